@@ -1,0 +1,384 @@
+"""The whole configuration, as msgspec Structs loaded from TOML with ``--set`` overrides.
+
+Every field carries one line of documentation (the comment above it). Units are in the names
+(``_s`` seconds, ``_bytes`` bytes, ``_tokens`` tokens).
+
+Loading rejects malformed TOML, unknown keys, wrong types and out-of-range values with a
+``ConfigError`` whose one-line message names the field path and the offending value.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+from engine.errors import ConfigError
+
+__all__ = [
+    "AgentConfig",
+    "Config",
+    "CriticConfig",
+    "DesignerConfig",
+    "HinterConfig",
+    "LearnerConfig",
+    "MemoryConfig",
+    "PolicyConfig",
+    "RunConfig",
+    "SandboxConfig",
+    "SchedulerConfig",
+    "apply_overrides",
+    "load_config",
+]
+
+Pos = Annotated[int, msgspec.Meta(gt=0)]
+NonNeg = Annotated[int, msgspec.Meta(ge=0)]
+PosF = Annotated[float, msgspec.Meta(gt=0)]
+NonNegF = Annotated[float, msgspec.Meta(ge=0)]
+Prob = Annotated[float, msgspec.Meta(ge=0, le=1)]
+
+
+class _Section(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Base of config sections: frozen, unknown keys are errors."""
+
+
+class RunConfig(_Section):
+    """The run as a whole."""
+
+    # Run directory; "" means runs/<timestamp>/.
+    run_dir: str = ""
+    # Master seed for corpus sampling, episode seeds and the learner.
+    seed: int = 0
+    # Self-play iterations to run (0 = until the time budget or Ctrl-C).
+    iterations: NonNeg = 4
+    # Wall-clock budget of the whole run in seconds (0 = none).
+    time_budget_s: NonNegF = 840.0
+    # Log level of the run's log file and console: debug, info, warning or error.
+    log_level: Literal["debug", "info", "warning", "error"] = "info"
+    # Bound of every actor inbox (messages); small keeps back-pressure real.
+    channel_capacity: NonNeg = 16
+    # Seconds every actor gets to stop after cancellation before the run reports it as stuck.
+    shutdown_deadline_s: PosF = 10.0
+
+
+class PolicyConfig(_Section):
+    """Policy servers (DESIGN.md §5)."""
+
+    # Backend: "cpu" (engine.serve over a local HF model), "sglang" (launch or attach),
+    # "openai" (a frozen OpenAI-compatible endpoint; designer only, no training).
+    backend: Literal["cpu", "sglang", "openai"] = "cpu"
+    # Model directory (HF checkpoint); "" builds and caches the tiny CPU model.
+    model_path: str = ""
+    # Attach to these server URLs instead of launching ("" list = launch).
+    urls: list[str] = []
+    # Interpreter/command that runs SGLang in its own environment (GPU nodes).
+    sglang_command: list[str] = msgspec.field(
+        default_factory=lambda: ["python", "-m", "sglang.launch_server"]
+    )
+    # Number of SGLang servers to launch (one per GPU group).
+    num_servers: Pos = 1
+    # GPUs per SGLang server (--tp-size).
+    tp_size: Pos = 1
+    # Data-parallel replicas inside one SGLang server (--dp-size).
+    dp_size: Pos = 1
+    # Fraction of GPU memory SGLang reserves for weights + KV cache (--mem-fraction-static).
+    mem_fraction_static: Annotated[float, msgspec.Meta(gt=0, le=1)] = 0.8
+    # Extra command-line flags passed to every SGLang server verbatim.
+    extra_args: list[str] = []
+    # First port of launched servers; server i listens on port + i (0 = pick free ports).
+    port: Annotated[int, msgspec.Meta(ge=0, le=65535)] = 0
+    # Host launched servers bind to.
+    host: str = "127.0.0.1"
+    # Seconds to wait for a launched server to become healthy.
+    health_timeout_s: PosF = 120.0
+    # Deadline of one generate request in seconds.
+    request_timeout_s: PosF = 120.0
+    # Connection retries before a server is marked unhealthy.
+    retries: NonNeg = 3
+    # Sampling temperature.
+    temperature: NonNegF = 1.0
+    # Nucleus sampling top-p.
+    top_p: Annotated[float, msgspec.Meta(gt=0, le=1)] = 1.0
+    # Max concurrent sequences one CPU server batches together.
+    max_batch_size: Pos = 8
+    # OpenAI-compatible base URL (backend "openai").
+    openai_base_url: str = ""
+    # Model name sent to the OpenAI-compatible endpoint.
+    openai_model: str = ""
+    # Environment variable holding the OpenAI API key.
+    openai_api_key_env: str = "OPENAI_API_KEY"
+
+
+class SandboxConfig(_Section):
+    """WebAssembly sandbox limits (DESIGN.md §4)."""
+
+    # Deadline of one guest call (load/reset/step/tool) in seconds.
+    call_deadline_s: PosF = 2.0
+    # Fuel (wasm instruction budget) of one guest call.
+    fuel_per_call: Pos = 2_000_000_000
+    # Linear-memory cap of one instance in bytes.
+    memory_bytes: Pos = 256 * 1024 * 1024
+    # Largest observation/info/tool result accepted from the guest in bytes.
+    max_output_bytes: Pos = 1024 * 1024
+    # Guest stdout/stderr kept per instance in bytes.
+    max_stdio_bytes: Pos = 64 * 1024
+    # Warm, not-yet-loaded instances kept ready.
+    pool_size: NonNeg = 4
+    # Worker threads running wasm calls (0 = number of cores).
+    threads: NonNeg = 0
+    # Epoch tick in seconds (deadline granularity).
+    epoch_tick_s: PosF = 0.005
+
+
+class CriticConfig(_Section):
+    """Validation and regret (DESIGN.md §1, §3)."""
+
+    # Episodes per condition (without hint, with hint) for regret.
+    k: Pos = 4
+    # Regret interval: "wilson" (Newcombe's hybrid score interval) or "bootstrap".
+    interval: Literal["wilson", "bootstrap"] = "wilson"
+    # Confidence level of the regret interval.
+    confidence: Annotated[float, msgspec.Meta(gt=0, lt=1)] = 0.9
+    # Regret at or above which an environment is accepted as frontier.
+    accept_regret: Annotated[float, msgspec.Meta(ge=-1, le=1)] = 0.25
+    # Random-action probe episodes during validation.
+    probe_episodes: Pos = 2
+    # Seeds compared in the determinism check.
+    determinism_seeds: Pos = 2
+    # Cosine similarity at or above which a design is a near-duplicate of an archived one.
+    duplicate_threshold: Prob = 0.97
+    # Longest action string probed (characters).
+    long_action_chars: Pos = 20_000
+    # Episodes in flight at once, all environments together.
+    max_concurrent_episodes: Pos = 8
+
+
+class HinterConfig(_Section):
+    """Where the hint comes from."""
+
+    # "designer": the program's HINT; "policy": the model writes one from the source.
+    source: Literal["designer", "policy"] = "designer"
+    # Max tokens of a policy-written hint.
+    max_new_tokens: Pos = 96
+
+
+class AgentConfig(_Section):
+    """The Reasoning Agent."""
+
+    # Max new tokens per turn.
+    max_new_tokens: Pos = 48
+    # Token budget of one episode (prompt + generated), tokens.
+    max_episode_tokens: Pos = 4096
+    # Upper cap on any environment's MAX_TURNS.
+    max_turns_cap: Pos = 30
+    # Episodes the Agent actor runs at once.
+    concurrency: Pos = 8
+
+
+class DesignerConfig(_Section):
+    """The Environment Designer and its grounding corpus."""
+
+    # Designs sampled per prompt (GRPO group size G).
+    group_size: Pos = 4
+    # Corpus: "stdlib" (installed standard-library docs) or a path (dir, .jsonl, .parquet).
+    corpus: str = "stdlib"
+    # JSON-lines / parquet field that holds the text.
+    corpus_field: str = "text"
+    # Passage length in characters.
+    passage_chars: Pos = 600
+    # Nearest archived environments shown in the prompt.
+    memory_k: NonNeg = 3
+    # Most recent archived environments shown in the prompt.
+    recent_k: NonNeg = 2
+    # Max new tokens of one design.
+    max_new_tokens: Pos = 768
+
+
+class MemoryConfig(_Section):
+    """Archive, embeddings, nearest-neighbour index, diversity."""
+
+    # Embedder: "minilm" (all-MiniLM-L6-v2, offline) or "hash" (fast hashed n-grams, tests).
+    embedder: Literal["minilm", "hash"] = "minilm"
+    # Characters of an environment embedded (description + source head).
+    embed_chars: Pos = 1000
+    # hnswlib M.
+    hnsw_m: Pos = 16
+    # hnswlib ef at query time.
+    hnsw_ef: Pos = 64
+    # Start the archive with the shipped seed environments.
+    seed_archive: bool = True
+
+
+class LearnerConfig(_Section):
+    """GRPO learner on FSDP (DESIGN.md §6)."""
+
+    # Learner ranks (processes); gloo on CPU, NCCL on GPU.
+    world_size: Pos = 2
+    # Distributed backend: "auto" (nccl if CUDA else gloo), "gloo" or "nccl".
+    backend: Literal["auto", "gloo", "nccl"] = "auto"
+    # AdamW learning rate.
+    lr: PosF = 1e-4
+    # PPO ratio clip epsilon.
+    clip_eps: PosF = 0.2
+    # KL-to-reference coefficient (0 = off, no reference model kept).
+    kl_coef: NonNegF = 0.0
+    # Truncated importance-sampling cap on pi_train/pi_rollout.
+    tis_cap: PosF = 2.0
+    # Samples older than this many policy versions are dropped.
+    max_staleness: NonNeg = 2
+    # Samples per optimizer step (both roles together).
+    batch_size: Pos = 8
+    # Reward of a rejected design.
+    rejected_penalty: float = -0.5
+    # Longest training sequence in tokens (longer ones are truncated from the left).
+    max_seq_tokens: Pos = 1024
+    # Optimizer steps between checkpoints.
+    checkpoint_every: Pos = 1
+    # SFT warm-start epochs over the seed archive (0 = skip).
+    sft_epochs: NonNeg = 3
+    # Gradient-norm clip.
+    grad_clip: PosF = 1.0
+
+
+class SchedulerConfig(_Section):
+    """What keeps the pipeline full."""
+
+    # Design requests (prompts) per iteration.
+    design_requests_per_iteration: Pos = 2
+    # Replay episodes of archived environments per iteration (prioritised by regret).
+    replays_per_iteration: NonNeg = 4
+
+
+class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The whole configuration."""
+
+    # The run as a whole.
+    run: RunConfig = RunConfig()
+    # Policy servers.
+    policy: PolicyConfig = PolicyConfig()
+    # WebAssembly sandbox.
+    sandbox: SandboxConfig = SandboxConfig()
+    # Critic: validation and regret.
+    critic: CriticConfig = CriticConfig()
+    # Hinter.
+    hinter: HinterConfig = HinterConfig()
+    # Agent.
+    agent: AgentConfig = AgentConfig()
+    # Designer and corpus.
+    designer: DesignerConfig = DesignerConfig()
+    # Memory.
+    memory: MemoryConfig = MemoryConfig()
+    # Learner.
+    learner: LearnerConfig = LearnerConfig()
+    # Scheduler.
+    scheduler: SchedulerConfig = SchedulerConfig()
+
+
+def _parse_value(raw: str) -> Any:
+    """Parse an override value as a TOML value, falling back to a bare string."""
+    try:
+        return tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        return raw
+
+
+def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any]:
+    """Apply ``section.field=value`` overrides to a raw config mapping (in place, returned).
+
+    Values are parsed as TOML (``8``, ``0.5``, ``true``, ``["a", "b"]``, ``"text"``); anything
+    that is not valid TOML is taken as a string.
+
+    Raises:
+        ConfigError: an override without ``=``, or naming an unknown section or field.
+    """
+    for item in overrides:
+        key, sep, raw = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ConfigError(f"--set {item!r}: expected section.field=value")
+        parts = key.split(".")
+        if len(parts) != 2:
+            raise ConfigError(f"--set {key}: expected section.field, e.g. critic.k=8")
+        section, field = parts
+        section_type = _section_types().get(section)
+        if section_type is None:
+            raise ConfigError(f"--set {key}: unknown section {section!r}")
+        if field not in section_type.__struct_fields__:
+            raise ConfigError(f"--set {key}: unknown field {field!r} in [{section}]")
+        data.setdefault(section, {})
+        if not isinstance(data[section], dict):
+            raise ConfigError(f"{section}: expected a table, got {data[section]!r}")
+        data[section][field] = _parse_value(raw)
+    return data
+
+
+def _section_types() -> dict[str, type[msgspec.Struct]]:
+    hints = msgspec.structs.fields(Config)
+    return {f.name: f.type for f in hints}  # type: ignore[misc]
+
+
+def _value_at(data: Any, path: str) -> Any:
+    """The raw value at a msgspec error path like ``$.critic.k`` (or ``<missing>``)."""
+    node = data
+    for part in path.removeprefix("$").strip(".").replace("[", ".").replace("]", "").split("."):
+        if not part:
+            continue
+        try:
+            node = node[int(part)] if isinstance(node, list) else node[part]
+        except (KeyError, IndexError, ValueError, TypeError):
+            return "<missing>"
+    return node
+
+
+def config_from_dict(data: dict[str, Any]) -> Config:
+    """Convert a raw mapping into a ``Config``.
+
+    Raises:
+        ConfigError: unknown key, wrong type or out-of-range value; the one-line message names
+            the field path and the offending value.
+    """
+    try:
+        return msgspec.convert(data, Config)
+    except msgspec.ValidationError as exc:
+        msg = str(exc)
+        path = msg.rsplit(" - at ", 1)[1].strip("`") if " - at " in msg else "$"
+        if msg.startswith("Object contains unknown field"):
+            raise ConfigError(f"{path}: {msg.split(' - at ')[0]}") from None
+        value = _value_at(data, path)
+        raise ConfigError(f"{path.removeprefix('$.')} = {value!r}: {msg.split(' - at ')[0]}") from None
+
+
+def load_config(path: str | os.PathLike[str] | None = None, overrides: list[str] = ()) -> Config:  # type: ignore[assignment]
+    """Load the configuration from a TOML file (or defaults) plus ``--set`` overrides.
+
+    Args:
+        path: a TOML file, or ``None`` for the defaults.
+        overrides: ``section.field=value`` strings applied after the file.
+
+    Returns:
+        The validated, frozen ``Config``.
+
+    Raises:
+        ConfigError: missing or malformed file, unknown key, wrong type, out-of-range value.
+    """
+    data: dict[str, Any] = {}
+    if path is not None:
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(f"config file {str(p)!r}: {exc.strerror or exc}") from None
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"config file {str(p)!r}: malformed TOML: {exc}") from None
+    data = apply_overrides(data, list(overrides))
+    return config_from_dict(data)
+
+
+def dump_config(config: Config) -> str:
+    """The config as TOML text (the resolved config written into the run directory)."""
+    return msgspec.toml.encode(config).decode()
