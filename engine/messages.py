@@ -53,7 +53,7 @@ class _Msg(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     """Base: frozen, keyword-only, tagged by class name."""
 
 
-class DesignRequested(_Msg):
+class DesignRequested(_Msg, frozen=True, kw_only=True, tag=True):
     """Ask the Designer for a group of ``group_size`` environments around one corpus passage.
 
     Attributes:
@@ -69,7 +69,7 @@ class DesignRequested(_Msg):
     group_size: int = 1
 
 
-class EnvProposed(_Msg):
+class EnvProposed(_Msg, frozen=True, kw_only=True, tag=True):
     """One design written by the model (or submitted by a user / the seed archive).
 
     Attributes:
@@ -97,7 +97,7 @@ class EnvProposed(_Msg):
     parse_error: str = ""
 
 
-class EnvRejected(_Msg):
+class EnvRejected(_Msg, frozen=True, kw_only=True, tag=True):
     """The Critic rejected a design.
 
     Attributes:
@@ -121,7 +121,7 @@ class EnvRejected(_Msg):
     proposal: EnvProposed | None = None
 
 
-class EnvValidated(_Msg):
+class EnvValidated(_Msg, frozen=True, kw_only=True, tag=True):
     """A design that passed every sandbox check.
 
     Attributes:
@@ -144,7 +144,7 @@ class EnvValidated(_Msg):
     validation_seconds: float = 0.0
 
 
-class HintIssued(_Msg):
+class HintIssued(_Msg, frozen=True, kw_only=True, tag=True):
     """The privileged hint the Agent will see in hinted episodes.
 
     Attributes:
@@ -161,7 +161,7 @@ class HintIssued(_Msg):
     origin: HintOrigin = "designer"
 
 
-class EpisodeRequested(_Msg):
+class EpisodeRequested(_Msg, frozen=True, kw_only=True, tag=True):
     """Play one episode.
 
     Attributes:
@@ -219,7 +219,7 @@ class Turn(msgspec.Struct, frozen=True, kw_only=True):
     seconds: float = 0.0
 
 
-class EpisodeFinished(_Msg):
+class EpisodeFinished(_Msg, frozen=True, kw_only=True, tag=True):
     """A finished episode with its trajectory.
 
     Attributes:
@@ -253,7 +253,7 @@ class EpisodeFinished(_Msg):
     seconds: float = 0.0
 
 
-class EnvScored(_Msg):
+class EnvScored(_Msg, frozen=True, kw_only=True, tag=True):
     """Hint-based regret of one environment (DESIGN.md §1).
 
     ``regret = success_with - success_without``; ``ci_low``/``ci_high`` bound it at the
@@ -295,7 +295,7 @@ class EnvScored(_Msg):
     success_threshold: float = 1.0
 
 
-class TrainingSample(_Msg):
+class TrainingSample(_Msg, frozen=True, kw_only=True, tag=True):
     """One sequence for the learner.
 
     Attributes:
@@ -321,7 +321,7 @@ class TrainingSample(_Msg):
     sft: bool = False
 
 
-class WeightsUpdated(_Msg):
+class WeightsUpdated(_Msg, frozen=True, kw_only=True, tag=True):
     """Every policy server now serves ``version``.
 
     Attributes:

@@ -1,0 +1,53 @@
+"""Config loading: TOML, overrides, and one-line errors that name the field and value."""
+
+import pytest
+
+from engine.config import Config, dump_config, load_config
+from engine.errors import ConfigError
+
+
+def test_defaults_load_and_dump_round_trip(tmp_path):
+    cfg = load_config()
+    assert cfg == Config()
+    p = tmp_path / "c.toml"
+    p.write_text(dump_config(cfg))
+    assert load_config(p) == cfg
+
+
+def test_file_then_overrides(tmp_path):
+    p = tmp_path / "c.toml"
+    p.write_text("[critic]\nk = 6\n[policy]\nurls = ['http://a:1']\n")
+    cfg = load_config(p, ["critic.k=8", "run.log_level=debug", "policy.temperature=0.5"])
+    assert cfg.critic.k == 8
+    assert cfg.run.log_level == "debug"
+    assert cfg.policy.temperature == 0.5
+    assert cfg.policy.urls == ["http://a:1"]
+
+
+@pytest.mark.parametrize(
+    ("text", "overrides", "needle"),
+    [
+        ("[critic\nk=1", [], "malformed TOML"),
+        ("[critic]\nkk = 1\n", [], "kk"),
+        ("[critic]\nk = 'many'\n", [], "critic.k = 'many'"),
+        ("[critic]\nk = 0\n", [], "critic.k = 0"),
+        ("[critic]\nconfidence = 1.5\n", [], "critic.confidence = 1.5"),
+        ("", ["critic.nope=1"], "unknown field 'nope'"),
+        ("", ["nosection.k=1"], "unknown section 'nosection'"),
+        ("", ["critic.k"], "expected section.field=value"),
+        ("", ["policy.backend=tpu"], "policy.backend = 'tpu'"),
+    ],
+)
+def test_bad_input_is_one_line_naming_field_and_value(tmp_path, text, overrides, needle):
+    p = tmp_path / "c.toml"
+    p.write_text(text)
+    with pytest.raises(ConfigError) as info:
+        load_config(p, overrides)
+    msg = str(info.value)
+    assert needle in msg
+    assert "\n" not in msg
+
+
+def test_missing_file_names_path(tmp_path):
+    with pytest.raises(ConfigError, match="nothere.toml"):
+        load_config(tmp_path / "nothere.toml")
