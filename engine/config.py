@@ -131,6 +131,8 @@ class SandboxConfig(_Section):
     threads: NonNeg = 0
     # Epoch tick in seconds (deadline granularity).
     epoch_tick_s: PosF = 0.005
+    # Directory of the compiled guest artifact ("" = the platform user cache dir).
+    cache_dir: str = ""
 
 
 class CriticConfig(_Section):

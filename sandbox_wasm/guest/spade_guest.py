@@ -1,0 +1,576 @@
+# mypy: ignore-errors
+# (runs inside the WebAssembly guest on CPython 3.14, not on the host; kept untyped for speed)
+"""The guest runner: runs inside the WebAssembly component, one interpreter per instance.
+
+The host calls one export, ``handle(op, arg) -> str``. The answer is ``"o"`` followed by the
+JSON result, or ``"e"`` followed by a JSON error ``{"kind", "message", "traceback"}``, where
+kind is ``load``, ``guest``, ``memory``, ``output`` or ``protocol``. Everything that leaves is
+plain JSON checked here with exact type tests (never ``isinstance``, never a user ``__eq__``);
+the host checks it again, because the environment's code shares this interpreter and may have
+tampered with this module.
+
+The component is built with WASI stubbed out: no clock, randomness, files, sockets or stdio
+exist below the interpreter. This module gives the environment a virtual clock and a
+deterministic random source, both driven by the ``entropy`` passed to ``load``, and bounded
+in-memory stdout/stderr.
+
+Built into the component by ``sandbox_wasm._build`` (componentize-py); not imported by the host.
+"""
+
+import builtins
+import datetime as _dt
+import inspect
+import io
+import json
+import math
+import os
+import random
+import sys
+import time
+import traceback
+import types
+
+import wit_world
+
+_MASK64 = (1 << 64) - 1
+_TICK_NS = 1_000_000  # every clock read advances virtual time by 1 ms
+_TRACEBACK_CHARS = 8000
+_MAX_DEPTH = 64
+
+_SPEC_DEFAULTS = ("DESCRIPTION", "HINT", "MAX_TURNS", "TOOLS", "REWARD_RANGE")
+
+
+def _mix(x):
+    """splitmix64 finaliser: spreads an int over 64 bits."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return x ^ (x >> 31)
+
+
+class _Problem(Exception):
+    """An error this runner reports itself: kind + message (no user traceback)."""
+
+    def __init__(self, kind, message):
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+
+
+class _BoundedText(io.TextIOBase):
+    """A text sink that keeps the first ``limit`` characters and counts the rest."""
+
+    def __init__(self, limit):
+        super().__init__()
+        self._parts = []
+        self._kept = 0
+        self._limit = limit
+        self.dropped = 0
+
+    def writable(self):
+        return True
+
+    def write(self, s):
+        if type(s) is not str:
+            raise TypeError("write() argument must be str")
+        n = len(s)
+        room = self._limit - self._kept
+        if room > 0:
+            part = s[:room]
+            self._parts.append(part)
+            self._kept += len(part)
+        if n > room:
+            self.dropped += n - max(room, 0)
+        return n
+
+    def getvalue(self):
+        return "".join(self._parts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Virtual clock and deterministic randomness
+
+
+class _World:
+    """Per-instance virtual world: clock offset and the private byte source."""
+
+    wall_base_ns = 1_700_000_000 * 10**9
+    mono_base_ns = 10**9
+    elapsed_ns = 0
+    rng = random.Random(0)
+
+
+def _advance():
+    _World.elapsed_ns += _TICK_NS
+    return _World.elapsed_ns
+
+
+def _time_ns():
+    return _World.wall_base_ns + _advance()
+
+
+def _time():
+    return _time_ns() / 1e9
+
+
+def _monotonic_ns():
+    return _World.mono_base_ns + _advance()
+
+
+def _monotonic():
+    return _monotonic_ns() / 1e9
+
+
+def _process_time_ns():
+    return _advance()
+
+
+def _process_time():
+    return _advance() / 1e9
+
+
+def _sleep(secs):
+    secs = float(secs)
+    if secs < 0:
+        raise ValueError("sleep length must be non-negative")
+    if math.isnan(secs) or math.isinf(secs):
+        raise ValueError("sleep length must be finite")
+    _World.elapsed_ns += int(secs * 1e9)
+
+
+_real_localtime = time.localtime
+_real_gmtime = time.gmtime
+_real_ctime = time.ctime
+_real_asctime = time.asctime
+_real_strftime = time.strftime
+
+
+def _localtime(secs=None):
+    return _real_localtime(_time() if secs is None else secs)
+
+
+def _gmtime(secs=None):
+    return _real_gmtime(_time() if secs is None else secs)
+
+
+def _ctime(secs=None):
+    return _real_ctime(_time() if secs is None else secs)
+
+
+def _asctime(t=None):
+    return _real_asctime(_localtime() if t is None else t)
+
+
+def _strftime(fmt, t=None):
+    return _real_strftime(fmt, _localtime() if t is None else t)
+
+
+def _urandom(n):
+    n = int(n)
+    if n < 0:
+        raise ValueError("negative argument not allowed")
+    return _World.rng.randbytes(n)
+
+
+_real_datetime = _dt.datetime
+
+
+class _VirtualDatetime(_real_datetime):
+    """``datetime.datetime`` whose ``now``/``utcnow`` read the virtual clock."""
+
+    __slots__ = ()
+
+    @classmethod
+    def now(cls, tz=None):
+        return cls.fromtimestamp(_time(), tz)
+
+    @classmethod
+    def utcnow(cls):
+        return cls.fromtimestamp(_time(), _dt.UTC).replace(tzinfo=None)
+
+
+_VirtualDatetime.__name__ = "datetime"
+_VirtualDatetime.__qualname__ = "datetime"
+_VirtualDatetime.__module__ = "datetime"
+
+_real_seed = random.Random.seed
+
+
+def _seed(self, a=None, version=2):
+    if a is None:
+        a = _World.rng.getrandbits(64)
+    _real_seed(self, a, version)
+
+
+def _install_world(entropy):
+    """Points every clock and random source the environment can reach at ``entropy``."""
+    _World.wall_base_ns = (1_600_000_000 + _mix(entropy) % 400_000_000) * 10**9 + _mix(
+        entropy ^ 0x5DEECE66D
+    ) % 10**9
+    _World.mono_base_ns = (_mix(entropy ^ 0xB) % 10**6) * 10**9
+    _World.elapsed_ns = 0
+    _World.rng = random.Random(_mix(entropy ^ 0x2545F4914F6CDD1D))
+    for name, fn in (
+        ("time", _time),
+        ("time_ns", _time_ns),
+        ("monotonic", _monotonic),
+        ("monotonic_ns", _monotonic_ns),
+        ("perf_counter", _monotonic),
+        ("perf_counter_ns", _monotonic_ns),
+        ("process_time", _process_time),
+        ("process_time_ns", _process_time_ns),
+        ("thread_time", _process_time),
+        ("thread_time_ns", _process_time_ns),
+        ("sleep", _sleep),
+        ("localtime", _localtime),
+        ("gmtime", _gmtime),
+        ("ctime", _ctime),
+        ("asctime", _asctime),
+        ("strftime", _strftime),
+    ):
+        setattr(time, name, fn)
+    if hasattr(time, "clock_gettime"):
+        time.clock_gettime = lambda clk_id: _monotonic()
+        time.clock_gettime_ns = lambda clk_id: _monotonic_ns()
+    _dt.datetime = _VirtualDatetime
+    os.urandom = _urandom
+    random._urandom = _urandom
+    random.Random.seed = _seed
+    random.seed(entropy)
+    os.environ.clear()
+
+
+# ---------------------------------------------------------------------------------------------
+# Plain-data checks
+
+
+def _check(value, path, depth=0):
+    """Raises ``_Problem`` unless ``value`` is plain JSON data (exact builtin types)."""
+    t = type(value)
+    if t is str or t is bool or t is int or value is None:
+        return
+    if t is float:
+        if value != value or value in (math.inf, -math.inf):
+            raise _Problem("guest", f"{path} is not serialisable: float {value!r} is not finite")
+        return
+    if depth >= _MAX_DEPTH:
+        raise _Problem("guest", f"{path} is not serialisable: nested deeper than {_MAX_DEPTH}")
+    if t is dict:
+        for k in list(value):
+            if type(k) is not str:
+                raise _Problem(
+                    "guest",
+                    f"{path} is not serialisable: key of type {type(k).__name__} is not a str",
+                )
+            _check(dict.__getitem__(value, k), f"{path}[{k!r}]", depth + 1)
+        return
+    if t is list or t is tuple:
+        for i in range(len(value)):
+            _check(value[i], f"{path}[{i}]", depth + 1)
+        return
+    raise _Problem("guest", f"{path} is not serialisable: type {t.__name__}")
+
+
+def _check_str(value, path):
+    if type(value) is not str:
+        raise _Problem(
+            "guest", f"{path} is not serialisable: expected a plain str, got {type(value).__name__}"
+        )
+
+
+def _check_bool(value, path):
+    t = type(value)
+    if t is bool:
+        return value
+    if t is int:
+        return value != 0
+    raise _Problem("guest", f"{path} must be a bool, got {t.__name__}")
+
+
+def _check_reward(value):
+    t = type(value)
+    if t is bool or t is int:
+        try:
+            value = float(value)
+        except OverflowError:
+            raise _Problem("guest", "reward is out of float range") from None
+    elif t is not float:
+        raise _Problem("guest", f"reward is not serialisable: expected a number, got {t.__name__}")
+    if value != value or value in (math.inf, -math.inf):
+        raise _Problem("guest", f"reward is not serialisable: {value!r} is not finite")
+    return value
+
+
+def _check_dict(value, path):
+    if type(value) is not dict:
+        raise _Problem(
+            "guest", f"{path} is not serialisable: expected a dict, got {type(value).__name__}"
+        )
+    _check(value, path)
+
+
+# ---------------------------------------------------------------------------------------------
+# The environment program
+
+
+class _Loaded:
+    env = None
+    tools = {}
+    reset_kwargs = ("seed", "options")
+    stdout = None
+    stderr = None
+    max_output = 1 << 20
+
+
+def _attr(module, cls, name, default=None):
+    value = getattr(cls, name, None)
+    if value is not None:
+        return value
+    return module.__dict__.get(name, default)
+
+
+def _tool_name(spec):
+    if type(spec) is not dict:
+        return None
+    fn = spec.get("function")
+    if type(fn) is dict and type(fn.get("name")) is str:
+        return fn["name"]
+    if type(spec.get("name")) is str:
+        return spec["name"]
+    return None
+
+
+def _load(arg):
+    req = json.loads(arg)
+    source = req["source"]
+    entropy = int(req["entropy"])
+    _Loaded.max_output = int(req["max_output"])
+    stdio = int(req["max_stdio"])
+    _Loaded.stdout = sys.stdout = _BoundedText(stdio)
+    _Loaded.stderr = sys.stderr = _BoundedText(stdio)
+    sys.stdin = io.StringIO("")
+    _install_world(entropy)
+
+    module = types.ModuleType("env_program")
+    module.__dict__["__builtins__"] = builtins
+    sys.modules["env_program"] = module
+    try:
+        code = compile(source, "<env>", "exec")
+        exec(code, module.__dict__)
+    except MemoryError:
+        raise
+    except BaseException as exc:
+        raise _LoadFailed(exc) from exc
+    cls = module.__dict__.get("Env")
+    if not isinstance(cls, type):
+        raise _Problem("load", "the program defines no class Env")
+    try:
+        env = cls()
+    except MemoryError:
+        raise
+    except BaseException as exc:
+        raise _LoadFailed(exc) from exc
+    _Loaded.env = env
+
+    declared = []
+    description = _attr(module, cls, "DESCRIPTION")
+    if description is not None:
+        declared.append("DESCRIPTION")
+    else:
+        description = cls.__dict__.get("__doc__") or module.__dict__.get("__doc__") or ""
+    _check_str(description, "DESCRIPTION")
+    hint = _attr(module, cls, "HINT", "")
+    if _attr(module, cls, "HINT") is not None:
+        declared.append("HINT")
+    _check_str(hint, "HINT")
+    max_turns = _attr(module, cls, "MAX_TURNS")
+    if max_turns is not None:
+        declared.append("MAX_TURNS")
+        if type(max_turns) is not int:
+            raise _Problem("load", f"MAX_TURNS must be an int, got {type(max_turns).__name__}")
+    tools = _attr(module, cls, "TOOLS", [])
+    if _attr(module, cls, "TOOLS") is not None:
+        declared.append("TOOLS")
+    if type(tools) is tuple:
+        tools = list(tools)
+    if type(tools) is not list:
+        raise _Problem("load", f"TOOLS must be a list, got {type(tools).__name__}")
+    _check(tools, "TOOLS")
+    names = {}
+    for i, spec in enumerate(tools):
+        name = _tool_name(spec)
+        if name is None:
+            raise _Problem("load", f"TOOLS[{i}] has no function name")
+        method = getattr(env, name, None)
+        if not callable(method) or name.startswith("_"):
+            raise _Problem("load", f"tool {name!r} has no method on Env")
+        names[name] = method
+    _Loaded.tools = names
+    reward_range = _attr(module, cls, "REWARD_RANGE")
+    if reward_range is None:
+        reward_range = getattr(env, "reward_range", None)
+    else:
+        declared.append("REWARD_RANGE")
+    if reward_range is not None:
+        if type(reward_range) not in (list, tuple) or len(reward_range) != 2:
+            raise _Problem("load", "REWARD_RANGE must be a pair (low, high)")
+        low, high = (float(v) if type(v) in (int, float) else None for v in reward_range)
+        reward_range = [
+            low if low is not None and math.isfinite(low) else None,
+            high if high is not None and math.isfinite(high) else None,
+        ]
+    threshold = _attr(module, cls, "SUCCESS_THRESHOLD")
+    if threshold is not None:
+        declared.append("SUCCESS_THRESHOLD")
+        if type(threshold) not in (int, float) or not math.isfinite(threshold):
+            raise _Problem("load", "SUCCESS_THRESHOLD must be a finite number")
+        threshold = float(threshold)
+    answer = _attr(module, cls, "ANSWER")
+    if answer is not None:
+        declared.append("ANSWER")
+        if type(answer) in (int, float, bool):
+            answer = str(answer)
+        _check_str(answer, "ANSWER")
+
+    try:
+        params = inspect.signature(env.reset).parameters
+        if any(p.kind == p.VAR_KEYWORD for p in params.values()):
+            _Loaded.reset_kwargs = ("seed", "options")
+        else:
+            _Loaded.reset_kwargs = tuple(k for k in ("seed", "options") if k in params)
+    except (TypeError, ValueError):
+        _Loaded.reset_kwargs = ("seed", "options")
+    return {
+        "description": description,
+        "hint": hint,
+        "max_turns": max_turns,
+        "tools": tools,
+        "reward_range": reward_range,
+        "success_threshold": threshold,
+        "answer": answer,
+        "declared": declared,
+    }
+
+
+class _LoadFailed(Exception):
+    """Wraps an exception raised while the program loads."""
+
+    def __init__(self, exc):
+        super().__init__(str(exc))
+        self.exc = exc
+
+
+def _env():
+    if _Loaded.env is None:
+        raise _Problem("protocol", "no environment loaded")
+    return _Loaded.env
+
+
+def _reset(arg):
+    req = json.loads(arg)
+    kwargs = {k: req.get(k) for k in _Loaded.reset_kwargs}
+    out = _env().reset(**kwargs)
+    if type(out) is not tuple or len(out) != 2:
+        raise _Problem("guest", "reset() must return a tuple (observation, info)")
+    obs, info = out
+    _check_str(obs, "observation")
+    _check_dict(info, "info")
+    return [obs, info]
+
+
+def _step(action):
+    out = _env().step(action)
+    if type(out) is not tuple or len(out) != 5:
+        raise _Problem(
+            "guest", "step() must return a tuple (observation, reward, terminated, truncated, info)"
+        )
+    obs, reward, terminated, truncated, info = out
+    _check_str(obs, "observation")
+    reward = _check_reward(reward)
+    terminated = _check_bool(terminated, "terminated")
+    truncated = _check_bool(truncated, "truncated")
+    _check_dict(info, "info")
+    return [obs, reward, terminated, truncated, info]
+
+
+def _tool(arg):
+    req = json.loads(arg)
+    name = req["name"]
+    args = req["args"]
+    _env()
+    method = _Loaded.tools.get(name)
+    if method is None:
+        raise _Problem("guest", f"unknown tool {name!r}; declared: {sorted(_Loaded.tools)}")
+    out = method(**args)
+    if type(out) is str:
+        return out
+    _check(out, f"tool {name!r} result")
+    return json.dumps(out)
+
+
+def _stdio(arg):
+    out, err = _Loaded.stdout, _Loaded.stderr
+    return {
+        "stdout": out.getvalue() if out is not None else "",
+        "stderr": err.getvalue() if err is not None else "",
+        "dropped": (out.dropped if out is not None else 0)
+        + (err.dropped if err is not None else 0),
+    }
+
+
+_OPS = {"load": _load, "reset": _reset, "step": _step, "tool": _tool, "stdio": _stdio}
+
+
+def _format_tb(exc):
+    try:
+        text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    except BaseException:
+        text = f"{type(exc).__name__} (traceback unavailable)"
+    if len(text) > _TRACEBACK_CHARS:
+        text = "...\n" + text[-_TRACEBACK_CHARS:]
+    return text
+
+
+def _describe(exc):
+    try:
+        return f"{type(exc).__name__}: {exc}"[:2000]
+    except BaseException:
+        return type(exc).__name__
+
+
+def _error(kind, message, tb=""):
+    return "e" + json.dumps({"kind": kind, "message": message, "traceback": tb})
+
+
+def _run(op, arg):
+    fn = _OPS.get(op)
+    if fn is None:
+        return _error("protocol", f"unknown op {op!r}")
+    try:
+        result = fn(arg)
+        text = json.dumps(result, allow_nan=False)
+    except MemoryError:
+        return _error("memory", "MemoryError: the instance ran out of its memory cap")
+    except _Problem as exc:
+        return _error(exc.kind, exc.message)
+    except _LoadFailed as exc:
+        return _error("load", _describe(exc.exc), _format_tb(exc.exc))
+    except RecursionError as exc:
+        return _error("guest", _describe(exc), _format_tb(exc)[-2000:])
+    except BaseException as exc:
+        return _error("guest", _describe(exc), _format_tb(exc))
+    if len(text) > _Loaded.max_output:
+        return _error(
+            "output", f"{op} result is {len(text)} bytes, over the bound of {_Loaded.max_output}"
+        )
+    return "o" + text
+
+
+class WitWorld(wit_world.WitWorld):
+    """The component's export."""
+
+    def handle(self, op: str, arg: str) -> str:
+        try:
+            return _run(op, arg)
+        except MemoryError:
+            return 'e{"kind": "memory", "message": "MemoryError", "traceback": ""}'

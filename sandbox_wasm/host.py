@@ -1,0 +1,641 @@
+"""The async API the actors call: a sandbox, its warm pool, and environment instances.
+
+::
+
+    async with Sandbox.open(config.sandbox) as sandbox:     # ticker thread, warm pool, limiter
+        inst = await sandbox.open_env(source, entropy=0)
+        obs, info = await inst.reset(seed=3)
+        r = await inst.step("north")                        # StepResult
+        text = await inst.call_tool("lookup", {"key": "a"})
+        await inst.aclose()
+
+Every guest call runs in a worker thread (``trio.to_thread.run_sync``) bounded by one capacity
+limiter sized to the cores; wasm releases the GIL, so calls on different instances run in
+parallel. A call cannot be cancelled partway: cancellation waits for it, and it ends within its
+deadline (epoch interruption) or its fuel. Each instance has a lock, so concurrent calls on one
+instance are serialised. After a trap (deadline, fuel, memory, stack, unavailable system
+interface) the instance is discarded and refuses further calls with ``InstanceClosed``.
+
+The guest answers JSON only; it is decoded here with typed msgspec decoders, so the host only
+ever holds plain ``str``/``int``/``float``/``bool``/``None``/``list``/``dict`` values.
+"""
+
+from __future__ import annotations
+
+import collections
+import math
+import os
+import threading
+import weakref
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import trio
+
+from engine.config import SandboxConfig
+from engine.errors import (
+    GuestError,
+    InstanceClosed,
+    LoadError,
+    MemoryLimitExceeded,
+    OutputTooLarge,
+    SandboxError,
+    SandboxTrap,
+)
+from sandbox_wasm._runtime import RawInstance, Runtime, get_runtime
+
+__all__ = [
+    "EnvInstance",
+    "EnvSpec",
+    "Sandbox",
+    "SandboxStatistics",
+    "StepResult",
+    "SyncEnvInstance",
+]
+
+_ERROR_SLACK_BYTES = 64 * 1024
+
+
+class EnvSpec(msgspec.Struct, frozen=True, kw_only=True):
+    """What an environment program declares, read once at load.
+
+    Attributes:
+        description: ``DESCRIPTION``, else the ``Env`` docstring, else the module docstring.
+        hint: ``HINT`` ("" when not declared).
+        max_turns: ``MAX_TURNS`` (0 when not declared; see ``declared``).
+        tools: ``TOOLS``, JSON-schema function specs (each has a matching ``Env`` method).
+        reward_range: ``REWARD_RANGE`` or ``Env.reward_range``; (-inf, inf) when undeclared,
+            an undeclared or non-finite side is infinite.
+        success_threshold: ``SUCCESS_THRESHOLD``; when undeclared, the finite upper end of
+            ``reward_range``, else 1.0.
+        answer: ``ANSWER`` as a string (None when not declared).
+        has_env: True (a program without ``Env`` is a ``LoadError``).
+        declared: which of DESCRIPTION, HINT, MAX_TURNS, TOOLS, REWARD_RANGE,
+            SUCCESS_THRESHOLD, ANSWER the program set explicitly.
+    """
+
+    description: str
+    hint: str
+    max_turns: int
+    tools: list[dict[str, Any]]
+    reward_range: tuple[float, float]
+    success_threshold: float
+    answer: str | None
+    has_env: bool = True
+    declared: frozenset[str] = frozenset()
+
+
+class StepResult(msgspec.Struct, frozen=True, kw_only=True):
+    """One ``step``: observation (str), reward (float), terminated, truncated, info (JSON dict)."""
+
+    observation: str
+    reward: float
+    terminated: bool
+    truncated: bool
+    info: dict[str, Any]
+
+
+class SandboxStatistics(msgspec.Struct, frozen=True, kw_only=True):
+    """Counters of one sandbox since it opened.
+
+    Attributes:
+        opened: environments opened (loaded successfully or not).
+        pool_hits: opens served by a warm pooled instance.
+        pool_misses: opens that had to instantiate on the spot.
+        live: instances currently open.
+        pooled: warm instances ready now.
+        traps: traps by reason (``deadline``, ``fuel``, ``memory``, ``trap``).
+        guest_errors: guest exceptions (load, reset, step, tool).
+    """
+
+    opened: int
+    pool_hits: int
+    pool_misses: int
+    live: int
+    pooled: int
+    traps: dict[str, int]
+    guest_errors: int
+
+
+class _GuestErr(msgspec.Struct):
+    kind: str
+    message: str
+    traceback: str = ""
+
+
+class _SpecOut(msgspec.Struct):
+    description: str
+    hint: str
+    max_turns: int | None
+    tools: list[dict[str, Any]]
+    reward_range: tuple[float | None, float | None] | None
+    success_threshold: float | None
+    answer: str | None
+    declared: list[str]
+
+
+class _Stdio(msgspec.Struct):
+    stdout: str
+    stderr: str
+    dropped: int
+
+
+_ERR = msgspec.json.Decoder(_GuestErr)
+_SPEC = msgspec.json.Decoder(_SpecOut)
+_RESET = msgspec.json.Decoder(tuple[str, dict[str, Any]])
+_STEP = msgspec.json.Decoder(tuple[str, float, bool, bool, dict[str, Any]])
+_TOOL = msgspec.json.Decoder(str)
+_STDIO = msgspec.json.Decoder(_Stdio)
+_ENC = msgspec.json.Encoder()
+
+
+def _to_spec(out: _SpecOut) -> EnvSpec:
+    low, high = out.reward_range if out.reward_range is not None else (None, None)
+    rr = (-math.inf if low is None else low, math.inf if high is None else high)
+    if out.success_threshold is not None:
+        threshold = out.success_threshold
+    else:
+        threshold = rr[1] if math.isfinite(rr[1]) else 1.0
+    return EnvSpec(
+        description=out.description,
+        hint=out.hint,
+        max_turns=out.max_turns or 0,
+        tools=out.tools,
+        reward_range=rr,
+        success_threshold=threshold,
+        answer=out.answer,
+        declared=frozenset(out.declared),
+    )
+
+
+class _Counters:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.opened = 0
+        self.pool_hits = 0
+        self.pool_misses = 0
+        self.traps: collections.Counter[str] = collections.Counter()
+        self.guest_errors = 0
+
+
+class SyncEnvInstance:
+    """The synchronous face of an environment instance (``EnvInstance.sync``).
+
+    Same calls as :class:`EnvInstance`, blocking the calling thread; safe to call from any
+    thread (calls on one instance are serialised by a lock). Do not call it on the trio
+    thread: use the async methods there.
+    """
+
+    def __init__(
+        self, raw: RawInstance, config: SandboxConfig, counters: _Counters, deadline_s: float
+    ) -> None:
+        self._raw = raw
+        self._config = config
+        self._counters = counters
+        self._deadline_s = deadline_s
+        self._lock = threading.Lock()
+        self._closed = False
+        self._spec: EnvSpec | None = None
+
+    @property
+    def spec(self) -> EnvSpec:
+        """The environment's declarations (see :class:`EnvSpec`)."""
+        assert self._spec is not None, "spec read before load"
+        return self._spec
+
+    @property
+    def closed(self) -> bool:
+        """True after ``close()`` or a trap."""
+        return self._closed or self._raw.closed
+
+    def _call(self, op: bytes, arg: bytes, deadline_s: float | None, limit: int) -> memoryview:
+        with self._lock:
+            if self._closed:
+                raise InstanceClosed("instance is closed")
+            try:
+                raw = self._raw.call(
+                    op,
+                    arg,
+                    fuel=self._config.fuel_per_call,
+                    deadline_s=self._deadline_s if deadline_s is None else deadline_s,
+                )
+            except SandboxTrap as exc:
+                self._closed = True
+                with self._counters.lock:
+                    self._counters.traps[exc.reason] += 1
+                raise
+        if len(raw) > limit:
+            raise OutputTooLarge(
+                f"{op.decode()} answer is {len(raw)} bytes, over the bound of {limit} bytes"
+            )
+        view = memoryview(raw)
+        if raw[:1] == b"o":
+            return view[1:]
+        self._raise_guest(op, view[1:] if raw[:1] == b"e" else view)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _raise_guest(self, op: bytes, payload: memoryview) -> None:
+        try:
+            err = _ERR.decode(payload)
+        except msgspec.DecodeError:
+            err = _GuestErr("guest", "the guest answered malformed data", "")
+        where = op.decode()
+        if err.kind == "memory":
+            self._discard()
+            with self._counters.lock:
+                self._counters.traps["memory"] += 1
+            raise MemoryLimitExceeded(
+                f"{where}: the instance hit its memory cap of {self._config.memory_bytes} bytes "
+                f"({err.message})"
+            )
+        if err.kind == "output":
+            raise OutputTooLarge(f"{where}: {err.message}")
+        with self._counters.lock:
+            self._counters.guest_errors += 1
+        if err.kind == "load":
+            raise LoadError(f"load failed: {err.message}", err.traceback)
+        raise GuestError(f"{where} failed: {err.message}", err.traceback)
+
+    def _decode(self, decoder: msgspec.json.Decoder[Any], payload: memoryview, what: str) -> Any:
+        try:
+            return decoder.decode(payload)
+        except msgspec.DecodeError as exc:
+            raise GuestError(f"{what}: the guest answered malformed data ({exc})") from None
+
+    def _discard(self) -> None:
+        self._closed = True
+        self._raw.close()
+
+    def _output_limit(self) -> int:
+        return self._config.max_output_bytes + _ERROR_SLACK_BYTES
+
+    def load(self, source: str, entropy: int) -> EnvSpec:
+        """Loads ``source`` into this fresh instance (called once, by the sandbox)."""
+        req = _ENC.encode(
+            {
+                "source": source,
+                "entropy": int(entropy),
+                "max_output": self._config.max_output_bytes,
+                "max_stdio": self._config.max_stdio_bytes,
+            }
+        )
+        payload = self._call(b"load", req, None, self._output_limit())
+        out = self._decode(_SPEC, payload, "load")
+        self._spec = _to_spec(out)
+        return self._spec
+
+    def reset(
+        self,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        *,
+        deadline_s: float | None = None,
+    ) -> tuple[str, dict[str, Any]]:
+        """Resets the environment.
+
+        Args:
+            seed: passed to ``Env.reset(seed=...)``.
+            options: JSON-serialisable options passed to ``Env.reset(options=...)``.
+            deadline_s: this call's deadline in seconds (default: the instance's).
+
+        Returns:
+            ``(observation, info)``.
+
+        Raises:
+            GuestError: ``reset`` raised or returned something that is not plain data.
+            DeadlineExceeded, FuelExhausted, MemoryLimitExceeded, SandboxTrap: a limit fired;
+                the instance is discarded.
+            OutputTooLarge: the answer is over ``max_output_bytes``.
+            InstanceClosed: the instance trapped or was closed before.
+        """
+        req = _ENC.encode({"seed": seed, "options": options})
+        payload = self._call(b"reset", req, deadline_s, self._output_limit())
+        obs, info = self._decode(_RESET, payload, "reset")
+        return obs, info
+
+    def step(self, action: str, *, deadline_s: float | None = None) -> StepResult:
+        """Steps the environment with a text action.
+
+        Args:
+            action: the action text (unpaired surrogates are replaced).
+            deadline_s: this call's deadline in seconds (default: the instance's).
+
+        Returns:
+            The :class:`StepResult`; ``reward`` is always a float.
+
+        Raises:
+            GuestError: ``step`` raised or returned something that is not plain data (the
+                message says "not serialisable" and names the key, or names "reward").
+            DeadlineExceeded, FuelExhausted, MemoryLimitExceeded, SandboxTrap: a limit fired;
+                the instance is discarded.
+            OutputTooLarge: the answer is over ``max_output_bytes``.
+            InstanceClosed: the instance trapped or was closed before.
+        """
+        if type(action) is not str:
+            action = str(action)
+        payload = self._call(
+            b"step",
+            action.encode("utf-8", "replace"),
+            deadline_s,
+            self._output_limit(),
+        )
+        obs, reward, terminated, truncated, info = self._decode(_STEP, payload, "step")
+        return StepResult(
+            observation=obs, reward=reward, terminated=terminated, truncated=truncated, info=info
+        )
+
+    def call_tool(
+        self, name: str, args: dict[str, Any] | None = None, *, deadline_s: float | None = None
+    ) -> str:
+        """Calls a declared tool (an ``Env`` method named in ``TOOLS``) with keyword args.
+
+        Args:
+            name: the tool's name.
+            args: JSON-serialisable keyword arguments.
+            deadline_s: this call's deadline in seconds (default: the instance's).
+
+        Returns:
+            The tool's result: its string, or the JSON text of plain-data results.
+
+        Raises:
+            GuestError: unknown tool, the tool raised, or returned something not serialisable.
+            The same limit errors as :meth:`step`.
+        """
+        req = _ENC.encode({"name": name, "args": args or {}})
+        payload = self._call(b"tool", req, deadline_s, self._output_limit())
+        text: str = self._decode(_TOOL, payload, "tool")
+        return text
+
+    def output(self) -> str:
+        """Returns the guest's captured stdout + stderr (each up to ``max_stdio_bytes`` chars)."""
+        limit = 12 * self._config.max_stdio_bytes + _ERROR_SLACK_BYTES
+        payload = self._call(b"stdio", b"", None, limit)
+        out: _Stdio = self._decode(_STDIO, payload, "stdio")
+        return out.stdout + out.stderr
+
+    def close(self) -> None:
+        """Frees the instance now if it is idle, else right after its running call. Idempotent."""
+        self._closed = True
+        if self._lock.acquire(blocking=False):
+            try:
+                self._raw.close()
+            finally:
+                self._lock.release()
+        else:
+            # The thread inside the call holds the lock; close once it returns.
+            threading.Thread(target=self._close_later, daemon=True).start()
+
+    def _close_later(self) -> None:
+        with self._lock:
+            self._raw.close()
+
+
+class EnvInstance:
+    """One loaded environment in its own WebAssembly instance. Create with
+    :meth:`Sandbox.open_env`.
+
+    Every method runs the guest in a worker thread under the sandbox's limiter; it cannot be
+    cancelled partway (it returns within its deadline). Raises as :class:`SyncEnvInstance`.
+    """
+
+    def __init__(self, sync: SyncEnvInstance, limiter: trio.CapacityLimiter) -> None:
+        self._sync = sync
+        self._limiter = limiter
+
+    @property
+    def sync(self) -> SyncEnvInstance:
+        """The same calls, synchronous (for the Gymnasium proxy run in a thread)."""
+        return self._sync
+
+    @property
+    def spec(self) -> EnvSpec:
+        """The environment's declarations (see :class:`EnvSpec`)."""
+        return self._sync.spec
+
+    @property
+    def closed(self) -> bool:
+        """True after ``aclose()`` or a trap."""
+        return self._sync.closed
+
+    async def reset(
+        self,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        *,
+        deadline_s: float | None = None,
+    ) -> tuple[str, dict[str, Any]]:
+        """Async :meth:`SyncEnvInstance.reset`: returns ``(observation, info)``."""
+        return await trio.to_thread.run_sync(
+            lambda: self._sync.reset(seed, options, deadline_s=deadline_s), limiter=self._limiter
+        )
+
+    async def step(self, action: str, *, deadline_s: float | None = None) -> StepResult:
+        """Async :meth:`SyncEnvInstance.step`: returns a :class:`StepResult`."""
+        return await trio.to_thread.run_sync(
+            lambda: self._sync.step(action, deadline_s=deadline_s), limiter=self._limiter
+        )
+
+    async def call_tool(
+        self, name: str, args: dict[str, Any] | None = None, *, deadline_s: float | None = None
+    ) -> str:
+        """Async :meth:`SyncEnvInstance.call_tool`: returns the tool's text."""
+        return await trio.to_thread.run_sync(
+            lambda: self._sync.call_tool(name, args, deadline_s=deadline_s),
+            limiter=self._limiter,
+        )
+
+    async def output(self) -> str:
+        """Async :meth:`SyncEnvInstance.output`: the guest's captured stdout + stderr."""
+        return await trio.to_thread.run_sync(self._sync.output, limiter=self._limiter)
+
+    async def aclose(self) -> None:
+        """Frees the instance (idempotent; never blocks the event loop)."""
+        self._sync.close()
+
+    async def __aenter__(self) -> EnvInstance:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+
+class Sandbox:
+    """The WebAssembly sandbox: shared engine, epoch ticker, warm pool and thread limiter.
+
+    Create with ``async with Sandbox.open(config) as sandbox``. Module-level state never
+    carries between environments: every ``open_env`` gets a fresh interpreter instance.
+    """
+
+    def __init__(self, runtime: Runtime, config: SandboxConfig, limiter: trio.CapacityLimiter):
+        self._runtime = runtime
+        self._config = config
+        self._limiter = limiter
+        self._pool: collections.deque[RawInstance] = collections.deque()
+        self._pool_lock = threading.Lock()
+        self._want_refill = trio.Event()
+        self._counters = _Counters()
+        self._live: weakref.WeakSet[SyncEnvInstance] = weakref.WeakSet()
+        self._closed = False
+        self._token = trio.lowlevel.current_trio_token()
+        self._pool_ready = trio.Event()
+
+    @classmethod
+    @asynccontextmanager
+    async def open(cls, config: SandboxConfig | None = None) -> AsyncIterator[Sandbox]:
+        """Opens a sandbox: builds/loads the guest artifact, starts the ticker and warm pool.
+
+        The first use on a machine builds and compiles the guest (about 15–45 s, cached on
+        disk); later opens take milliseconds. On exit the pool and every instance still open
+        are freed.
+
+        Args:
+            config: the ``[sandbox]`` section; ``None`` uses the defaults.
+
+        Raises:
+            SandboxError: the guest could not be built or compiled.
+        """
+        config = SandboxConfig() if config is None else config
+        cache_dir = Path(config.cache_dir) if config.cache_dir else None
+        runtime = await trio.to_thread.run_sync(get_runtime, cache_dir)
+        threads = config.threads or os.cpu_count() or 1
+        sandbox = cls(runtime, config, trio.CapacityLimiter(threads))
+        runtime.acquire_ticker(config.epoch_tick_s)
+        try:
+            async with trio.open_nursery() as nursery:
+                if config.pool_size > 0:
+                    nursery.start_soon(sandbox._refill)
+                try:
+                    yield sandbox
+                finally:
+                    nursery.cancel_scope.cancel()
+        finally:
+            sandbox._shutdown()
+            runtime.release_ticker()
+
+    @property
+    def config(self) -> SandboxConfig:
+        """The sandbox's configuration section."""
+        return self._config
+
+    @property
+    def limiter(self) -> trio.CapacityLimiter:
+        """The capacity limiter bounding concurrent guest calls (threads)."""
+        return self._limiter
+
+    def statistics(self) -> SandboxStatistics:
+        """Returns counters since the sandbox opened (see :class:`SandboxStatistics`)."""
+        c = self._counters
+        with c.lock:
+            return SandboxStatistics(
+                opened=c.opened,
+                pool_hits=c.pool_hits,
+                pool_misses=c.pool_misses,
+                live=sum(1 for i in list(self._live) if not i.closed),
+                pooled=len(self._pool),
+                traps=dict(c.traps),
+                guest_errors=c.guest_errors,
+            )
+
+    async def _refill(self) -> None:
+        while True:
+            while len(self._pool) < self._config.pool_size and not self._closed:
+                raw = await trio.to_thread.run_sync(
+                    self._runtime.instantiate, self._config.memory_bytes, limiter=self._limiter
+                )
+                with self._pool_lock:
+                    if self._closed:
+                        raw.close()
+                        return
+                    self._pool.append(raw)
+            self._pool_ready.set()
+            self._want_refill = trio.Event()
+            await self._want_refill.wait()
+
+    async def wait_pool_ready(self) -> None:
+        """Waits until the warm pool holds ``pool_size`` instances (for benchmarks/tests)."""
+        while len(self._pool) < self._config.pool_size:
+            await self._pool_ready.wait()
+
+    def _take(self) -> tuple[RawInstance, bool]:
+        if self._closed:
+            raise SandboxError("the sandbox is closed")
+        with self._pool_lock:
+            raw = self._pool.popleft() if self._pool else None
+        if raw is None:
+            return self._runtime.instantiate(self._config.memory_bytes), False
+        try:
+            self._token.run_sync_soon(self._kick_refill)
+        except trio.RunFinishedError:
+            pass
+        return raw, True
+
+    def _kick_refill(self) -> None:
+        if self._pool_ready.is_set():
+            self._pool_ready = trio.Event()
+        self._want_refill.set()
+
+    def open_env_sync(
+        self, source: str, entropy: int = 0, deadline_s: float | None = None
+    ) -> SyncEnvInstance:
+        """Synchronous :meth:`open_env` (from a worker thread); returns the sync instance.
+
+        Raises:
+            As :meth:`open_env`.
+        """
+        raw, pooled = self._take()
+        deadline = self._config.call_deadline_s if deadline_s is None else deadline_s
+        inst = SyncEnvInstance(raw, self._config, self._counters, deadline)
+        with self._counters.lock:
+            self._counters.opened += 1
+            if pooled:
+                self._counters.pool_hits += 1
+            else:
+                self._counters.pool_misses += 1
+        try:
+            inst.load(source, entropy)
+        except BaseException:
+            inst.close()
+            raise
+        self._live.add(inst)
+        return inst
+
+    async def open_env(
+        self, source: str, entropy: int = 0, deadline_s: float | None = None
+    ) -> EnvInstance:
+        """Opens an environment: a fresh instance (from the warm pool) with ``source`` loaded.
+
+        Args:
+            source: the environment program (Python source defining ``class Env``).
+            entropy: seeds the guest's global ``random`` module, ``os.urandom`` and its virtual
+                clock (``time.time``, ``time.monotonic``, ``time.perf_counter``,
+                ``time.time_ns``, ``datetime.now``, ...); same entropy, same behaviour.
+            deadline_s: per-call deadline of this instance in seconds (load included);
+                ``None`` = ``config.call_deadline_s``.
+
+        Returns:
+            The loaded :class:`EnvInstance`; its ``spec`` is ready.
+
+        Raises:
+            LoadError: the source does not compile, raises at import, or lacks ``class Env``
+                (carries the guest traceback).
+            DeadlineExceeded, FuelExhausted, MemoryLimitExceeded, SandboxTrap: loading hit a
+                limit.
+            OutputTooLarge: the declarations are over ``max_output_bytes``.
+            SandboxError: the sandbox is closed.
+        """
+        sync = await trio.to_thread.run_sync(
+            self.open_env_sync, source, entropy, deadline_s, limiter=self._limiter
+        )
+        return EnvInstance(sync, self._limiter)
+
+    def _shutdown(self) -> None:
+        with self._pool_lock:
+            self._closed = True
+            pool, self._pool = list(self._pool), collections.deque()
+        for raw in pool:
+            raw.close()
+        for inst in list(self._live):
+            inst.close()
