@@ -197,6 +197,12 @@ class DesignerConfig(_Section):
     recent_k: NonNeg = 2
     # Max new tokens of one design.
     max_new_tokens: Pos = 768
+    # Sampling temperature of designs.
+    temperature: NonNegF = 1.0
+    # Nucleus sampling top-p of designs.
+    top_p: Annotated[float, msgspec.Meta(gt=0, le=1)] = 1.0
+    # Reject an answer without a HINT as unparseable (false: pass it on with hint "").
+    require_hint: bool = True
 
 
 class MemoryConfig(_Section):
@@ -212,6 +218,12 @@ class MemoryConfig(_Section):
     hnsw_ef: Pos = 64
     # Start the archive with the shipped seed environments.
     seed_archive: bool = True
+    # Cosine similarity at or above which Archive.is_duplicate flags a near-copy.
+    duplicate_threshold: Prob = 0.97
+    # fsync the records file after every add (durable across power loss; ~ms per add).
+    fsync: bool = True
+    # Adds between saves of the HNSW index (the records file alone is enough to rebuild it).
+    index_save_every: Pos = 64
 
 
 class LearnerConfig(_Section):
