@@ -156,6 +156,14 @@ class CriticConfig(_Section):
     long_action_chars: Pos = 20_000
     # Episodes in flight at once, all environments together.
     max_concurrent_episodes: Pos = 8
+    # Reject a design whose hint is empty (off when the Hinter writes hints from the source).
+    require_hint: bool = True
+    # Run gymnasium.utils.env_checker on the host-side proxy as the last validation check.
+    gym_check: bool = True
+    # Bootstrap replicates when interval = "bootstrap".
+    bootstrap_resamples: Pos = 2000
+    # Seed of the score episodes (episode i of an environment plays seed episode_seed + i).
+    episode_seed: NonNeg = 0
 
 
 class HinterConfig(_Section):
@@ -255,6 +263,26 @@ class LearnerConfig(_Section):
     sft_epochs: NonNeg = 3
     # Gradient-norm clip.
     grad_clip: PosF = 1.0
+    # Sequences per forward/backward on one rank (gradient accumulation above it).
+    micro_batch_size: Pos = 4
+    # Optimizer steps per batch (PPO minibatches; > 1 makes the ratio clip bite).
+    minibatches: Pos = 1
+    # Divide advantages by the group's reward std (GRPO); false = Dr. GRPO (mean only).
+    adv_std_norm: bool = True
+    # AdamW weight decay.
+    weight_decay: NonNegF = 0.0
+    # Parameter dtype in forward/backward (FSDP2 mixed precision; master weights stay float32).
+    dtype: Literal["float32", "bfloat16"] = "float32"
+    # Torch intra-op threads per rank on CPU (more than 1 slows a shared machine down).
+    cpu_threads_per_rank: Pos = 1
+    # Checkpoints kept in run_dir/checkpoints (older ones are deleted).
+    keep_checkpoints: Pos = 2
+    # Weight versions kept in run_dir/weights (older ones are deleted).
+    keep_weights: Pos = 2
+    # Seconds to wait for the ranks to load the model and connect.
+    start_timeout_s: PosF = 300.0
+    # Seed of the ranks' torch/python RNGs (minibatch and SFT shuffling).
+    seed: NonNeg = 0
 
 
 class SchedulerConfig(_Section):

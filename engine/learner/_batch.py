@@ -1,0 +1,160 @@
+"""Turning a list of ``TrainingSample`` into what the loss needs: pure and deterministic.
+
+Every rank runs ``prepare_batch`` on the same broadcast list and gets the same answer, so the
+ranks agree on what to skip, on the advantages and on the global token count without a
+collective.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+
+from engine.config import LearnerConfig
+from engine.learner.losses import group_advantages
+from engine.messages import TrainingSample
+
+__all__ = ["Prepared", "Rows", "collate", "prepare_batch", "validate_sample"]
+
+
+@dataclass(frozen=True)
+class Rows:
+    """One sample cut to ``max_seq_tokens`` (from the left), with its advantage."""
+
+    input_ids: list[int]
+    loss_mask: list[int]
+    rollout_logprobs: list[float]
+    advantage: float
+    sft: bool
+    group_id: str
+
+    @property
+    def tokens(self) -> int:
+        """Masked tokens that enter the loss (position 0 never does)."""
+        return sum(self.loss_mask[1:])
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A batch ready for the ranks, or the reason it is skipped."""
+
+    rows: list[Rows]
+    dropped_stale: int
+    skipped: str
+    tokens: int
+
+
+def validate_sample(sample: TrainingSample) -> None:
+    """Check a sample's fields agree in length.
+
+    Raises:
+        ValueError: ``input_ids``, ``loss_mask`` and ``rollout_logprobs`` differ in length, or
+            a mask value is not 0/1.
+    """
+    n = len(sample.input_ids)
+    if len(sample.loss_mask) != n or len(sample.rollout_logprobs) != n:
+        raise ValueError(
+            f"sample of group {sample.group_id!r}: input_ids {n}, loss_mask "
+            f"{len(sample.loss_mask)}, rollout_logprobs {len(sample.rollout_logprobs)} differ"
+        )
+    if any(m not in (0, 1) for m in sample.loss_mask):
+        raise ValueError(f"sample of group {sample.group_id!r}: loss_mask values must be 0 or 1")
+
+
+def prepare_batch(
+    samples: list[TrainingSample], policy_version: int, config: LearnerConfig
+) -> Prepared:
+    """Filter stale samples, compute GRPO advantages, truncate, and decide whether to skip.
+
+    A policy-gradient sample is stale when ``policy_version_sample < policy_version -
+    max_staleness``; SFT samples are never stale. Advantages are normalised per ``group_id``
+    over the kept policy-gradient samples (``losses.group_advantages``).
+
+    Args:
+        samples: the batch.
+        policy_version: the learner's current weight version.
+        config: the learner section.
+
+    Returns:
+        ``Prepared``; ``skipped`` is ``"empty"`` (nothing left or no masked token) or
+        ``"zero_advantage"`` (no SFT sample and every advantage is exactly 0), else ``""``.
+    """
+    kept = [
+        s for s in samples if s.sft or s.policy_version >= policy_version - config.max_staleness
+    ]
+    dropped = len(samples) - len(kept)
+    pg = [s for s in kept if not s.sft]
+    adv = group_advantages(
+        [s.reward for s in pg],
+        [f"{s.role}/{s.group_id}" for s in pg],
+        std_normalize=config.adv_std_norm,
+    ).tolist()
+    advantages = iter(adv)
+    cut = config.max_seq_tokens
+    rows = [
+        Rows(
+            input_ids=list(s.input_ids[-cut:]),
+            loss_mask=[0, *s.loss_mask[-cut:][1:]] if s.loss_mask else [],
+            rollout_logprobs=list(s.rollout_logprobs[-cut:]),
+            advantage=0.0 if s.sft else next(advantages),
+            sft=s.sft,
+            group_id=s.group_id,
+        )
+        for s in kept
+    ]
+    # A sample with no masked token contributes nothing; drop it from the work.
+    rows = [r for r in rows if r.tokens > 0]
+    tokens = sum(r.tokens for r in rows)
+    if not rows:
+        return Prepared(rows=[], dropped_stale=dropped, skipped="empty", tokens=0)
+    if not any(r.sft for r in rows) and all(r.advantage == 0.0 for r in rows):
+        return Prepared(rows=[], dropped_stale=dropped, skipped="zero_advantage", tokens=0)
+    return Prepared(rows=rows, dropped_stale=dropped, skipped="", tokens=tokens)
+
+
+def collate(rows: list[Rows], device: torch.device, pad_id: int = 0) -> dict[str, torch.Tensor]:
+    """Right-pad rows into tensors.
+
+    Args:
+        rows: at least one row (use a dummy row for a rank with no work).
+        device: where the tensors go.
+        pad_id: token id used for padding (masked out, attention-masked).
+
+    Returns:
+        ``input_ids`` ``(B, T)`` long, ``attention_mask`` ``(B, T)`` long, ``loss_mask``
+        ``(B, T)`` bool, ``rollout_logprobs`` ``(B, T)`` float32, ``advantages`` ``(B,)``
+        float32, ``sft`` ``(B,)`` bool.
+    """
+    width = max(len(r.input_ids) for r in rows)
+    b = len(rows)
+    ids = torch.full((b, width), pad_id, dtype=torch.long)
+    attn = torch.zeros((b, width), dtype=torch.long)
+    mask = torch.zeros((b, width), dtype=torch.bool)
+    rollout = torch.zeros((b, width), dtype=torch.float32)
+    for i, r in enumerate(rows):
+        n = len(r.input_ids)
+        ids[i, :n] = torch.tensor(r.input_ids, dtype=torch.long)
+        attn[i, :n] = 1
+        mask[i, :n] = torch.tensor(r.loss_mask, dtype=torch.bool)
+        rollout[i, :n] = torch.tensor(r.rollout_logprobs, dtype=torch.float32)
+    return {
+        "input_ids": ids.to(device),
+        "attention_mask": attn.to(device),
+        "loss_mask": mask.to(device),
+        "rollout_logprobs": rollout.to(device),
+        "advantages": torch.tensor([r.advantage for r in rows], dtype=torch.float32).to(device),
+        "sft": torch.tensor([r.sft for r in rows], dtype=torch.bool).to(device),
+    }
+
+
+def dummy_row() -> Rows:
+    """A two-token row with an all-zero mask: keeps a rank with no work in the collectives."""
+    return Rows(
+        input_ids=[0, 0],
+        loss_mask=[0, 0],
+        rollout_logprobs=[0.0, 0.0],
+        advantage=0.0,
+        sft=False,
+        group_id="",
+    )

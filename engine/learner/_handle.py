@@ -1,0 +1,460 @@
+"""The trio side of the learner: spawn the ranks, talk to rank 0, sync weights to servers.
+
+Nothing here runs torch or a collective: the event loop only writes and reads msgpack frames
+on a local TCP socket, and waits on child processes.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Protocol
+
+import msgspec
+import trio
+
+from engine.config import LearnerConfig
+from engine.errors import LearnerError, ModelError, WeightSyncError, WorkerDied
+from engine.learner import _protocol as P
+from engine.learner._batch import validate_sample
+from engine.learner._worker import WEIGHTS_FILE, WorkerSpec, file_checksum
+from engine.messages import TrainingSample, WeightsUpdated
+
+__all__ = ["LearnerHandle", "WeightsClient", "start_learner"]
+
+_LOG_TAIL_LINES = 20
+
+
+class WeightsClient(Protocol):
+    """What ``sync_weights`` needs of a policy client (``engine.inference.PolicyClient``)."""
+
+    async def update_weights_from_disk(self, path: str, version: int) -> Any:
+        """Make every server load the weights in ``path`` as ``version``; per-server results."""
+        ...
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _tail(path: Path, lines: int = _LOG_TAIL_LINES) -> str:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return "".join(deque(f, maxlen=lines))
+    except OSError:
+        return "<no log>"
+
+
+def _field(result: Any, *names: str) -> Any:
+    """A field of a per-server result: a Struct/object attribute or a mapping key."""
+    for name in names:
+        if isinstance(result, Mapping) and name in result:
+            return result[name]
+        if hasattr(result, name):
+            return getattr(result, name)
+    return None
+
+
+class LearnerHandle:
+    """A running learner group, as seen from the trio loop.
+
+    Get one from ``start_learner``. Calls are serialised (one request in flight); a call
+    cancelled partway leaves its reply to be drained by the next call, so the protocol stays in
+    step. Every call raises ``WorkerDied`` if a rank exits.
+    """
+
+    def __init__(
+        self,
+        config: LearnerConfig,
+        run_dir: Path,
+        procs: list[trio.Process],
+        logs: list[Path],
+    ) -> None:
+        self.config = config
+        self.run_dir = run_dir
+        self._procs = procs
+        self._logs = logs
+        self._stream: trio.SocketStream | None = None
+        self._buf = bytearray()
+        self._lock = trio.Lock()
+        self._pending = 0
+        self._dead: WorkerDied | None = None
+        self._last_sync: WeightsUpdated | None = None
+        self.hello: P.Hello | None = None
+        self.policy_version = 0
+        """Weight version of the learner (optimizer steps applied, restored on resume)."""
+        self.synced_version = -1
+        """Last version every policy server confirmed (-1 before the first sync)."""
+
+    # ------------------------------------------------------------------ public API
+
+    async def train_step(self, samples: Sequence[TrainingSample]) -> P.StepReport:
+        """One GRPO step (or ``minibatches`` steps) on ``samples``; SFT samples use NLL.
+
+        Args:
+            samples: the batch (any size; spread over the ranks).
+
+        Returns:
+            ``StepReport``. Stale samples are dropped and counted; an empty or all-zero-
+            advantage batch is skipped (``skipped="empty"``/``"zero_advantage"``); a non-finite
+            loss or gradient skips the update (``skipped="nan_loss"``), keeps the weights and
+            names the batch's groups and where it was written.
+
+        Raises:
+            ValueError: a sample's fields differ in length.
+            WorkerDied: a rank exited (the last checkpoint is left intact).
+        """
+        for s in samples:
+            validate_sample(s)
+        reply = await self._call(P.TrainRequest(samples=list(samples)), P.StepReport)
+        self.policy_version = reply.policy_version
+        return reply
+
+    async def sft(self, samples: Sequence[TrainingSample], epochs: int = 1) -> P.StepReport:
+        """Maximum-likelihood training over ``samples`` (masked tokens) for ``epochs`` epochs.
+
+        Batches of ``config.batch_size``, shuffled per epoch with the configured seed; one
+        optimizer step per batch. ``loss`` is the mean NLL per token over the last epoch.
+
+        Raises:
+            ValueError: a sample's fields differ in length.
+            WorkerDied: a rank exited.
+        """
+        for s in samples:
+            validate_sample(s)
+        reply = await self._call(P.SftRequest(samples=list(samples), epochs=epochs), P.StepReport)
+        self.policy_version = reply.policy_version
+        return reply
+
+    async def logprobs(self, samples: Sequence[TrainingSample]) -> list[list[float]]:
+        """Token logprobs of each sample's ``input_ids`` under the current weights.
+
+        Returns:
+            One list per sample, aligned with ``input_ids`` (position 0 is 0.0).
+
+        Raises:
+            WorkerDied: a rank exited.
+        """
+        reply = await self._call(P.LogprobsRequest(samples=list(samples)), P.LogprobsReply)
+        return reply.logprobs
+
+    async def write_weights(self) -> P.WeightsWritten:
+        """Gather the full state dict on rank 0 and write ``run_dir/weights/v<version>/``.
+
+        The directory holds ``model.safetensors`` (tied ``lm_head.weight`` dropped), the
+        model's ``config.json`` and tokenizer files, and ``checksum.sha256``. Writing the same
+        version twice returns the first write.
+
+        Raises:
+            WorkerDied: a rank exited.
+        """
+        return await self._call(P.SyncRequest(), P.WeightsWritten)
+
+    async def sync_weights(self, client: WeightsClient) -> WeightsUpdated:
+        """Write the current weights and make every policy server load them.
+
+        Calls ``client.update_weights_from_disk(path, version=...)`` and checks every
+        per-server result: it must report success, the same version (when it reports one) and
+        the checksum of the file written (when it reports one); the file on disk must still
+        hash to that checksum. Only then is ``WeightsUpdated`` returned.
+
+        Returns:
+            ``WeightsUpdated(version, path, checksum, seconds)``; ``seconds`` spans gather,
+            write and every server's reload.
+
+        Raises:
+            WeightSyncError: a server failed, or reported another version or checksum.
+            WorkerDied: a rank exited.
+        """
+        t0 = time.perf_counter()
+        written = await self.write_weights()
+        if self._last_sync is not None and self._last_sync.version == written.version:
+            return self._last_sync
+        raw = await client.update_weights_from_disk(written.path, version=written.version)
+        results = list(raw.values()) if isinstance(raw, Mapping) else list(raw or [])
+        if not results:
+            raise WeightSyncError(f"no policy server confirmed version {written.version}")
+        for i, result in enumerate(results):
+            ok = _field(result, "success", "ok")
+            if ok is False:
+                msg = _field(result, "message", "error")
+                raise WeightSyncError(f"server {i} failed to load v{written.version}: {msg}")
+            version = _field(result, "version", "weight_version")
+            if version is not None and str(version) != str(written.version):
+                raise WeightSyncError(
+                    f"server {i} reports version {version}, expected {written.version}"
+                )
+            checksum = _field(result, "checksum")
+            if checksum is not None and checksum != written.checksum:
+                raise WeightSyncError(
+                    f"server {i} reports checksum {checksum}, wrote {written.checksum}"
+                )
+        on_disk = await trio.to_thread.run_sync(file_checksum, Path(written.path) / WEIGHTS_FILE)
+        if on_disk != written.checksum:
+            raise WeightSyncError(
+                f"{written.path}: weights changed on disk ({on_disk} != {written.checksum})"
+            )
+        update = WeightsUpdated(
+            version=written.version,
+            path=written.path,
+            checksum=written.checksum,
+            seconds=time.perf_counter() - t0,
+        )
+        self._last_sync = update
+        self.synced_version = written.version
+        return update
+
+    async def save_checkpoint(self) -> P.CheckpointSaved:
+        """Write ``run_dir/checkpoints/step_<N>/`` (sharded model + optimizer via
+        ``torch.distributed.checkpoint``, per-rank RNG states, step and policy version).
+
+        The directory is written under a temporary name and renamed when complete, so a crash
+        mid-save leaves the previous checkpoint as the latest one. A later ``start_learner`` on
+        the same ``run_dir`` resumes from it.
+
+        Raises:
+            WorkerDied: a rank exited.
+        """
+        return await self._call(P.SaveCheckpointRequest(), P.CheckpointSaved)
+
+    def statistics(self) -> dict[str, Any]:
+        """Process ids and exit codes of the ranks (for logs)."""
+        return {
+            "pids": [p.pid for p in self._procs],
+            "returncodes": [p.returncode for p in self._procs],
+        }
+
+    # ------------------------------------------------------------------ wire
+
+    async def _send(self, message: msgspec.Struct) -> None:
+        assert self._stream is not None
+        await self._stream.send_all(P.frame(message))
+
+    async def _read_exact(self, n: int) -> bytes:
+        assert self._stream is not None
+        while len(self._buf) < n:
+            chunk = await self._stream.receive_some(1 << 20)
+            if not chunk:
+                raise EOFError("rank 0 closed the learner socket")
+            self._buf += chunk
+        out = bytes(self._buf[:n])
+        del self._buf[:n]
+        return out
+
+    async def _recv(self) -> P.Reply:
+        header = await self._read_exact(P.HEADER_SIZE)
+        return P.decode_reply(await self._read_exact(P.body_size(header)))
+
+    async def _any_exit(self) -> None:
+        """Return as soon as any rank process has exited."""
+        async with trio.open_nursery() as nursery:
+
+            async def wait_one(proc: trio.Process) -> None:
+                await proc.wait()
+                nursery.cancel_scope.cancel()
+
+            for proc in self._procs:
+                nursery.start_soon(wait_one, proc)
+
+    async def _watch(self, scope: trio.CancelScope) -> None:
+        await self._any_exit()
+        scope.cancel()
+
+    async def _call(self, request: msgspec.Struct, expect: type[Any]) -> Any:
+        if self._dead is not None:
+            raise self._dead
+        async with self._lock:
+            reply: Any = None
+            failure: BaseException | None = None
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(self._watch, nursery.cancel_scope)
+                try:
+                    while self._pending:  # a cancelled call's reply is still on the wire
+                        await self._recv()
+                        self._pending -= 1
+                    await self._send(request)
+                    self._pending += 1
+                    reply = await self._recv()
+                    self._pending -= 1
+                except (
+                    EOFError,
+                    OSError,
+                    trio.BrokenResourceError,
+                    trio.ClosedResourceError,
+                ) as exc:
+                    failure = exc
+                nursery.cancel_scope.cancel()
+            if reply is None:
+                raise await self._died(failure)
+        if not isinstance(reply, expect):
+            raise LearnerError(
+                f"rank 0 answered {type(reply).__name__} to {type(request).__name__}"
+            )
+        return reply
+
+    async def _died(self, cause: BaseException | None) -> WorkerDied:
+        # Give the other ranks a moment to notice and exit, then name the one that went first.
+        with trio.move_on_after(3.0):
+            await self._any_exit()
+            await trio.sleep(0.5)
+        exited = [(r, p.returncode) for r, p in enumerate(self._procs) if p.returncode is not None]
+        # A rank killed by a signal (negative code) is the likelier culprit than one that
+        # raised because its peer vanished.
+        exited.sort(key=lambda rc: (rc[1] is None or rc[1] >= 0, rc[0]))
+        if not exited:
+            desc, rank = "the socket to rank 0 broke while every rank still runs", 0
+        else:
+            rank, code = exited[0]
+            how = f"killed by {signal.Signals(-code).name}" if code < 0 else f"exit code {code}"
+            desc = f"rank {rank} exited ({how})"
+        others = ", ".join(f"rank {r}: {c}" for r, c in exited[1:])
+        tail = _tail(self._logs[rank])
+        self._dead = WorkerDied(
+            f"learner {desc}{'; also ' + others if others else ''}"
+            f"{f' [{cause}]' if cause else ''}; last log lines of rank {rank} "
+            f"({self._logs[rank]}):\n{tail}"
+        )
+        self._dead.rank = rank  # type: ignore[attr-defined]
+        return self._dead
+
+
+async def _kill_all(procs: list[trio.Process], grace_s: float) -> None:
+    with trio.move_on_after(grace_s):
+        for p in procs:
+            await p.wait()
+    for p in procs:
+        if p.poll() is None:
+            p.kill()
+    with trio.CancelScope(shield=True):
+        for p in procs:
+            await p.wait()
+
+
+def _prepare_dirs(
+    model_path: str | os.PathLike[str], run_dir: str | os.PathLike[str]
+) -> tuple[Path, Path, str]:
+    model = Path(model_path).resolve()
+    run = Path(run_dir).resolve()
+    if not (model / "config.json").is_file():
+        raise ModelError(f"{model}: not a Hugging Face model directory (no config.json)")
+    (run / "logs").mkdir(parents=True, exist_ok=True)
+    return model, run, str(Path(__file__).resolve().parents[2])
+
+
+@asynccontextmanager
+async def start_learner(
+    config: LearnerConfig,
+    model_path: str | os.PathLike[str],
+    run_dir: str | os.PathLike[str],
+    *,
+    python: str = sys.executable,
+) -> AsyncIterator[LearnerHandle]:
+    """Spawn ``config.world_size`` learner ranks and yield a handle to them.
+
+    Each rank runs ``python -m engine.learner._rank`` with torchrun-style variables
+    (``RANK``, ``WORLD_SIZE``, ``LOCAL_RANK``, ``MASTER_ADDR``, ``MASTER_PORT``), loads
+    ``model_path`` (a Hugging Face causal-LM directory), shards it with FSDP2 and, when
+    ``run_dir/checkpoints`` holds a complete checkpoint, resumes from the latest one. Rank
+    logs go to ``run_dir/logs/learner.rank<r>.log``. On exit the ranks are asked to stop, and
+    killed after a grace period.
+
+    Args:
+        config: the ``[learner]`` section.
+        model_path: Hugging Face model directory (``config.json`` + safetensors).
+        run_dir: the run directory (weights/, checkpoints/, logs/ are created in it).
+        python: interpreter that runs the ranks.
+
+    Raises:
+        ModelError: ``model_path`` holds no ``config.json``.
+        WorkerDied: a rank exited while starting (its last log lines in the message).
+        LearnerError: the ranks did not connect within ``config.start_timeout_s``.
+    """
+    model_dir, run_path, repo_root = await trio.to_thread.run_sync(
+        _prepare_dirs, model_path, run_dir
+    )
+    listeners = await trio.open_tcp_listeners(0, host="127.0.0.1")
+    listener = listeners[0]
+    port = listener.socket.getsockname()[1]
+    spec = WorkerSpec(config=config, model_path=str(model_dir), run_dir=str(run_path), port=port)
+    master_port = _free_port()
+    procs: list[trio.Process] = []
+    logs: list[Path] = []
+    try:
+        for rank in range(config.world_size):
+            env = dict(os.environ)
+            env.update(
+                RANK=str(rank),
+                LOCAL_RANK=str(rank),
+                WORLD_SIZE=str(config.world_size),
+                LOCAL_WORLD_SIZE=str(config.world_size),
+                MASTER_ADDR="127.0.0.1",
+                MASTER_PORT=str(master_port),
+                SPADE_LEARNER_SPEC=msgspec.json.encode(spec).decode(),
+                PYTHONPATH=os.pathsep.join(filter(None, [repo_root, env.get("PYTHONPATH")])),
+            )
+            env.setdefault("OMP_NUM_THREADS", str(config.cpu_threads_per_rank))
+            log_path = run_path / "logs" / f"learner.rank{rank}.log"
+            logs.append(log_path)
+            log_file = await trio.to_thread.run_sync(open, log_path, "ab")
+            with log_file:
+                proc = await trio.lowlevel.open_process(
+                    [python, "-m", "engine.learner._rank"],
+                    env=env,
+                    stdout=log_file,
+                    stderr=subprocess.STDOUT,
+                    stdin=subprocess.DEVNULL,
+                )
+            procs.append(proc)
+        handle = LearnerHandle(config, run_path, procs, logs)
+        stream: trio.SocketStream | None = None
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(handle._watch, nursery.cancel_scope)
+            with trio.move_on_after(config.start_timeout_s):
+                stream = await listener.accept()
+            nursery.cancel_scope.cancel()
+        await listener.aclose()
+        if stream is None:
+            if any(p.poll() is not None for p in procs):
+                raise await handle._died(None)
+            raise LearnerError(
+                f"learner ranks did not connect within {config.start_timeout_s} s; rank 0 log:"
+                f"\n{_tail(logs[0])}"
+            )
+        handle._stream = stream
+        hello: Any = None
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(handle._watch, nursery.cancel_scope)
+            try:
+                hello = await handle._recv()
+            except (EOFError, OSError, trio.BrokenResourceError) as exc:
+                hello = exc
+            nursery.cancel_scope.cancel()
+        if not isinstance(hello, P.Hello):
+            raise await handle._died(hello if isinstance(hello, BaseException) else None)
+        handle.hello = hello
+        handle.policy_version = hello.policy_version
+        try:
+            yield handle
+        finally:
+            with trio.CancelScope(shield=True):
+                if handle._dead is None and all(p.poll() is None for p in procs):
+                    with trio.move_on_after(30):
+                        try:
+                            await handle._call(P.ShutdownRequest(), P.Bye)
+                        except (LearnerError, OSError):
+                            pass
+                await stream.aclose()
+    finally:
+        with trio.CancelScope(shield=True):
+            await listener.aclose()
+            await _kill_all(procs, grace_s=10.0)

@@ -1,0 +1,196 @@
+"""Messages between the trio side and learner rank 0, framed msgpack over a local socket.
+
+Frame: a 4-byte big-endian length, then one msgpack-encoded tagged struct. Rank 0 forwards
+each request to the other ranks (``broadcast_object_list``) and answers with one reply.
+"""
+
+from __future__ import annotations
+
+import struct
+
+import msgspec
+
+from engine.messages import TrainingSample
+
+__all__ = [
+    "CheckpointSaved",
+    "Hello",
+    "LogprobsReply",
+    "LogprobsRequest",
+    "Reply",
+    "Request",
+    "SaveCheckpointRequest",
+    "SftRequest",
+    "ShutdownRequest",
+    "StepReport",
+    "SyncRequest",
+    "TrainRequest",
+    "WeightsWritten",
+    "decode_reply",
+    "decode_request",
+    "encode",
+    "frame",
+]
+
+
+class _P(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    """Base of protocol messages."""
+
+
+class TrainRequest(_P):
+    """One GRPO/SFT optimizer step (or ``minibatches`` steps) on a batch."""
+
+    samples: list[TrainingSample]
+
+
+class SftRequest(_P):
+    """Maximum-likelihood epochs over ``samples`` in batches of ``batch_size``."""
+
+    samples: list[TrainingSample]
+    epochs: int
+
+
+class LogprobsRequest(_P):
+    """Token logprobs of each sample under the current weights (no update)."""
+
+    samples: list[TrainingSample]
+
+
+class SyncRequest(_P):
+    """Gather the full state dict on rank 0 and write it as safetensors."""
+
+
+class SaveCheckpointRequest(_P):
+    """Write a resumable checkpoint (model, optimizer, step, RNG, policy version)."""
+
+
+class ShutdownRequest(_P):
+    """Leave the request loop and destroy the process group."""
+
+
+Request = (
+    TrainRequest
+    | SftRequest
+    | LogprobsRequest
+    | SyncRequest
+    | SaveCheckpointRequest
+    | ShutdownRequest
+)
+
+
+class StepReport(_P):
+    """What one ``train_step`` (or ``sft`` call) did.
+
+    Attributes:
+        loss: token-level mean loss of the batch (NaN when the step was skipped for NaN).
+        samples_used: samples that entered the loss.
+        dropped_stale: samples dropped because ``policy_version < current - max_staleness``.
+        skipped: why no optimizer step was taken (``"empty"``, ``"zero_advantage"``,
+            ``"nan_loss"``) or ``""``.
+        policy_version: weight version after the step (optimizer steps applied so far).
+        seconds: wall time on the ranks (seconds).
+        step: optimizer steps applied so far (same as ``policy_version``).
+        tokens: masked tokens in the loss.
+        ratio_mean: mean ``pi_theta / pi_old`` over tokens.
+        clip_fraction: fraction of tokens where the PPO clip was active.
+        kl: mean k3 KL to the reference (0 when ``kl_coef`` is 0).
+        rollout_ratio_mean: mean ``pi_old / pi_rollout`` over tokens, before truncation.
+        rollout_kl: mean k3 estimate of KL(pi_old || pi_rollout) over tokens.
+        grad_norm: total gradient norm before clipping.
+        bad_groups: group ids of the batch when the loss was not finite.
+        bad_batch_path: where the offending batch was written (msgpack), or "".
+    """
+
+    loss: float
+    samples_used: int
+    dropped_stale: int
+    skipped: str
+    policy_version: int
+    seconds: float
+    step: int = 0
+    tokens: int = 0
+    ratio_mean: float = 0.0
+    clip_fraction: float = 0.0
+    kl: float = 0.0
+    rollout_ratio_mean: float = 0.0
+    rollout_kl: float = 0.0
+    grad_norm: float = 0.0
+    bad_groups: list[str] = []
+    bad_batch_path: str = ""
+
+
+class Hello(_P):
+    """Rank 0 is up: the model is loaded, sharded and (if any) the checkpoint resumed."""
+
+    policy_version: int
+    step: int
+    world_size: int
+    resumed_from: str
+    device: str
+    parameters: int
+
+
+class LogprobsReply(_P):
+    """Logprobs aligned with each sample's ``input_ids`` (0.0 at position 0)."""
+
+    logprobs: list[list[float]]
+
+
+class WeightsWritten(_P):
+    """Rank 0 wrote the full weights of ``version`` into ``path``."""
+
+    version: int
+    path: str
+    checksum: str
+    size_bytes: int
+    gather_seconds: float
+    write_seconds: float
+
+
+class CheckpointSaved(_P):
+    """A checkpoint directory was completed (atomically renamed into place)."""
+
+    path: str
+    step: int
+    seconds: float
+
+
+class Bye(_P):
+    """Rank 0 leaves the loop."""
+
+
+Reply = Hello | StepReport | LogprobsReply | WeightsWritten | CheckpointSaved | Bye
+
+_encoder = msgspec.msgpack.Encoder()
+_request_decoder = msgspec.msgpack.Decoder(Request)
+_reply_decoder = msgspec.msgpack.Decoder(Reply)
+_HEADER = struct.Struct(">I")
+
+
+def encode(message: msgspec.Struct) -> bytes:
+    """msgpack bytes of one protocol message (no frame header)."""
+    return _encoder.encode(message)
+
+
+def frame(message: msgspec.Struct) -> bytes:
+    """Length-prefixed msgpack frame of one message."""
+    body = _encoder.encode(message)
+    return _HEADER.pack(len(body)) + body
+
+
+def decode_request(body: bytes) -> Request:
+    """Decode a request body (raises ``msgspec.DecodeError`` naming the field on mismatch)."""
+    return _request_decoder.decode(body)
+
+
+def decode_reply(body: bytes) -> Reply:
+    """Decode a reply body (raises ``msgspec.DecodeError`` naming the field on mismatch)."""
+    return _reply_decoder.decode(body)
+
+
+HEADER_SIZE = _HEADER.size
+
+
+def body_size(header: bytes) -> int:
+    """Body length announced by a 4-byte frame header."""
+    return int(_HEADER.unpack(header)[0])

@@ -1,0 +1,568 @@
+"""One learner rank (run as ``python -m engine.learner._rank``) with torchrun-style environment.
+
+Environment: ``RANK``, ``WORLD_SIZE``, ``LOCAL_RANK``, ``MASTER_ADDR``, ``MASTER_PORT`` (as
+torchrun sets them) and ``SPADE_LEARNER_SPEC`` (JSON of ``WorkerSpec``). Rank 0 connects to the
+trio side's socket, reads one request at a time, forwards it to the other ranks with
+``broadcast_object_list`` and answers. Every rank then runs the same collectives: FSDP2
+(``fully_shard`` per decoder layer, then the root) over ``init_device_mesh``; gloo on CPU,
+NCCL on GPU. Any exception ends the process with a traceback in its log; the trio side turns
+that into ``WorkerDied``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import logging
+import math
+import os
+import random
+import shutil
+import socket
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import numpy as np
+import torch
+import torch.distributed as dist
+
+from engine.config import LearnerConfig
+from engine.learner import _protocol as P
+from engine.learner._batch import Prepared, Rows, collate, dummy_row, prepare_batch
+from engine.learner.losses import policy_loss, sft_loss, token_logprobs
+from engine.messages import TrainingSample
+
+log = logging.getLogger("engine.learner")
+
+WEIGHTS_FILE = "model.safetensors"
+_COPY_FROM_MODEL = (
+    "config.json",
+    "generation_config.json",
+    "tokenizer.json",
+    "tokenizer_config.json",
+    "special_tokens_map.json",
+    "vocab.json",
+    "merges.txt",
+    "chat_template.jinja",
+)
+
+
+class WorkerSpec(msgspec.Struct, frozen=True, kw_only=True):
+    """What every rank needs besides the torchrun variables."""
+
+    config: LearnerConfig
+    model_path: str
+    run_dir: str
+    port: int
+
+
+def file_checksum(path: str | os.PathLike[str]) -> str:
+    """sha256 hex digest of a file's bytes (the weight-sync checksum), read in 8 MiB chunks."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while chunk := f.read(8 << 20):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def _decoder_layers(model: torch.nn.Module) -> list[torch.nn.Module]:
+    """The transformer blocks: ``model.model.layers`` for HF decoder LMs, else the longest
+    ``ModuleList`` found."""
+    inner = getattr(model, "model", None)
+    layers = getattr(inner, "layers", None)
+    if isinstance(layers, torch.nn.ModuleList):
+        return list(layers)
+    lists: list[torch.nn.ModuleList] = [
+        m for m in model.modules() if isinstance(m, torch.nn.ModuleList)
+    ]
+    sizes = [len(ml) for ml in lists]
+    return list(lists[sizes.index(max(sizes))]) if lists else []
+
+
+class Worker:
+    """The model, optimizer and step counter of one rank, and the request handlers."""
+
+    def __init__(self, spec: WorkerSpec) -> None:
+        from torch.distributed.device_mesh import init_device_mesh
+        from torch.distributed.fsdp import MixedPrecisionPolicy, fully_shard
+        from transformers import AutoConfig, AutoModelForCausalLM
+
+        self.config = cfg = spec.config
+        self.spec = spec
+        self.rank = dist.get_rank()
+        self.world = dist.get_world_size()
+        self.run_dir = Path(spec.run_dir)
+        if torch.cuda.is_available() and dist.get_backend() == "nccl":
+            local = int(os.environ.get("LOCAL_RANK", "0"))
+            torch.cuda.set_device(local)
+            self.device = torch.device("cuda", local)
+        else:
+            self.device = torch.device("cpu")
+        self.mesh = init_device_mesh(self.device.type, (self.world,))
+        self.hf_config = AutoConfig.from_pretrained(spec.model_path)
+        self.tied = bool(getattr(self.hf_config, "tie_word_embeddings", False))
+        self.pad_id = int(getattr(self.hf_config, "pad_token_id", None) or 0)
+
+        mp = None
+        if cfg.dtype == "bfloat16":
+            mp = MixedPrecisionPolicy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32)
+
+        def build() -> torch.nn.Module:
+            m = AutoModelForCausalLM.from_pretrained(spec.model_path, dtype=torch.float32)
+            m = m.to(self.device)  # type: ignore[arg-type]
+            kw: dict[str, Any] = {"mesh": self.mesh}
+            if mp is not None:
+                kw["mp_policy"] = mp
+            for layer in _decoder_layers(m):
+                fully_shard(layer, **kw)
+            fully_shard(m, **kw)
+            return m
+
+        self.model = build()
+        self.model.train()
+        self.parameters = sum(p.numel() for p in self.model.parameters())
+        self.ref: torch.nn.Module | None = None
+        if cfg.kl_coef > 0:
+            self.ref = build()
+            self.ref.eval()
+            self.ref.requires_grad_(False)
+        self.optimizer = torch.optim.AdamW(
+            self.model.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay
+        )
+        self.step = 0
+        self.written_version = -1
+        self.written: P.WeightsWritten | None = None
+        self.rng = random.Random(cfg.seed + self.rank)
+        torch.manual_seed(cfg.seed + self.rank)
+        self.resumed_from = self._resume()
+
+    # ----------------------------------------------------------------- forward pieces
+
+    def _logprobs(self, model: torch.nn.Module, batch: dict[str, torch.Tensor]) -> torch.Tensor:
+        out = model(input_ids=batch["input_ids"], attention_mask=batch["attention_mask"])
+        return token_logprobs(out.logits, batch["input_ids"])
+
+    def _micro_batches(self, rows: list[Rows]) -> list[list[Rows]]:
+        """This rank's share of ``rows`` in micro-batches, padded with dummy micro-batches to
+        the count of the busiest rank (every rank must run the same number of forwards)."""
+        mbs = self.config.micro_batch_size
+        busiest = max(len(rows[r :: self.world]) for r in range(self.world))
+        count = max(1, math.ceil(busiest / mbs))
+        mine = rows[self.rank :: self.world]
+        chunks = [mine[i * mbs : (i + 1) * mbs] for i in range(count)]
+        return [c if c else [dummy_row()] for c in chunks]
+
+    # ----------------------------------------------------------------- requests
+
+    def train(self, samples: list[TrainingSample], force_sft: bool = False) -> P.StepReport:
+        t0 = time.perf_counter()
+        if force_sft:
+            samples = [msgspec.structs.replace(s, sft=True) for s in samples]
+        prep = prepare_batch(samples, self.step, self.config)
+        if prep.skipped:
+            return self._report(prep, t0, skipped=prep.skipped, loss=0.0)
+        groups = self._split(prep.rows)
+        old: list[list[torch.Tensor]] | None = None
+        if len(groups) > 1:
+            # Old logprobs for every minibatch under the weights at the start of the batch.
+            with torch.no_grad():
+                old = [
+                    [
+                        self._logprobs(self.model, collate(mb, self.device, self.pad_id))
+                        for mb in self._micro_batches(g)
+                    ]
+                    for g in groups
+                ]
+        stats = np.zeros(8, dtype=np.float64)
+        grad_norm = 0.0
+        for gi, rows in enumerate(groups):
+            tokens = sum(r.tokens for r in rows)
+            sums = torch.zeros(7, dtype=torch.float64, device=self.device)
+            for mi, mb in enumerate(self._micro_batches(rows)):
+                batch = collate(mb, self.device, self.pad_id)
+                logp = self._logprobs(self.model, batch)
+                old_lp = old[gi][mi] if old is not None else logp.detach()
+                ref_lp = None
+                if self.ref is not None:
+                    with torch.no_grad():
+                        ref_lp = self._logprobs(self.ref, batch)
+                sft_rows = batch["sft"].unsqueeze(-1)
+                pg_mask = batch["loss_mask"] & ~sft_rows
+                terms = policy_loss(
+                    logp,
+                    old_lp,
+                    batch["rollout_logprobs"],
+                    batch["advantages"],
+                    pg_mask,
+                    clip_eps=self.config.clip_eps,
+                    tis_cap=self.config.tis_cap,
+                    ref_logp=ref_lp,
+                    kl_coef=self.config.kl_coef,
+                )
+                nll, _ = sft_loss(logp, batch["loss_mask"] & sft_rows)
+                loss_sum = terms.loss_sum + nll
+                # FSDP2 averages gradients over ranks; scale so the result is the token mean
+                # over the whole batch (DAPO eq. (12)).
+                (loss_sum * (self.world / tokens)).backward()
+                sums += torch.tensor(
+                    [
+                        float(loss_sum.detach()),
+                        terms.tokens,
+                        terms.ratio_sum,
+                        terms.clipped,
+                        terms.kl_sum,
+                        terms.rollout_ratio_sum,
+                        terms.rollout_kl_sum,
+                    ],
+                    dtype=torch.float64,
+                    device=self.device,
+                )
+            dist.all_reduce(sums)
+            norm = torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.config.grad_clip)
+            if hasattr(norm, "full_tensor"):
+                norm = norm.full_tensor()
+            grad_norm = float(norm)
+            if not (math.isfinite(float(sums[0])) and math.isfinite(grad_norm)):
+                self.optimizer.zero_grad(set_to_none=True)
+                path = self._write_bad_batch(samples)
+                return self._report(
+                    prep,
+                    t0,
+                    skipped="nan_loss",
+                    loss=float("nan"),
+                    grad_norm=grad_norm,
+                    bad_groups=sorted({r.group_id for r in prep.rows}),
+                    bad_batch_path=path,
+                )
+            self.optimizer.step()
+            self.optimizer.zero_grad(set_to_none=True)
+            self.step += 1
+            stats[:7] += sums.cpu().numpy()
+        n = max(stats[1], 1.0)
+        mean = [float(x) for x in stats / n]
+        return self._report(
+            prep,
+            t0,
+            skipped="",
+            loss=mean[0],
+            grad_norm=grad_norm,
+            ratio_mean=mean[2],
+            clip_fraction=mean[3],
+            kl=mean[4],
+            rollout_ratio_mean=mean[5],
+            rollout_kl=mean[6],
+        )
+
+    def _split(self, rows: list[Rows]) -> list[list[Rows]]:
+        k = min(self.config.minibatches, len(rows))
+        if k <= 1:
+            return [rows]
+        order = list(range(len(rows)))
+        random.Random(self.config.seed + self.step).shuffle(order)  # same on every rank
+        return [[rows[i] for i in order[j::k]] for j in range(k)]
+
+    def _report(
+        self, prep: Prepared, t0: float, *, skipped: str, loss: float, **extra: Any
+    ) -> P.StepReport:
+        return P.StepReport(
+            loss=float(loss),
+            samples_used=0 if skipped else len(prep.rows),
+            dropped_stale=prep.dropped_stale,
+            skipped=skipped,
+            policy_version=self.step,
+            seconds=time.perf_counter() - t0,
+            step=self.step,
+            tokens=0 if skipped else prep.tokens,
+            **extra,
+        )
+
+    def _write_bad_batch(self, samples: list[TrainingSample]) -> str:
+        if self.rank != 0:
+            return ""
+        d = self.run_dir / "learner" / "bad_batches"
+        d.mkdir(parents=True, exist_ok=True)
+        path = d / f"step_{self.step:08d}_{int(time.time())}.msgpack"
+        path.write_bytes(msgspec.msgpack.encode(samples))
+        return str(path)
+
+    def sft(self, samples: list[TrainingSample], epochs: int) -> P.StepReport:
+        t0 = time.perf_counter()
+        order = list(range(len(samples)))
+        shuffler = random.Random(self.config.seed + self.step)  # same on every rank
+        last: P.StepReport | None = None
+        used = 0
+        losses: list[float] = []
+        for _ in range(epochs):
+            shuffler.shuffle(order)
+            for i in range(0, len(order), self.config.batch_size):
+                batch = [samples[j] for j in order[i : i + self.config.batch_size]]
+                last = self.train(batch, force_sft=True)
+                if last.skipped == "nan_loss":
+                    return last
+                if not last.skipped:
+                    used += last.samples_used
+                    losses.append(last.loss)
+        if last is None:
+            return P.StepReport(
+                loss=0.0,
+                samples_used=0,
+                dropped_stale=0,
+                skipped="empty",
+                policy_version=self.step,
+                seconds=0.0,
+                step=self.step,
+            )
+        per_epoch = max(1, len(losses) // max(epochs, 1))
+        return msgspec.structs.replace(
+            last,
+            samples_used=used,
+            seconds=time.perf_counter() - t0,
+            loss=float(np.mean(losses[-per_epoch:])) if losses else 0.0,
+            skipped="" if losses else last.skipped,
+        )
+
+    def logprobs(self, samples: list[TrainingSample]) -> P.LogprobsReply:
+        rows = [
+            Rows(
+                input_ids=list(s.input_ids),
+                loss_mask=[0] * len(s.input_ids),
+                rollout_logprobs=[0.0] * len(s.input_ids),
+                advantage=0.0,
+                sft=False,
+                group_id=s.group_id,
+            )
+            for s in samples
+        ]
+        # Every rank computes all rows (forwards must match across ranks); rank 0 answers.
+        out: list[list[float]] = []
+        with torch.no_grad():
+            for i in range(0, max(len(rows), 1), self.config.micro_batch_size):
+                chunk = rows[i : i + self.config.micro_batch_size] or [dummy_row()]
+                lp = self._logprobs(self.model, collate(chunk, self.device, self.pad_id))
+                out.extend(lp[j, : len(r.input_ids)].tolist() for j, r in enumerate(chunk))
+        return P.LogprobsReply(logprobs=out[: len(samples)])
+
+    def write_weights(self) -> P.WeightsWritten:
+        from safetensors.torch import save_file
+        from torch.distributed.checkpoint.state_dict import (
+            StateDictOptions,
+            get_model_state_dict,
+        )
+
+        if self.written is not None and self.written_version == self.step:
+            return self.written
+        t0 = time.perf_counter()
+        full = get_model_state_dict(
+            self.model, options=StateDictOptions(full_state_dict=True, cpu_offload=True)
+        )
+        gather = time.perf_counter() - t0
+        reply = P.WeightsWritten(
+            version=self.step,
+            path="",
+            checksum="",
+            size_bytes=0,
+            gather_seconds=gather,
+            write_seconds=0.0,
+        )
+        if self.rank == 0:
+            t1 = time.perf_counter()
+            if self.tied:
+                full.pop("lm_head.weight", None)
+            root = self.run_dir / "weights"
+            final = root / f"v{self.step}"
+            tmp = root / f".v{self.step}.tmp"
+            shutil.rmtree(tmp, ignore_errors=True)
+            tmp.mkdir(parents=True)
+            tensors = {k: v.contiguous() for k, v in full.items() if isinstance(v, torch.Tensor)}
+            save_file(tensors, str(tmp / WEIGHTS_FILE), metadata={"format": "pt"})
+            for name in _COPY_FROM_MODEL:
+                src = Path(self.spec.model_path) / name
+                if src.exists():
+                    shutil.copyfile(src, tmp / name)
+            checksum = file_checksum(tmp / WEIGHTS_FILE)
+            (tmp / "checksum.sha256").write_text(f"{checksum}  {WEIGHTS_FILE}\n")
+            shutil.rmtree(final, ignore_errors=True)
+            os.replace(tmp, final)
+            versions = sorted(
+                (int(p.name[1:]) for p in root.glob("v*") if p.name[1:].isdigit()), reverse=True
+            )
+            for v in versions[self.config.keep_weights :]:
+                shutil.rmtree(root / f"v{v}", ignore_errors=True)
+            reply = msgspec.structs.replace(
+                reply,
+                path=str(final),
+                checksum=checksum,
+                size_bytes=(final / WEIGHTS_FILE).stat().st_size,
+                write_seconds=time.perf_counter() - t1,
+            )
+        dist.barrier()
+        self.written, self.written_version = reply, self.step
+        return reply
+
+    # ----------------------------------------------------------------- checkpoints
+
+    def save_checkpoint(self) -> P.CheckpointSaved:
+        from torch.distributed import checkpoint as dcp  # type: ignore[attr-defined]
+        from torch.distributed.checkpoint.state_dict import get_state_dict
+
+        t0 = time.perf_counter()
+        root = self.run_dir / "checkpoints"
+        final = root / f"step_{self.step:08d}"
+        tmp = root / f".step_{self.step:08d}.tmp"
+        if self.rank == 0:
+            shutil.rmtree(tmp, ignore_errors=True)
+            tmp.mkdir(parents=True)
+        dist.barrier()
+        model_sd, optim_sd = get_state_dict(self.model, self.optimizer)
+        dcp.save(  # type: ignore[attr-defined]
+            {"model": model_sd, "optim": optim_sd}, checkpoint_id=str(tmp)
+        )
+        torch.save(
+            {
+                "torch": torch.get_rng_state(),
+                "cuda": torch.cuda.get_rng_state() if self.device.type == "cuda" else None,
+                "python": self.rng.getstate(),
+                "numpy": np.random.get_state(),
+            },
+            tmp / f"rng_rank{self.rank}.pt",
+        )
+        dist.barrier()
+        if self.rank == 0:
+            meta = {
+                "step": self.step,
+                "policy_version": self.step,
+                "world_size": self.world,
+                "time": time.time(),
+            }
+            (tmp / "meta.json").write_text(json.dumps(meta))
+            shutil.rmtree(final, ignore_errors=True)
+            os.replace(tmp, final)
+            done = sorted(p for p in root.glob("step_*") if (p / "meta.json").exists())
+            for old in done[: -self.config.keep_checkpoints]:
+                shutil.rmtree(old, ignore_errors=True)
+        dist.barrier()
+        return P.CheckpointSaved(path=str(final), step=self.step, seconds=time.perf_counter() - t0)
+
+    def _resume(self) -> str:
+        from torch.distributed import checkpoint as dcp  # type: ignore[attr-defined]
+        from torch.distributed.checkpoint.state_dict import get_state_dict, set_state_dict
+
+        root = self.run_dir / "checkpoints"
+        done = sorted(p for p in root.glob("step_*") if (p / "meta.json").exists())
+        if not done:
+            return ""
+        latest = done[-1]
+        meta = json.loads((latest / "meta.json").read_text())
+        model_sd, optim_sd = get_state_dict(self.model, self.optimizer)
+        dcp.load(  # type: ignore[attr-defined]
+            {"model": model_sd, "optim": optim_sd}, checkpoint_id=str(latest)
+        )
+        set_state_dict(
+            self.model, self.optimizer, model_state_dict=model_sd, optim_state_dict=optim_sd
+        )
+        self.step = int(meta["policy_version"])
+        rng_file = latest / f"rng_rank{self.rank}.pt"
+        if meta["world_size"] == self.world and rng_file.exists():
+            rng = torch.load(rng_file, weights_only=False)
+            torch.set_rng_state(rng["torch"])
+            if rng["cuda"] is not None and self.device.type == "cuda":
+                torch.cuda.set_rng_state(rng["cuda"])
+            self.rng.setstate(rng["python"])
+            np.random.set_state(rng["numpy"])
+        log.info("resumed from %s at step %d", latest, self.step)
+        return str(latest)
+
+    # ----------------------------------------------------------------- dispatch
+
+    def handle(self, req: P.Request) -> P.Reply:
+        match req:
+            case P.TrainRequest(samples=samples):
+                return self.train(samples)
+            case P.SftRequest(samples=samples, epochs=epochs):
+                return self.sft(samples, epochs)
+            case P.LogprobsRequest(samples=samples):
+                return self.logprobs(samples)
+            case P.SyncRequest():
+                return self.write_weights()
+            case P.SaveCheckpointRequest():
+                return self.save_checkpoint()
+            case P.ShutdownRequest():
+                return P.Bye()
+        raise TypeError(f"unknown request {type(req).__name__}")
+
+
+def _recv_exact(sock: socket.socket, n: int) -> bytes | None:
+    buf = bytearray()
+    while len(buf) < n:
+        chunk = sock.recv(n - len(buf))
+        if not chunk:
+            return None
+        buf += chunk
+    return bytes(buf)
+
+
+def _recv_request(sock: socket.socket) -> P.Request:
+    header = _recv_exact(sock, P.HEADER_SIZE)
+    if header is None:
+        return P.ShutdownRequest()  # the trio side went away: leave cleanly
+    body = _recv_exact(sock, P.body_size(header))
+    if body is None:
+        return P.ShutdownRequest()
+    return P.decode_request(body)
+
+
+def main() -> None:
+    """Entry point of one rank (see the module docstring for the environment)."""
+    rank = int(os.environ["RANK"])
+    logging.basicConfig(
+        level=logging.INFO,
+        stream=sys.stderr,
+        format=f"%(asctime)s rank{rank} %(levelname)s %(message)s",
+    )
+    spec = msgspec.json.decode(os.environ["SPADE_LEARNER_SPEC"].encode(), type=WorkerSpec)
+    cfg = spec.config
+    backend = cfg.backend
+    if backend == "auto":
+        backend = "nccl" if torch.cuda.is_available() else "gloo"
+    if backend == "gloo":
+        torch.set_num_threads(cfg.cpu_threads_per_rank)
+    # Ranks idle in a broadcast between requests: no collective timeout worth hitting.
+    dist.init_process_group(backend, timeout=datetime.timedelta(days=7))
+    log.info("process group up: backend %s, world %d", backend, dist.get_world_size())
+    worker = Worker(spec)
+    log.info("model ready: %d parameters step %d", worker.parameters, worker.step)
+    sock: socket.socket | None = None
+    if rank == 0:
+        sock = socket.create_connection(("127.0.0.1", spec.port))
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.sendall(
+            P.frame(
+                P.Hello(
+                    policy_version=worker.step,
+                    step=worker.step,
+                    world_size=worker.world,
+                    resumed_from=worker.resumed_from,
+                    device=str(worker.device),
+                    parameters=worker.parameters,  # DTensor.numel() is the global size
+                )
+            )
+        )
+    while True:
+        box: list[Any] = [_recv_request(sock) if sock is not None else None]
+        dist.broadcast_object_list(box, src=0)
+        req = box[0]
+        log.info("request %s", type(req).__name__)
+        reply = worker.handle(req)
+        if sock is not None:
+            sock.sendall(P.frame(reply))
+        if isinstance(req, P.ShutdownRequest):
+            break
+    dist.barrier()
+    dist.destroy_process_group()
+    if sock is not None:
+        sock.close()
+    log.info("bye")

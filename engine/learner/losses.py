@@ -1,0 +1,243 @@
+"""The learner's objectives as pure functions on tensors (no processes, no model).
+
+Everything here is differentiable torch on whatever device the inputs live on, so the formulas
+are unit-tested without spawning ranks. Shapes: ``B`` sequences, ``T`` positions; a ``mask``
+is ``1`` (float or bool) on the policy's own tokens and ``0`` on prompts, observations, tool
+results and padding.
+
+Sources:
+- GRPO group-normalised advantage: Shao et al. 2024, *DeepSeekMath*, §4.1.2 (outcome
+  supervision), ``A_i = (r_i - mean(r)) / std(r)``; ``std_normalize=False`` is the Dr. GRPO
+  variant (Liu et al. 2025, *Understanding R1-Zero-Like Training*, §3.1).
+- PPO clipped surrogate: Schulman et al. 2017, *Proximal Policy Optimization*, eq. (7).
+- Token-level averaging (every generated token weighs the same, across sequences): Yu et al.
+  2025, *DAPO*, eq. (12).
+- k3 KL estimator ``exp(q - p) - (q - p) - 1``: Schulman 2020, *Approximating KL Divergence*
+  (blog note); used as GRPO's KL term (DeepSeekMath eq. (4)).
+- Truncated importance sampling ``min(pi_old / pi_rollout, C)``: Yao et al. 2025, *Your
+  Efficient RL Framework Secretly Brings You Off-Policy RL Training* (TIS), eq. (2); it corrects
+  for the inference engine's logprobs differing from the trainer's and for bounded staleness.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import torch
+
+__all__ = [
+    "PolicyLossTerms",
+    "group_advantages",
+    "k3_kl",
+    "masked_sum",
+    "policy_loss",
+    "sft_loss",
+    "token_logprobs",
+]
+
+
+def token_logprobs(logits: torch.Tensor, input_ids: torch.Tensor) -> torch.Tensor:
+    """Logprob of each token given its prefix, aligned with ``input_ids``.
+
+    Position ``t`` holds ``log p(input_ids[t] | input_ids[:t])``, computed from the logits at
+    position ``t - 1``; position 0 has no prefix and is 0.0 (it must be masked out).
+
+    Args:
+        logits: next-token logits, shape ``(B, T, V)`` (any float dtype; computed in float32).
+        input_ids: token ids, shape ``(B, T)``.
+
+    Returns:
+        Natural-log probabilities, shape ``(B, T)``, float32.
+    """
+    logits = logits[:, :-1].float()
+    targets = input_ids[:, 1:]
+    # log_softmax gathered at the target: logit[target] - logsumexp(logits).
+    picked = torch.gather(logits, -1, targets.unsqueeze(-1)).squeeze(-1)
+    lp = picked - torch.logsumexp(logits, dim=-1)
+    return torch.nn.functional.pad(lp, (1, 0), value=0.0)
+
+
+def group_advantages(
+    rewards: Sequence[float] | torch.Tensor,
+    group_ids: Sequence[str],
+    *,
+    std_normalize: bool = True,
+    eps: float = 1e-6,
+) -> torch.Tensor:
+    """GRPO advantages: each reward minus its group's mean, divided by the group's std.
+
+    ``A_i = (r_i - mean_{g(i)}) / (std_{g(i)} + eps)`` (DeepSeekMath §4.1.2, population std);
+    with ``std_normalize=False``, ``A_i = r_i - mean_{g(i)}`` (Dr. GRPO). A group of one sample,
+    or a group whose rewards are all equal, gets advantage 0 (nothing to learn from).
+
+    Args:
+        rewards: scalar rewards, shape ``(N,)``.
+        group_ids: the GRPO group of each reward, length ``N``.
+        std_normalize: divide by the group's standard deviation.
+        eps: added to the std (unitless).
+
+    Returns:
+        Advantages, shape ``(N,)``, float32. NaN rewards give NaN advantages in their group
+        (the caller detects the non-finite loss and skips the step).
+
+    Raises:
+        ValueError: ``rewards`` and ``group_ids`` differ in length.
+    """
+    r = torch.as_tensor(rewards, dtype=torch.float32).reshape(-1)
+    if r.numel() != len(group_ids):
+        raise ValueError(f"{r.numel()} rewards but {len(group_ids)} group ids")
+    adv = torch.zeros_like(r)
+    index: dict[str, list[int]] = {}
+    for i, g in enumerate(group_ids):
+        index.setdefault(g, []).append(i)
+    for members in index.values():
+        if len(members) < 2:
+            continue
+        idx = torch.tensor(members)
+        centred = r[idx] - r[idx].mean()
+        if std_normalize:
+            centred = centred / (r[idx].std(unbiased=False) + eps)
+        adv[idx] = centred
+    return adv
+
+
+def k3_kl(logp: torch.Tensor, ref_logp: torch.Tensor) -> torch.Tensor:
+    """Per-token k3 estimate of ``KL(pi || pi_ref)`` from samples of ``pi``.
+
+    ``k3 = exp(ref - logp) - (ref - logp) - 1`` (Schulman 2020; DeepSeekMath eq. (4)); unbiased,
+    always ≥ 0, and 0 exactly where the two logprobs agree.
+
+    Args:
+        logp: logprobs under the policy, any shape.
+        ref_logp: logprobs under the reference, same shape.
+
+    Returns:
+        The estimate, same shape.
+    """
+    d = ref_logp - logp
+    return torch.exp(d) - d - 1.0
+
+
+def masked_sum(values: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """Sum of ``values`` where ``mask`` is 1, with masked positions contributing exact zeros.
+
+    ``torch.where`` (not multiplication) so a NaN/inf at a masked position cannot leak into the
+    sum or its gradient.
+
+    Args:
+        values: shape ``(B, T)``.
+        mask: shape ``(B, T)``, bool or 0/1.
+
+    Returns:
+        A scalar tensor.
+    """
+    return torch.where(mask.bool(), values, torch.zeros_like(values)).sum()
+
+
+@dataclass(frozen=True)
+class PolicyLossTerms:
+    """The summed (not averaged) terms of one micro-batch's policy loss.
+
+    Divide the sums by the global token count (all micro-batches, all ranks) to get the
+    token-level mean (DAPO eq. (12)).
+
+    Attributes:
+        loss_sum: sum over masked tokens of the per-token loss (differentiable scalar).
+        tokens: number of masked tokens.
+        ratio_sum: sum of ``pi_theta / pi_old`` (detached).
+        clipped: number of tokens where the clipped branch was taken.
+        kl_sum: sum of the k3 KL to the reference (0 when no reference is given; detached).
+        rollout_ratio_sum: sum of ``pi_old / pi_rollout`` before truncation (detached).
+        rollout_kl_sum: sum of k3 between the rollout and recomputed logprobs (detached);
+            ``/ tokens`` is the approximate KL(pi_old || pi_rollout).
+    """
+
+    loss_sum: torch.Tensor
+    tokens: int
+    ratio_sum: float
+    clipped: int
+    kl_sum: float
+    rollout_ratio_sum: float
+    rollout_kl_sum: float
+
+
+def policy_loss(
+    logp: torch.Tensor,
+    old_logp: torch.Tensor,
+    rollout_logp: torch.Tensor,
+    advantages: torch.Tensor,
+    mask: torch.Tensor,
+    *,
+    clip_eps: float,
+    tis_cap: float,
+    ref_logp: torch.Tensor | None = None,
+    kl_coef: float = 0.0,
+) -> PolicyLossTerms:
+    """GRPO token loss: PPO clipped surrogate, truncated importance weight, optional k3 KL.
+
+    Per masked token ``t`` of sequence ``i`` (Schulman et al. 2017 eq. (7); Yao et al. 2025
+    eq. (2); DeepSeekMath eq. (3)-(4))::
+
+        rho_t  = exp(logp_t - old_t)                       # pi_theta / pi_old
+        w_t    = min(exp(old_t - rollout_t), tis_cap)      # TIS, detached
+        pg_t   = -w_t * min(rho_t * A_i, clip(rho_t, 1 - eps, 1 + eps) * A_i)
+        loss_t = pg_t + kl_coef * k3(logp_t, ref_t)
+
+    Args:
+        logp: logprobs under the parameters being trained, shape ``(B, T)`` (carries grad).
+        old_logp: logprobs recomputed under the weights at the start of this step (no grad),
+            shape ``(B, T)``.
+        rollout_logp: logprobs the inference engine reported when sampling, shape ``(B, T)``.
+        advantages: one advantage per sequence, shape ``(B,)``.
+        mask: 1 on tokens that enter the loss, shape ``(B, T)``.
+        clip_eps: PPO clip epsilon (unitless).
+        tis_cap: cap C of the truncated importance weight (unitless, > 0).
+        ref_logp: reference-model logprobs, shape ``(B, T)``, or ``None`` for no KL term.
+        kl_coef: weight of the KL term.
+
+    Returns:
+        ``PolicyLossTerms`` with sums over masked tokens.
+    """
+    m = mask.bool()
+    old_logp = old_logp.detach()
+    adv = advantages.detach().float().unsqueeze(-1)
+    ratio = torch.exp(logp - old_logp)
+    unclipped = ratio * adv
+    clipped = torch.clamp(ratio, 1.0 - clip_eps, 1.0 + clip_eps) * adv
+    surrogate = torch.minimum(unclipped, clipped)
+    rollout_log_ratio = old_logp - rollout_logp.detach()
+    tis = torch.clamp(torch.exp(rollout_log_ratio), max=tis_cap)
+    per_token = -tis * surrogate
+    kl_sum = 0.0
+    if ref_logp is not None and kl_coef > 0.0:
+        kl = k3_kl(logp, ref_logp.detach())
+        per_token = per_token + kl_coef * kl
+        kl_sum = float(masked_sum(kl.detach(), m))
+    loss_sum = masked_sum(per_token, m)
+    with torch.no_grad():
+        rollout_kl = k3_kl(rollout_logp.detach(), old_logp)
+        return PolicyLossTerms(
+            loss_sum=loss_sum,
+            tokens=int(m.sum()),
+            ratio_sum=float(masked_sum(ratio.detach(), m)),
+            clipped=int((m & (clipped < unclipped)).sum()),
+            kl_sum=kl_sum,
+            rollout_ratio_sum=float(masked_sum(torch.exp(rollout_log_ratio), m)),
+            rollout_kl_sum=float(masked_sum(rollout_kl, m)),
+        )
+
+
+def sft_loss(logp: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, int]:
+    """Summed negative log-likelihood over masked tokens (maximum-likelihood warm start).
+
+    Args:
+        logp: token logprobs, shape ``(B, T)``.
+        mask: 1 on tokens to imitate, shape ``(B, T)``.
+
+    Returns:
+        ``(nll_sum, tokens)``: a differentiable scalar and the number of masked tokens; divide
+        by the global token count for the token-level mean.
+    """
+    m = mask.bool()
+    return -masked_sum(logp, m), int(m.sum())
