@@ -1,0 +1,56 @@
+"""Policy servers: the SGLang client, the launcher, the CPU server and models built offline.
+
+Public surface (pinned by ``tests/inference/test_surface.py``)::
+
+    from engine.inference import PolicyClient, Generation, load_tokenizer, ensure_tiny_model
+    async with launch_policy_servers(config.policy, model_path) as urls:
+        async with PolicyClient(urls, config.policy) as client:
+            g = await client.generate(input_ids, max_new_tokens=64)
+
+Heavy modules (torch, transformers) load lazily: importing this package does not import torch.
+"""
+
+from engine.inference.client import (
+    AdminResult,
+    Generation,
+    ModelInfo,
+    PolicyClient,
+    PolicyClientStatistics,
+    ServerStatistics,
+)
+from engine.inference.launcher import (
+    PolicyServers,
+    cpu_server_command,
+    free_port,
+    launch_policy_servers,
+    sglang_server_command,
+)
+from engine.inference.models import (
+    TinyModelSpec,
+    build_tiny_model,
+    check_model_path,
+    ensure_tiny_model,
+    load_tokenizer,
+)
+from engine.inference.openai import ChatGeneration, OpenAIChatClient
+
+__all__ = [
+    "AdminResult",
+    "ChatGeneration",
+    "Generation",
+    "ModelInfo",
+    "OpenAIChatClient",
+    "PolicyClient",
+    "PolicyClientStatistics",
+    "PolicyServers",
+    "ServerStatistics",
+    "TinyModelSpec",
+    "build_tiny_model",
+    "check_model_path",
+    "cpu_server_command",
+    "ensure_tiny_model",
+    "free_port",
+    "launch_policy_servers",
+    "load_tokenizer",
+    "sglang_server_command",
+]

@@ -1,0 +1,763 @@
+"""``PolicyClient``: an async (trio) httpx client for SGLang's native HTTP API.
+
+Request and response fields are SGLang 0.5.23's (``sglang/srt/entrypoints/http_server.py``,
+``sglang/srt/managers/io_struct.py``, ``sglang/srt/managers/tokenizer_manager.py``); responses
+are decoded by typed msgspec structs built once, so a malformed answer raises
+``PolicyDecodeError`` naming the field (``... - at `$.meta_info.completion_tokens```). The same
+client talks to ``engine.serve`` on CPU.
+
+Several servers are load-balanced by outstanding requests. Connection errors and 5xx answers
+are retried with exponential backoff on the least-loaded healthy server; a server that fails
+``config.retries`` times in a row is marked unhealthy and its traffic goes to the others. When
+no healthy server is left, servers the engine launched are restarted (the ``restart`` hook of
+``launch_policy_servers``' result) and the others are re-probed; failing that, the call raises
+``PolicyUnavailable`` naming every URL and its last error. Every call has a deadline
+(``config.request_timeout_s``); all calls can be cancelled (trio cancellation).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Literal
+
+import httpx
+import msgspec
+import trio
+
+from engine.config import PolicyConfig
+from engine.errors import PolicyDecodeError, PolicyError, PolicyHTTPError, PolicyUnavailable
+
+__all__ = [
+    "AdminResult",
+    "Generation",
+    "ModelInfo",
+    "PolicyClient",
+    "PolicyClientStatistics",
+    "ServerStatistics",
+]
+
+FinishReason = Literal["stop", "length", "abort"]
+
+
+class Generation(msgspec.Struct, frozen=True, kw_only=True):
+    """One completion from a policy server.
+
+    Attributes:
+        output_ids: generated token ids, shape ``(T,)`` (a matched stop token included).
+        output_logprobs: logprob of each generated token under the serving weights (SGLang's
+            convention: ``log_softmax(logits / temperature)``, before top-p), shape ``(T,)``.
+        finish_reason: ``"stop"`` (EOS or a stop token), ``"length"`` or ``"abort"``.
+        prompt_tokens: prompt length in tokens.
+        completion_tokens: generated length in tokens.
+        weight_version: the server's weight version when the request finished.
+        text: the decoded completion.
+        url: the server that answered.
+    """
+
+    output_ids: list[int]
+    output_logprobs: list[float]
+    finish_reason: FinishReason
+    prompt_tokens: int
+    completion_tokens: int
+    weight_version: str
+    text: str
+    url: str = ""
+
+
+class ModelInfo(msgspec.Struct, frozen=True, kw_only=True):
+    """``GET /model_info`` (fields common to SGLang and ``engine.serve``)."""
+
+    model_path: str
+    weight_version: str | None = None
+    tokenizer_path: str | None = None
+    is_generation: bool = True
+    served_model_name: str | None = None
+    model_type: str | None = None
+    architectures: list[str] | None = None
+
+
+class AdminResult(msgspec.Struct, frozen=True, kw_only=True):
+    """One server's answer to a control call (weight update, group init, ...).
+
+    Attributes:
+        url: the server.
+        success: whether it reported success.
+        message: its message (or the HTTP error body).
+    """
+
+    url: str
+    success: bool
+    message: str = ""
+
+
+class ServerStatistics(msgspec.Struct, frozen=True, kw_only=True):
+    """Counters of one server as seen by the client."""
+
+    url: str
+    healthy: bool
+    outstanding: int
+    requests: int
+    failures: int
+    restarts: int
+    last_error: str
+
+
+class PolicyClientStatistics(msgspec.Struct, frozen=True, kw_only=True):
+    """Counters of the client (``PolicyClient.statistics()``)."""
+
+    servers: list[ServerStatistics]
+    generated_tokens: int
+    requests: int
+    retries: int
+
+
+# ---- wire types (decoders built once) -------------------------------------------------------
+
+
+class _FinishReasonWire(msgspec.Struct):
+    type: FinishReason
+    matched: int | str | None = None
+    length: int | None = None
+    message: str | None = None
+
+
+class _MetaInfoWire(msgspec.Struct):
+    finish_reason: _FinishReasonWire
+    prompt_tokens: int
+    completion_tokens: int
+    id: str = ""
+    weight_version: str | int | None = None
+    output_token_logprobs: list[tuple[float, int, str | None]] | None = None
+
+
+class _GenerateWire(msgspec.Struct):
+    output_ids: list[int]
+    meta_info: _MetaInfoWire
+    text: str | None = None
+
+
+class _SuccessWire(msgspec.Struct):
+    success: bool
+    message: str = ""
+
+
+_GENERATE = msgspec.json.Decoder(_GenerateWire)
+_MODEL_INFO = msgspec.json.Decoder(ModelInfo)
+_SUCCESS = msgspec.json.Decoder(_SuccessWire)
+
+
+class _Server:
+    def __init__(self, url: str) -> None:
+        self.url = url.rstrip("/")
+        self.healthy = True
+        self.outstanding = 0
+        self.requests = 0
+        self.failures = 0  # consecutive
+        self.restarts = 0
+        self.last_error = ""
+        self.next_probe = 0.0
+
+
+class _Retryable(Exception):
+    """A transport error or 5xx: the attempt may be retried elsewhere."""
+
+
+def _decode(decoder: msgspec.json.Decoder[Any], content: bytes, where: str) -> Any:
+    try:
+        return decoder.decode(content)
+    except msgspec.ValidationError as exc:
+        raise PolicyDecodeError(f"{where}: {exc}") from exc
+    except msgspec.DecodeError as exc:
+        raise PolicyDecodeError(f"{where}: malformed JSON: {exc}") from exc
+
+
+def _to_generation(wire: _GenerateWire, url: str) -> Generation:
+    meta = wire.meta_info
+    if meta.output_token_logprobs is None:
+        logprobs: list[float] = []
+    else:
+        logprobs = [float(t[0]) for t in meta.output_token_logprobs]
+        if len(logprobs) != len(wire.output_ids):
+            raise PolicyDecodeError(
+                f"{url}/generate: {len(logprobs)} logprobs for {len(wire.output_ids)} tokens"
+                " - at `$.meta_info.output_token_logprobs`"
+            )
+        ids = [t[1] for t in meta.output_token_logprobs]
+        if ids != wire.output_ids:
+            raise PolicyDecodeError(
+                f"{url}/generate: logprob token ids differ from output_ids"
+                " - at `$.meta_info.output_token_logprobs`"
+            )
+    version = meta.weight_version
+    return Generation(
+        output_ids=wire.output_ids,
+        output_logprobs=logprobs,
+        finish_reason=meta.finish_reason.type,
+        prompt_tokens=meta.prompt_tokens,
+        completion_tokens=meta.completion_tokens,
+        weight_version="" if version is None else str(version),
+        text=wire.text or "",
+        url=url,
+    )
+
+
+class PolicyClient:
+    """Client of one or more SGLang-compatible policy servers; use as ``async with``.
+
+    Args:
+        urls: server base URLs (``http://127.0.0.1:30000``). A ``PolicyServers`` list from
+            ``launch_policy_servers`` also carries the hook that restarts a dead server.
+        config: the ``[policy]`` section (deadline, retries).
+        transport: an httpx transport (tests pass ``httpx.MockTransport``).
+        restart: async ``restart(url) -> url`` for servers the engine launched; defaults to
+            ``urls.restart`` when present.
+
+    Raises:
+        PolicyError: ``urls`` is empty.
+    """
+
+    def __init__(
+        self,
+        urls: Sequence[str],
+        config: PolicyConfig,
+        *,
+        transport: httpx.AsyncBaseTransport | None = None,
+        restart: Callable[[str], Awaitable[str]] | None = None,
+    ) -> None:
+        if not urls:
+            raise PolicyError("PolicyClient needs at least one server URL")
+        self.config = config
+        self._servers = [_Server(u) for u in urls]
+        self._restart = restart if restart is not None else getattr(urls, "restart", None)
+        timeout = httpx.Timeout(
+            config.request_timeout_s, connect=min(5.0, config.request_timeout_s)
+        )
+        limits = httpx.Limits(max_connections=None, max_keepalive_connections=64)
+        self._http = httpx.AsyncClient(timeout=timeout, limits=limits, transport=transport)
+        self._rr = 0
+        self._tokens = 0
+        self._requests = 0
+        self._retries = 0
+
+    @property
+    def urls(self) -> list[str]:
+        """The server URLs, in order."""
+        return [s.url for s in self._servers]
+
+    async def __aenter__(self) -> PolicyClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        """Close the connection pool."""
+        await self._http.aclose()
+
+    # ----------------------------------------------------------------- routing
+
+    async def _pick(self) -> _Server:
+        """The healthy server with the fewest outstanding requests (ties: round robin)."""
+        now = trio.current_time()
+        for s in self._servers:
+            if not s.healthy and s.next_probe <= now:
+                s.next_probe = now + 2.0
+                if await self._probe(s):
+                    s.healthy, s.failures = True, 0
+        healthy = [s for s in self._servers if s.healthy]
+        if not healthy:
+            await self._revive()
+            healthy = [s for s in self._servers if s.healthy]
+        if not healthy:
+            detail = "; ".join(f"{s.url}: {s.last_error or 'unhealthy'}" for s in self._servers)
+            raise PolicyUnavailable(f"no healthy policy server ({detail})")
+        self._rr += 1
+        n = len(healthy)
+        return min((healthy[(self._rr + i) % n] for i in range(n)), key=lambda s: s.outstanding)
+
+    async def _probe(self, s: _Server) -> bool:
+        try:
+            r = await self._http.get(f"{s.url}/health", timeout=2.0)
+        except httpx.HTTPError:
+            return False
+        return r.status_code == 200
+
+    async def _revive(self) -> None:
+        """Restart launched servers (or re-probe attached ones) that are marked unhealthy."""
+        for s in self._servers:
+            if s.healthy:
+                continue
+            if self._restart is not None:
+                try:
+                    s.url = (await self._restart(s.url)).rstrip("/")
+                except PolicyError as exc:
+                    s.last_error = f"restart failed: {exc}"
+                    continue
+                s.restarts += 1
+                s.healthy, s.failures = True, 0
+            elif await self._probe(s):
+                s.healthy, s.failures = True, 0
+
+    def _failed(self, s: _Server, error: str) -> None:
+        s.failures += 1
+        s.last_error = error
+        if s.failures > self.config.retries:
+            s.healthy = False
+            s.next_probe = trio.current_time() + 1.0
+
+    async def _request(
+        self, s: _Server, method: str, path: str, json: Any = None
+    ) -> httpx.Response:
+        """One HTTP request; transport errors and 5xx become ``_Retryable``, 4xx raise."""
+        url = f"{s.url}{path}"
+        s.outstanding += 1
+        s.requests += 1
+        try:
+            r = await self._http.request(method, url, json=json)
+        except httpx.TransportError as exc:
+            raise _Retryable(f"{type(exc).__name__}: {exc}".rstrip(": ")) from exc
+        finally:
+            s.outstanding -= 1
+        if r.status_code >= 500:
+            raise _Retryable(f"HTTP {r.status_code}: {r.text[:200]}")
+        if r.status_code >= 400:
+            raise PolicyHTTPError(url, r.status_code, r.text)
+        return r
+
+    async def _call(
+        self, method: str, path: str, json: Any = None
+    ) -> tuple[_Server, httpx.Response]:
+        """Send to the least-loaded healthy server, retrying with backoff on retryable errors."""
+        deadline = self.config.request_timeout_s
+        attempt = 0
+        last = ""
+        try:
+            with trio.fail_after(deadline):
+                while True:
+                    s = await self._pick()
+                    try:
+                        r = await self._request(s, method, path, json)
+                    except _Retryable as exc:
+                        last = f"{s.url}{path}: {exc}"
+                        self._failed(s, str(exc))
+                        attempt += 1
+                        self._retries += 1
+                        if attempt > self.config.retries + len(self._servers):
+                            raise PolicyUnavailable(
+                                f"{last} (after {attempt} attempts)"
+                            ) from exc.__cause__
+                        await trio.sleep(min(0.05 * 2 ** (attempt - 1), 1.0))
+                        continue
+                    s.failures = 0
+                    return s, r
+        except trio.TooSlowError:
+            raise PolicyUnavailable(
+                f"no policy server answered {path} within {deadline:g} s (last error: {last or 'none'})"
+            ) from None
+
+    # -------------------------------------------------------------- generation
+
+    async def generate(
+        self,
+        input_ids: Sequence[int],
+        *,
+        max_new_tokens: int,
+        temperature: float = 1.0,
+        top_p: float = 1.0,
+        stop_token_ids: Sequence[int] | None = None,
+        top_k: int = -1,
+        sampling_seed: int | None = None,
+        rid: str | None = None,
+    ) -> Generation:
+        """``POST /generate`` with token ids, returning tokens and their logprobs.
+
+        Args:
+            input_ids: the prompt, shape ``(L,)``.
+            max_new_tokens: most tokens to generate.
+            temperature: sampling temperature (0 = greedy).
+            top_p: nucleus mass kept, in (0, 1].
+            stop_token_ids: extra token ids that end generation (EOS always does).
+            top_k: most candidates kept (-1 = all).
+            sampling_seed: per-request seed (reproducible sampling), or ``None``.
+            rid: request id (for ``abort_request``), or ``None`` for a server-made one.
+
+        Returns:
+            The ``Generation``.
+
+        Raises:
+            PolicyUnavailable: no server answered within ``config.request_timeout_s``.
+            PolicyHTTPError: a 4xx answer (bad request: unknown sampling key, bad ids).
+            PolicyDecodeError: the answer did not match SGLang's response schema.
+        """
+        return await self._generate(
+            {"input_ids": list(input_ids)},
+            max_new_tokens=max_new_tokens,
+            temperature=temperature,
+            top_p=top_p,
+            stop_token_ids=stop_token_ids,
+            top_k=top_k,
+            sampling_seed=sampling_seed,
+            rid=rid,
+        )
+
+    async def generate_text(
+        self,
+        text: str,
+        *,
+        max_new_tokens: int,
+        temperature: float = 1.0,
+        top_p: float = 1.0,
+        stop_token_ids: Sequence[int] | None = None,
+    ) -> Generation:
+        """``POST /generate`` with a text prompt (the server tokenizes); see ``generate``."""
+        return await self._generate(
+            {"text": text},
+            max_new_tokens=max_new_tokens,
+            temperature=temperature,
+            top_p=top_p,
+            stop_token_ids=stop_token_ids,
+        )
+
+    async def _generate(
+        self,
+        prompt: dict[str, Any],
+        *,
+        max_new_tokens: int,
+        temperature: float,
+        top_p: float,
+        stop_token_ids: Sequence[int] | None,
+        top_k: int = -1,
+        sampling_seed: int | None = None,
+        rid: str | None = None,
+    ) -> Generation:
+        sp: dict[str, Any] = {
+            "max_new_tokens": max_new_tokens,
+            "temperature": temperature,
+            "top_p": top_p,
+        }
+        if stop_token_ids:
+            sp["stop_token_ids"] = list(stop_token_ids)
+        if top_k != -1:
+            sp["top_k"] = top_k
+        if sampling_seed is not None:
+            sp["sampling_seed"] = sampling_seed
+        body: dict[str, Any] = {**prompt, "sampling_params": sp, "return_logprob": True}
+        if rid is not None:
+            body["rid"] = rid
+        s, r = await self._call("POST", "/generate", body)
+        wire = _decode(_GENERATE, r.content, f"{s.url}/generate")
+        g = _to_generation(wire, s.url)
+        self._tokens += g.completion_tokens
+        self._requests += 1
+        return g
+
+    # ----------------------------------------------------------- server state
+
+    async def _each(self, fn: Callable[[_Server], Awaitable[Any]]) -> list[Any]:
+        """Run ``fn`` on every server concurrently; results in server order."""
+        results: list[Any] = [None] * len(self._servers)
+
+        async def one(i: int, s: _Server) -> None:
+            results[i] = await fn(s)
+
+        with trio.fail_after(self.config.request_timeout_s):
+            async with trio.open_nursery() as nursery:
+                for i, s in enumerate(self._servers):
+                    nursery.start_soon(one, i, s)
+        return results
+
+    async def _admin(self, s: _Server, method: str, path: str, json: Any = None) -> httpx.Response:
+        """A control call to one server: retries transport errors, no failover."""
+        for attempt in range(self.config.retries + 1):
+            try:
+                return await self._request(s, method, path, json)
+            except _Retryable as exc:
+                s.last_error = str(exc)
+                if attempt == self.config.retries:
+                    raise PolicyUnavailable(f"{s.url}{path}: {exc}") from exc.__cause__
+                await trio.sleep(min(0.05 * 2**attempt, 1.0))
+        raise AssertionError("unreachable")
+
+    async def _broadcast(self, path: str, body: Any, *, check: bool = True) -> list[AdminResult]:
+        """POST a control call to every server; SGLang answers ``{"success", "message"}``."""
+
+        async def one(s: _Server) -> AdminResult:
+            return await self._admin_success(s, path, body)
+
+        results: list[AdminResult] = await self._each(one)
+        if check and not all(r.success for r in results):
+            bad = "; ".join(f"{r.url}: {r.message}" for r in results if not r.success)
+            raise PolicyError(f"{path} failed on {bad}")
+        return results
+
+    async def health(self) -> dict[str, bool]:
+        """``GET /health`` on every server (no retries); updates the healthy marks.
+
+        Returns:
+            ``{url: healthy}``.
+        """
+
+        async def one(s: _Server) -> bool:
+            ok = await self._probe(s)
+            s.healthy = ok
+            if ok:
+                s.failures = 0
+            return ok
+
+        return dict(zip(self.urls, await self._each(one), strict=True))
+
+    async def health_generate(self) -> dict[str, bool]:
+        """``GET /health_generate`` (the server runs a one-token generation) on every server."""
+
+        async def one(s: _Server) -> bool:
+            try:
+                r = await self._http.get(f"{s.url}/health_generate")
+            except httpx.HTTPError:
+                return False
+            return r.status_code == 200
+
+        return dict(zip(self.urls, await self._each(one), strict=True))
+
+    async def check_servers(self) -> dict[str, bool]:
+        """Probe every server, restart dead launched ones; returns ``{url: healthy}``."""
+        await self.health()
+        await self._revive()
+        return {s.url: s.healthy for s in self._servers}
+
+    async def model_info(self, url: str | None = None) -> ModelInfo:
+        """``GET /model_info`` of one server (the first by default).
+
+        Raises:
+            PolicyUnavailable, PolicyHTTPError, PolicyDecodeError.
+        """
+        s = self._server(url)
+        r = await self._admin(s, "GET", "/model_info")
+        return _decode(_MODEL_INFO, r.content, f"{s.url}/model_info")  # type: ignore[no-any-return]
+
+    async def get_model_info(self, url: str | None = None) -> ModelInfo:
+        """``GET /get_model_info`` (SGLang's deprecated name of ``/model_info``)."""
+        s = self._server(url)
+        r = await self._admin(s, "GET", "/get_model_info")
+        return _decode(_MODEL_INFO, r.content, f"{s.url}/get_model_info")  # type: ignore[no-any-return]
+
+    async def weight_versions(self) -> dict[str, str]:
+        """``{url: weight_version}`` of every server (from ``/model_info``)."""
+
+        async def one(s: _Server) -> str:
+            info = await self.model_info(s.url)
+            return "" if info.weight_version is None else str(info.weight_version)
+
+        return dict(zip(self.urls, await self._each(one), strict=True))
+
+    def _server(self, url: str | None) -> _Server:
+        if url is None:
+            return self._servers[0]
+        for s in self._servers:
+            if s.url == url.rstrip("/"):
+                return s
+        raise PolicyError(f"unknown server {url!r} (known: {self.urls})")
+
+    async def flush_cache(self) -> list[AdminResult]:
+        """``POST /flush_cache`` on every server (SGLang answers plain text)."""
+
+        async def one(s: _Server) -> AdminResult:
+            try:
+                r = await self._admin(s, "POST", "/flush_cache")
+            except PolicyHTTPError as exc:
+                return AdminResult(url=s.url, success=False, message=exc.body)
+            return AdminResult(url=s.url, success=True, message=r.text)
+
+        results: list[AdminResult] = await self._each(one)
+        return results
+
+    async def abort_request(self, rid: str = "", *, abort_all: bool = False) -> None:
+        """``POST /abort_request`` on every server (a request id, or all requests)."""
+        await self._broadcast("/abort_request", {"rid": rid, "abort_all": abort_all}, check=False)
+
+    async def update_weights_from_disk(
+        self,
+        path: str,
+        version: int | str,
+        *,
+        flush_cache: bool = True,
+        abort_all_requests: bool = False,
+        check: bool = True,
+    ) -> list[AdminResult]:
+        """``POST /update_weights_from_disk`` on every server, concurrently.
+
+        SGLang (and ``engine.serve``) wait for in-flight requests to finish unless generation
+        is paused, then load the new weights and report ``weight_version``.
+
+        Args:
+            path: checkpoint directory the servers can read (safetensors).
+            version: the new weight version (sent as a string, as SGLang stores it).
+            flush_cache: flush the prefix cache after loading.
+            abort_all_requests: abort in-flight requests first instead of waiting.
+            check: raise if any server reports failure.
+
+        Returns:
+            One ``AdminResult`` per server, in order.
+
+        Raises:
+            PolicyError: a server reported failure (with ``check``); PolicyUnavailable.
+        """
+        body = {
+            "model_path": str(path),
+            "weight_version": str(version),
+            "flush_cache": flush_cache,
+            "abort_all_requests": abort_all_requests,
+        }
+        return await self._broadcast("/update_weights_from_disk", body, check=check)
+
+    async def update_weight_version(self, version: int | str) -> list[AdminResult]:
+        """``POST /update_weight_version`` on every server (no weights move)."""
+        body = {"new_version": str(version), "abort_all_requests": False}
+        return await self._broadcast("/update_weight_version", body)
+
+    async def init_weights_update_group(
+        self,
+        master_address: str,
+        master_port: int,
+        rank_offsets: Sequence[int],
+        world_size: int,
+        *,
+        group_name: str = "weight_update_group",
+        backend: str = "nccl",
+    ) -> list[AdminResult]:
+        """``POST /init_weights_update_group``: join every server to the trainer's NCCL group.
+
+        Args:
+            master_address: the trainer rank-0 host.
+            master_port: its port.
+            rank_offsets: each server's first rank in the group (one per server, in order).
+            world_size: the group's size (trainer ranks + all server ranks).
+            group_name: process-group name.
+            backend: ``"nccl"`` (GPU).
+
+        Raises:
+            PolicyError: wrong number of offsets, or a server reported failure.
+        """
+        if len(rank_offsets) != len(self._servers):
+            raise PolicyError(f"{len(rank_offsets)} rank offsets for {len(self._servers)} servers")
+        offsets = dict(zip(self.urls, rank_offsets, strict=True))
+
+        async def one(s: _Server) -> AdminResult:
+            body = {
+                "master_address": master_address,
+                "master_port": master_port,
+                "rank_offset": offsets[s.url],
+                "world_size": world_size,
+                "group_name": group_name,
+                "backend": backend,
+            }
+            return await self._admin_success(s, "/init_weights_update_group", body)
+
+        return await self._checked(await self._each(one), "/init_weights_update_group")
+
+    async def _admin_success(self, s: _Server, path: str, body: Any) -> AdminResult:
+        try:
+            r = await self._admin(s, "POST", path, body)
+        except PolicyHTTPError as exc:
+            try:
+                w = _SUCCESS.decode(exc.body)
+            except msgspec.MsgspecError:
+                return AdminResult(url=s.url, success=False, message=exc.body)
+            return AdminResult(url=s.url, success=w.success, message=w.message)
+        if not r.content:
+            return AdminResult(url=s.url, success=True)
+        w = _decode(_SUCCESS, r.content, f"{s.url}{path}")
+        return AdminResult(url=s.url, success=w.success, message=w.message)
+
+    @staticmethod
+    async def _checked(results: list[AdminResult], path: str) -> list[AdminResult]:
+        if not all(r.success for r in results):
+            bad = "; ".join(f"{r.url}: {r.message}" for r in results if not r.success)
+            raise PolicyError(f"{path} failed on {bad}")
+        return results
+
+    async def update_weights_from_distributed(
+        self,
+        names: Sequence[str],
+        dtypes: Sequence[str],
+        shapes: Sequence[Sequence[int]],
+        *,
+        version: int | str | None = None,
+        group_name: str = "weight_update_group",
+        flush_cache: bool = True,
+    ) -> list[AdminResult]:
+        """``POST /update_weights_from_distributed``: servers receive tensors by NCCL broadcast.
+
+        The caller broadcasts the tensors (in ``names`` order) from the trainer while this call
+        is in flight.
+        """
+        body: dict[str, Any] = {
+            "names": list(names),
+            "dtypes": list(dtypes),
+            "shapes": [list(s) for s in shapes],
+            "group_name": group_name,
+            "flush_cache": flush_cache,
+        }
+        if version is not None:
+            body["weight_version"] = str(version)
+        return await self._broadcast("/update_weights_from_distributed", body)
+
+    async def update_weights_from_tensor(
+        self,
+        serialized_named_tensors: Sequence[str],
+        *,
+        version: int | str | None = None,
+        load_format: str | None = None,
+        flush_cache: bool = True,
+    ) -> list[AdminResult]:
+        """``POST /update_weights_from_tensor``: base64 serialized tensors (one per TP rank)."""
+        body: dict[str, Any] = {
+            "serialized_named_tensors": list(serialized_named_tensors),
+            "flush_cache": flush_cache,
+        }
+        if load_format is not None:
+            body["load_format"] = load_format
+        if version is not None:
+            body["weight_version"] = str(version)
+        return await self._broadcast("/update_weights_from_tensor", body)
+
+    async def release_memory_occupation(self, tags: Sequence[str] | None = None) -> None:
+        """``POST /release_memory_occupation`` on every server (``weights``, ``kv_cache``)."""
+        await self._broadcast(
+            "/release_memory_occupation", {"tags": None if tags is None else list(tags)}
+        )
+
+    async def resume_memory_occupation(self, tags: Sequence[str] | None = None) -> None:
+        """``POST /resume_memory_occupation`` on every server."""
+        await self._broadcast(
+            "/resume_memory_occupation", {"tags": None if tags is None else list(tags)}
+        )
+
+    async def pause_generation(
+        self, mode: Literal["abort", "retract", "in_place"] = "abort"
+    ) -> None:
+        """``POST /pause_generation`` on every server."""
+        await self._broadcast("/pause_generation", {"mode": mode}, check=False)
+
+    async def continue_generation(self) -> None:
+        """``POST /continue_generation`` on every server."""
+        await self._broadcast("/continue_generation", {}, check=False)
+
+    def statistics(self) -> PolicyClientStatistics:
+        """Per-server health and load, and the client's totals."""
+        return PolicyClientStatistics(
+            servers=[
+                ServerStatistics(
+                    url=s.url,
+                    healthy=s.healthy,
+                    outstanding=s.outstanding,
+                    requests=s.requests,
+                    failures=s.failures,
+                    restarts=s.restarts,
+                    last_error=s.last_error,
+                )
+                for s in self._servers
+            ],
+            generated_tokens=self._tokens,
+            requests=self._requests,
+            retries=self._retries,
+        )
