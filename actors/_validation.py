@@ -1,0 +1,699 @@
+"""Critic validation: every sandbox check of a proposed environment (DESIGN.md §3).
+
+Each failure is an ``EnvRejected`` value with a named reason and the evidence that shows it
+(the seed, the action sequence, the step, the first differing field, the guest traceback).
+The checks run in this order, the first failure wins:
+
+1. load in the sandbox — ``compile`` (syntax or import error), ``api`` (no ``Env``);
+2. the module-level names field by field (:func:`engine.contract.spec_problems`) — ``api``;
+3. near-duplicate of an archived environment (a caller-supplied test) — ``duplicate``;
+4. determinism — two fresh instances whose entropy differs (the sandbox seeds the guest's
+   global ``random`` and its virtual clock from it), same seed, same actions — ``nondeterministic``;
+5. probe episodes: random actions, then adversarial ones (empty, very long, unicode, JSON,
+   each repeated every turn) — ``crash``, ``timeout``, ``memory``, ``api`` (wrong return
+   types), ``reward_range``, ``flag_fields`` (``terminated`` and ``truncated`` both set),
+   ``never_terminates``, ``step_after_done``, ``not_serialisable``, ``hint_leak``,
+   ``answer_leak``;
+6. tools, called with arguments drawn from their schemas — ``api`` (no method), ``crash`` /
+   ``timeout`` / ``memory``, ``answer_leak`` / ``hint_leak`` naming the tool;
+7. degenerate reward — an empty, constant or echo policy succeeds on every probe seed;
+8. ``gymnasium.utils.env_checker`` on the host-side proxy — ``api``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import re
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import msgspec
+import trio
+
+from engine.config import CriticConfig
+from engine.contract import (
+    episode_success,
+    reward_range_of,
+    spec_problems,
+    success_threshold_of,
+    tool_name,
+)
+from engine.errors import (
+    DeadlineExceeded,
+    FuelExhausted,
+    GuestError,
+    InstanceClosed,
+    LoadError,
+    MemoryLimitExceeded,
+    OutputTooLarge,
+    SandboxError,
+    SandboxTrap,
+)
+from engine.messages import EnvProposed, EnvRejected, EnvValidated
+
+from ._regret import normalise_text, text_contains
+
+__all__ = ["DuplicateTest", "Validation", "hint_wins", "inspect_env", "validate"]
+
+DuplicateTest = Callable[[str], tuple[bool, str, float]]
+"""``source -> (is_duplicate, nearest_env_id, similarity)`` (``Archive.is_duplicate``)."""
+
+_UNICODE_ACTION = "ünïcødé ✓ 🎲 \u202eمرحبا\u202c 日本語 \x00\t"
+_JSON_ACTION = '{"tool": "no_such_tool", "arguments": {"x": [1, null, {"y": "z"}]}}'
+_MIN_HINT_CHARS = 12
+_API_ERROR = re.compile(
+    r"must return a tuple|must be a bool|expected a plain str|expected a dict|"
+    r"has no attribute '(reset|step)'|takes \d+ positional arguments? but \d+ (was|were) given|"
+    r"got an unexpected keyword argument"
+)
+_KEY = re.compile(
+    r"((?:info|observation|reward|tool '[^']*' result)(?:\[[^\]]*\])*) is not serialisable"
+)
+_WORD = re.compile(r"[A-Za-z0-9_\-]+")
+
+
+class Validation(msgspec.Struct, frozen=True, kw_only=True):
+    """Verdict plus what the Critic learned about the environment.
+
+    Attributes:
+        verdict: ``EnvValidated`` or ``EnvRejected``.
+        answer: the environment's ``ANSWER`` as text (``None`` when it declares none).
+        hint: the hint in force (the proposal's, else the program's ``HINT``).
+        checker_warnings: warnings ``gymnasium``'s env checker printed.
+    """
+
+    verdict: EnvValidated | EnvRejected
+    answer: str | None = None
+    hint: str = ""
+    checker_warnings: list[str] = []
+
+
+class _Reject(Exception):
+    def __init__(self, reason: str, detail: str, evidence: dict[str, Any] | None = None) -> None:
+        super().__init__(detail)
+        self.reason = reason
+        self.detail = detail
+        self.evidence = evidence or {}
+
+
+def _sandbox_reason(exc: SandboxError) -> str:
+    if isinstance(exc, DeadlineExceeded | FuelExhausted):
+        return "timeout"
+    if isinstance(exc, MemoryLimitExceeded):
+        return "memory"
+    if isinstance(exc, GuestError) and _API_ERROR.search(str(exc)):
+        return "api"
+    if isinstance(exc, GuestError) and "reward is" in str(exc):
+        return "reward_range"
+    if isinstance(exc, GuestError) and "not serialisable" in str(exc):
+        return "not_serialisable"
+    return "crash"
+
+
+def _error_evidence(exc: SandboxError) -> dict[str, Any]:
+    ev: dict[str, Any] = {"error": type(exc).__name__, "message": str(exc)[:2000]}
+    key = _KEY.search(str(exc))
+    if key and "not serialisable" in str(exc):
+        ev["key"] = key.group(1)
+    tb = getattr(exc, "guest_traceback", "")
+    if tb:
+        ev["traceback"] = tb[-4000:]
+    return ev
+
+
+def _non_finite_path(value: Any, path: str = "info") -> str | None:
+    """Path of the first non-finite float (NaN, inf) inside a JSON value, else ``None``."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return path
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            found = _non_finite_path(v, f"{path}[{k!r}]")
+            if found:
+                return found
+    elif isinstance(value, list | tuple):
+        for i, v in enumerate(value):
+            found = _non_finite_path(v, f"{path}[{i}]")
+            if found:
+                return found
+    return None
+
+
+def _json_contains_value(value: Any, answer: str) -> bool:
+    if isinstance(value, Mapping):
+        return any(_json_contains_value(v, answer) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_json_contains_value(v, answer) for v in value)
+    if isinstance(value, bool) or value is None:
+        return False
+    return normalise_text(str(value)) == answer
+
+
+class _Leaks:
+    """What must not appear in observations or tool results."""
+
+    def __init__(self, hint: str, answer: str | None) -> None:
+        h = normalise_text(hint)
+        self.hint = h if len(h) >= _MIN_HINT_CHARS else ""
+        self.answer = normalise_text(answer) if answer is not None else ""
+
+    def find(self, text: str) -> str | None:
+        """``"hint_leak"``/``"answer_leak"`` when ``text`` reveals one, else ``None``."""
+        if self.hint and self.hint in normalise_text(text):
+            return "hint_leak"
+        if self.answer:
+            if len(self.answer) >= 2 and text_contains(text, self.answer):
+                return "answer_leak"
+            if normalise_text(text) == self.answer:
+                return "answer_leak"
+            try:
+                parsed = json.loads(text)
+            except ValueError:
+                return None
+            if isinstance(parsed, dict | list) and _json_contains_value(parsed, self.answer):
+                return "answer_leak"
+        return None
+
+
+Policy = Callable[[list[str], int, random.Random], str]
+
+
+def _random_policy(observations: list[str], turn: int, rng: random.Random) -> str:
+    words = _WORD.findall(observations[-1])
+    roll = rng.random()
+    if words and roll < 0.5:
+        return str(rng.choice(words))
+    if roll < 0.75:
+        return str(rng.randint(0, 100))
+    return "".join(rng.choice("abcdefghijklmnopqrstuvwxyz ") for _ in range(rng.randint(1, 12)))
+
+
+def _constant(action: str) -> Policy:
+    return lambda observations, turn, rng: action
+
+
+def _echo(observations: list[str], turn: int, rng: random.Random) -> str:
+    return observations[-1]
+
+
+class _Prober:
+    """Runs probe episodes on one instance and checks every step against the contract."""
+
+    def __init__(self, spec: Any, hint: str, answer: str | None) -> None:
+        self.spec = spec
+        self.max_turns = int(spec.max_turns)
+        self.lo, self.hi = reward_range_of(spec)
+        self.leaks = _Leaks(hint, answer)
+
+    def _check_reset(self, out: Any, ev: dict[str, Any]) -> str:
+        if not isinstance(out, tuple | list) or len(out) != 2:
+            raise _Reject("api", "reset must return (observation, info)", ev)
+        obs, info = out
+        if not isinstance(obs, str):
+            raise _Reject("api", f"reset observation: expected str, got {type(obs).__name__}", ev)
+        if not isinstance(info, Mapping):
+            raise _Reject("api", f"reset info: expected dict, got {type(info).__name__}", ev)
+        bad = _non_finite_path(info)
+        if bad:
+            raise _Reject("not_serialisable", f"reset {bad} is not finite JSON", {**ev, "key": bad})
+        leak = self.leaks.find(obs)
+        if leak:
+            raise _Reject(leak, f"the {leak.split('_')[0]} appears in the first observation", ev)
+        return obs
+
+    def _check_step(self, r: Any, ev: dict[str, Any]) -> None:
+        for field, typ in (("observation", str), ("terminated", bool), ("truncated", bool)):
+            value = getattr(r, field)
+            if not isinstance(value, typ):
+                raise _Reject(
+                    "api",
+                    f"step {field}: expected {typ.__name__}, got {type(value).__name__}",
+                    {**ev, "field": field},
+                )
+        if not isinstance(r.info, Mapping):
+            raise _Reject(
+                "api",
+                f"step info: expected dict, got {type(r.info).__name__}",
+                {**ev, "field": "info"},
+            )
+        reward = r.reward
+        if isinstance(reward, bool) or not isinstance(reward, int | float):
+            raise _Reject(
+                "api",
+                f"step reward: expected float, got {type(reward).__name__}",
+                {**ev, "field": "reward"},
+            )
+        if not math.isfinite(reward):
+            raise _Reject(
+                "reward_range",
+                f"reward {reward!r} is not finite",
+                {**ev, "field": "reward", "reward": str(reward)},
+            )
+        if not self.lo <= reward <= self.hi:
+            raise _Reject(
+                "reward_range",
+                f"reward {reward!r} outside REWARD_RANGE ({self.lo}, {self.hi})",
+                {**ev, "field": "reward", "reward": reward},
+            )
+        if r.terminated and r.truncated:
+            raise _Reject(
+                "flag_fields",
+                "terminated and truncated are both True on one step (a time limit is truncated, "
+                "an end state is terminated)",
+                {**ev, "field": "terminated"},
+            )
+        bad = _non_finite_path(r.info)
+        if bad:
+            raise _Reject("not_serialisable", f"{bad} is not finite JSON", {**ev, "key": bad})
+
+    async def episode(self, inst: Any, seed: int, policy: Policy, probe: str) -> bool:
+        """Play one probe episode; return its success. Raises ``_Reject`` on any fault."""
+        rng = random.Random(f"{probe}:{seed}")
+        actions: list[str] = []
+        ev: dict[str, Any] = {"probe": probe, "seed": seed, "actions": actions}
+
+        def shown(evd: dict[str, Any]) -> dict[str, Any]:
+            out = dict(evd)
+            out["actions"] = [
+                a if len(a) <= 200 else a[:200] + f"...({len(a)} chars)" for a in actions
+            ]
+            return out
+
+        try:
+            obs = self._check_reset(await inst.reset(seed=seed), ev)
+        except SandboxError as exc:
+            raise _Reject(
+                _sandbox_reason(exc),
+                f"reset(seed={seed}) failed: {exc}",
+                {**shown(ev), **_error_evidence(exc)},
+            ) from None
+        observations = [obs]
+        total, last_info, done = 0.0, None, False
+        for turn in range(self.max_turns):
+            action = policy(observations, turn, rng)
+            actions.append(action)
+            step_ev = {**ev, "step": turn}
+            try:
+                r = await inst.step(action)
+            except SandboxError as exc:
+                raise _Reject(
+                    _sandbox_reason(exc),
+                    f"step {turn} failed ({probe} probe): {exc}",
+                    {**shown(step_ev), **_error_evidence(exc)},
+                ) from None
+            self._check_step(r, shown(step_ev))
+            total += float(r.reward)
+            last_info = dict(r.info)
+            observations.append(r.observation)
+            done = r.terminated or r.truncated
+            if done:
+                break
+            leak = self.leaks.find(r.observation)
+            if leak:
+                raise _Reject(
+                    leak,
+                    f"the {leak.split('_')[0]} appears in the observation of step {turn}",
+                    shown(step_ev),
+                )
+        if not done:
+            raise _Reject(
+                "never_terminates",
+                f"neither terminated nor truncated after MAX_TURNS={self.max_turns} steps",
+                shown(ev),
+            )
+        try:
+            await inst.step(actions[-1])
+        except SandboxError as exc:
+            raise _Reject(
+                "step_after_done",
+                f"step after the episode ended raised: {exc}",
+                {**shown(ev), "step": len(actions), **_error_evidence(exc)},
+            ) from None
+        return episode_success(last_info, total, success_threshold_of(self.spec))
+
+
+def _compare(a: Any, b: Any, names: tuple[str, ...]) -> tuple[str, Any, Any] | None:
+    for name in names:
+        va, vb = getattr(a, name), getattr(b, name)
+        if va != vb and not (
+            isinstance(va, float) and isinstance(vb, float) and math.isnan(va) and math.isnan(vb)
+        ):
+            return name, va, vb
+    return None
+
+
+async def _determinism(sandbox: Any, source: str, a: Any, spec: Any, seeds: int) -> None:
+    """Same seed and actions on two instances whose sandbox entropy differs."""
+    b = await sandbox.open_env(source, entropy=2)
+    try:
+        for seed in range(seeds):
+            rng = random.Random(f"determinism:{seed}")
+            actions: list[str] = []
+            oa, ia = await a.reset(seed=seed)
+            ob, ib = await b.reset(seed=seed)
+            for field, va, vb in (("observation", oa, ob), ("info", ia, ib)):
+                if va != vb:
+                    raise _Reject(
+                        "nondeterministic",
+                        f"reset(seed={seed}) {field} differs between two fresh instances",
+                        {
+                            "seed": seed,
+                            "actions": [],
+                            "step": "reset",
+                            "field": field,
+                            "first": va,
+                            "second": vb,
+                        },
+                    )
+            observations = [oa]
+            for turn in range(int(spec.max_turns)):
+                action = _random_policy(observations, turn, rng)
+                actions.append(action)
+                ra, rb = await a.step(action), await b.step(action)
+                diff = _compare(
+                    ra, rb, ("observation", "reward", "terminated", "truncated", "info")
+                )
+                if diff:
+                    raise _Reject(
+                        "nondeterministic",
+                        f"seed {seed}, step {turn}: {diff[0]} differs between two fresh instances",
+                        {
+                            "seed": seed,
+                            "actions": list(actions),
+                            "step": turn,
+                            "field": diff[0],
+                            "first": diff[1],
+                            "second": diff[2],
+                        },
+                    )
+                observations.append(ra.observation)
+                if ra.terminated or ra.truncated:
+                    break
+    finally:
+        with trio.CancelScope(shield=True):
+            await b.aclose()
+
+
+def _schema_value(schema: Mapping[str, Any]) -> Any:
+    if "enum" in schema and schema["enum"]:
+        return schema["enum"][0]
+    if "default" in schema:
+        return schema["default"]
+    t = schema.get("type", "string")
+    return {
+        "integer": 0,
+        "number": 0,
+        "boolean": False,
+        "array": [],
+        "object": {},
+        "null": None,
+    }.get(t, "a")
+
+
+def _tool_arguments(tool: Mapping[str, Any]) -> dict[str, Any]:
+    fn = tool.get("function", tool) if tool.get("type") == "function" else tool
+    params = fn.get("parameters") or {}
+    props = params.get("properties") or {}
+    return {k: _schema_value(v if isinstance(v, Mapping) else {}) for k, v in props.items()}
+
+
+async def _probe_tools(inst: Any, spec: Any, prober: _Prober) -> None:
+    for tool in spec.tools or []:
+        name = tool_name(tool)
+        args = _tool_arguments(tool)
+        ev: dict[str, Any] = {"tool": name, "arguments": args, "seed": 0}
+        await inst.reset(seed=0)
+        try:
+            result = await inst.call_tool(name, args)
+        except GuestError as exc:
+            msg = str(exc)
+            if "not serialisable" in msg:
+                raise _Reject(
+                    "not_serialisable", f"tool {name!r}: {msg}", {**ev, **_error_evidence(exc)}
+                ) from None
+            if re.search(
+                r"no (such )?(tool|method|attribute)|has no attribute|not callable", msg, re.I
+            ):
+                raise _Reject(
+                    "api",
+                    f"tool {name!r} declared in TOOLS but Env has no such method",
+                    {**ev, **_error_evidence(exc)},
+                ) from None
+            continue  # a tool may reject schema-default arguments; the agent sees the error
+        except SandboxError as exc:
+            raise _Reject(
+                _sandbox_reason(exc), f"tool {name!r} failed: {exc}", {**ev, **_error_evidence(exc)}
+            ) from None
+        leak = prober.leaks.find(str(result))
+        if leak:
+            raise _Reject(
+                leak,
+                f"tool {name!r} reveals the {leak.split('_')[0]}",
+                {**ev, "result": str(result)[:500]},
+            )
+
+
+_DEGENERATE: tuple[tuple[str, Policy], ...] = (
+    ("empty", _constant("")),
+    ("constant", _constant("0")),
+    ("constant", _constant("yes")),
+    ("echo", _echo),
+)
+
+
+async def inspect_env(
+    source: str,
+    hint: str,
+    sandbox: Any,
+    config: CriticConfig = CriticConfig(),
+    *,
+    is_duplicate: DuplicateTest | None = None,
+    proposal: EnvProposed | None = None,
+) -> Validation:
+    """Run every sandbox check on one environment; see the module docstring for the order.
+
+    Args:
+        source: the environment program.
+        hint: the proposal's hint ("" to use the program's ``HINT``).
+        sandbox: an open ``sandbox_wasm.Sandbox``.
+        config: the ``[critic]`` section (probe counts, long-action length, hint requirement).
+        is_duplicate: near-duplicate test against the archive, or ``None`` to skip.
+        proposal: the proposal (kept in the verdict); one is made from ``source`` if ``None``.
+
+    Returns:
+        The :class:`Validation` (verdict, answer, hint in force, checker warnings). Rejections
+        are values, never exceptions.
+
+    Cancellation: cancellable at any await; instances are closed.
+    """
+    t0 = time.perf_counter()
+    if proposal is None:
+        proposal = EnvProposed(env_id="env", source=source, hint=hint)
+    prop: EnvProposed = proposal
+
+    def reject(reason: str, detail: str, evidence: dict[str, Any]) -> Validation:
+        return Validation(
+            verdict=EnvRejected(
+                env_id=prop.env_id,
+                group_id=prop.group_id,
+                reason=reason,
+                detail=detail,
+                evidence=_jsonable(evidence),
+                proposal=prop,
+            ),
+            hint=hint,
+        )
+
+    try:
+        compile(source, "<env>", "exec")  # syntax only: compiling runs nothing
+    except (SyntaxError, ValueError) as exc:
+        line = getattr(exc, "lineno", None)
+        return reject(
+            "compile",
+            f"{type(exc).__name__}: {exc}",
+            {"error": type(exc).__name__, "message": str(exc), "line": line},
+        )
+    try:
+        inst = await sandbox.open_env(source, entropy=1)
+    except LoadError as exc:
+        tb = exc.guest_traceback
+        first = str(exc).splitlines()[0] if str(exc) else "load failed"
+        if not tb:  # the sandbox's own contract check (no Env, bad MAX_TURNS/TOOLS ...)
+            return reject("api", first, _error_evidence(exc))
+        if re.search(r"SyntaxError|IndentationError|TabError|ImportError|ModuleNotFoundError", tb):
+            return reject("compile", first, _error_evidence(exc))
+        return reject("crash", f"the program raised while loading: {first}", _error_evidence(exc))
+    except SandboxError as exc:
+        return reject(_sandbox_reason(exc), f"load failed: {exc}", _error_evidence(exc))
+    try:
+        spec = inst.spec
+        if getattr(spec, "has_env", True) is False:
+            return reject("api", "the module defines no class Env", {})
+        problems = spec_problems(spec)
+        hint = hint or (spec.hint if isinstance(spec.hint, str) else "")
+        if config.require_hint and not hint.strip():
+            problems.append("HINT: missing or empty")
+        if problems:
+            return reject("api", problems[0], {"problems": problems})
+        answer = None if spec.answer is None else str(spec.answer)
+        if is_duplicate is not None:
+            dup, nearest, sim = is_duplicate(source)
+            if dup:
+                return reject(
+                    "duplicate",
+                    f"near-duplicate of {nearest} (similarity {sim:.3f})",
+                    {"nearest": nearest, "similarity": sim},
+                )
+        prober = _Prober(spec, hint, answer)
+        try:
+            await _determinism(sandbox, source, inst, spec, config.determinism_seeds)
+            for seed in range(config.probe_episodes):
+                await prober.episode(inst, seed, _random_policy, "random")
+            long_action = "x" * config.long_action_chars
+            for label, action in (
+                ("empty", ""),
+                ("long", long_action),
+                ("unicode", _UNICODE_ACTION),
+                ("json", _JSON_ACTION),
+                ("repeated", "a"),
+            ):
+                await prober.episode(inst, 0, _constant(action), label)
+            await _probe_tools(inst, spec, prober)
+            for label, policy in _DEGENERATE:
+                seeds = list(range(config.probe_episodes))
+                wins = [await prober.episode(inst, s, policy, label) for s in seeds]
+                if all(wins):
+                    action = (
+                        policy([""], 0, random.Random(0))
+                        if label != "echo"
+                        else "<last observation>"
+                    )
+                    return reject(
+                        "degenerate",
+                        f"the {label} policy ({action!r}) succeeds on every probe seed",
+                        {"probe": label, "action": action, "seeds": seeds},
+                    )
+        except _Reject as rej:
+            return reject(rej.reason, rej.detail, rej.evidence)
+        except SandboxError as exc:
+            return reject(
+                _sandbox_reason(exc), f"{type(exc).__name__}: {exc}", _error_evidence(exc)
+            )
+        warnings_seen: list[str] = []
+        if config.gym_check and getattr(inst, "sync", None) is not None:
+            from engine.gym_proxy import SandboxEnv, check_env
+
+            proxy = SandboxEnv(inst.sync, spec)
+            try:
+                warnings_seen = await trio.to_thread.run_sync(check_env, proxy)
+            except SandboxError as exc:
+                return reject(
+                    _sandbox_reason(exc), f"gymnasium env_checker: {exc}", _error_evidence(exc)
+                )
+            except Exception as exc:
+                return reject(
+                    "api",
+                    f"gymnasium env_checker: {type(exc).__name__}: {exc}",
+                    {"checker": "gymnasium.utils.env_checker"},
+                )
+        if proposal.hint != hint:
+            proposal = msgspec.structs.replace(proposal, hint=hint)
+        verdict = EnvValidated(
+            env_id=proposal.env_id,
+            proposal=proposal,
+            description=spec.description,
+            max_turns=int(spec.max_turns),
+            tools=[dict(t) for t in spec.tools or []],
+            success_threshold=success_threshold_of(spec),
+            validation_seconds=time.perf_counter() - t0,
+        )
+        return Validation(verdict=verdict, answer=answer, hint=hint, checker_warnings=warnings_seen)
+    finally:
+        with trio.CancelScope(shield=True):
+            try:
+                await inst.aclose()
+            except (SandboxError, InstanceClosed, OutputTooLarge, SandboxTrap):
+                pass
+
+
+async def hint_wins(
+    source: str, hint: str, sandbox: Any, max_turns: int, threshold: float, seeds: int = 2
+) -> bool:
+    """Whether answering the hint's literal text every turn wins (the hint states the answer).
+
+    Args:
+        source: the environment program.
+        hint: the hint text.
+        sandbox: an open ``sandbox_wasm.Sandbox``.
+        max_turns: the environment's ``MAX_TURNS``.
+        threshold: its success threshold.
+        seeds: seeds tried (seeds ``0 .. seeds-1``); any win counts.
+
+    Returns:
+        ``True`` when the echo-the-hint policy succeeds on some seed; ``False`` otherwise,
+        including when the environment fails.
+    """
+    if not hint.strip():
+        return False
+    candidates = [hint.strip()]
+    quoted = re.findall(r"['\"`]([^'\"`]{1,80})['\"`]", hint)
+    candidates += [q.strip() for q in quoted if q.strip()]
+    inst = await sandbox.open_env(source, entropy=1)
+    try:
+        for action in candidates[:4]:
+            for seed in range(seeds):
+                await inst.reset(seed=seed)
+                total, info = 0.0, None
+                for _ in range(max(1, max_turns)):
+                    r = await inst.step(action)
+                    total += float(r.reward)
+                    info = dict(r.info)
+                    if r.terminated or r.truncated:
+                        break
+                if episode_success(info, total, threshold):
+                    return True
+    except SandboxError:
+        return False
+    finally:
+        with trio.CancelScope(shield=True):
+            await inst.aclose()
+    return False
+
+
+def _jsonable(value: Any) -> Any:
+    """Evidence as plain JSON (sets, NaN and objects become strings)."""
+    return msgspec.json.decode(msgspec.json.encode(value, enc_hook=repr))
+
+
+async def validate(
+    source: str,
+    hint: str,
+    sandbox: Any,
+    config: CriticConfig = CriticConfig(),
+    *,
+    is_duplicate: DuplicateTest | None = None,
+    proposal: EnvProposed | None = None,
+) -> EnvValidated | EnvRejected:
+    """Validate one environment in the sandbox (every Critic check that needs no policy).
+
+    Args:
+        source: the environment program.
+        hint: the proposal's hint ("" to use the program's ``HINT``).
+        sandbox: an open ``sandbox_wasm.Sandbox``.
+        config: the ``[critic]`` section.
+        is_duplicate: near-duplicate test against the archive (``Archive.is_duplicate``), or
+            ``None`` to skip that check.
+        proposal: the proposal to carry in the verdict.
+
+    Returns:
+        ``EnvValidated``, or ``EnvRejected`` with a named reason and evidence.
+
+    Cancellation: cancellable at any await; instances are closed.
+    """
+    return (
+        await inspect_env(
+            source, hint, sandbox, config, is_duplicate=is_duplicate, proposal=proposal
+        )
+    ).verdict

@@ -1,0 +1,672 @@
+"""The Reasoning Agent: multi-turn episodes of a sandboxed environment (DESIGN.md §2, §3).
+
+One episode (:func:`play_episode`): open a fresh sandbox instance, ``reset(seed)``, then each
+turn ask the agent for an answer, parse it as a JSON tool call ``{"tool": name, "arguments":
+{...}}`` or an action string, ``call_tool`` or ``step`` in the sandbox, until the environment
+terminates or truncates, ``MAX_TURNS`` turns pass, or the token budget runs out. Success follows
+the contract (:func:`engine.contract.episode_success`).
+
+Two kinds of agent play:
+
+- :class:`PolicyAgent` — the language model through the policy client: a chat prompt with the
+  description, tool schemas and (when given) the hint, the observations so far as user turns and
+  its own earlier answers as assistant turns. Each ``Turn`` keeps the prompt ids, the generated
+  ids and their rollout logprobs; the loss mask covers generated ids only.
+- :class:`ScriptedAgent` — a Python callable ``(observations, hint, rng, memory) -> str`` run in
+  the host process (tests, ``python -m engine.score --agent``).
+
+:class:`Agent` is the actor: it plays ``EpisodeRequested`` messages, many at once (bounded by
+``config.agent.concurrency``), and sends ``EpisodeFinished`` to the Critic (score episodes) and
+to the Learner.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+import msgspec
+import trio
+
+from engine.config import AgentConfig
+from engine.contract import episode_success, tool_name
+from engine.errors import GuestError, PolicyError, SandboxError
+from engine.messages import AgentIn, EpisodeFinished, EpisodeRequested, Turn, WeightsUpdated
+
+__all__ = [
+    "Agent",
+    "AgentReply",
+    "AgentStatistics",
+    "EpisodeAgent",
+    "ParsedAction",
+    "PolicyAgent",
+    "ScriptedAgent",
+    "ScriptedFn",
+    "TurnContext",
+    "build_messages",
+    "parse_action",
+    "play_episode",
+]
+
+ScriptedFn = Callable[[list[str], "str | None", random.Random, dict[str, Any]], str]
+"""A scripted agent: ``(observations, hint, rng, memory) -> action text``."""
+
+
+# --------------------------------------------------------------------------- sandbox surface
+
+
+class _StepResult(Protocol):
+    observation: str
+    reward: float
+    terminated: bool
+    truncated: bool
+    info: dict[str, Any]
+
+
+class InstanceLike(Protocol):
+    """The part of ``sandbox_wasm.EnvInstance`` the actors use."""
+
+    @property
+    def spec(self) -> Any: ...
+    async def reset(self, seed: int | None = None) -> tuple[str, dict[str, Any]]: ...
+    async def step(self, action: str) -> Any: ...
+    async def call_tool(self, name: str, arguments: dict[str, Any]) -> str: ...
+    async def aclose(self) -> None: ...
+
+
+class SandboxLike(Protocol):
+    """The part of ``sandbox_wasm.Sandbox`` the actors use."""
+
+    async def open_env(self, source: str, *, entropy: int = 0) -> Any: ...
+
+
+# --------------------------------------------------------------------------- action parsing
+
+
+class ParsedAction(msgspec.Struct, frozen=True, kw_only=True):
+    """An agent answer, parsed.
+
+    Attributes:
+        action: the action string for ``step`` (the whole answer, stripped), or the tool call
+            as compact JSON.
+        tool: tool name when the answer is a tool call, else ``None``.
+        arguments: tool arguments (empty for a plain action).
+    """
+
+    action: str
+    tool: str | None = None
+    arguments: dict[str, Any] = {}
+
+
+def _json_objects(text: str) -> list[Any]:
+    """JSON objects found in ``text`` (each ``{`` tried as the start of one)."""
+    out: list[Any] = []
+    dec = json.JSONDecoder()
+    i = text.find("{")
+    while i != -1 and len(out) < 8:
+        try:
+            obj, end = dec.raw_decode(text, i)
+        except json.JSONDecodeError:
+            i = text.find("{", i + 1)
+            continue
+        out.append(obj)
+        i = text.find("{", end)
+    return out
+
+
+def parse_action(text: str, tools: Sequence[Mapping[str, Any]] = ()) -> ParsedAction:
+    """Parse an agent's answer into a tool call or an action string.
+
+    A tool call is a JSON object ``{"tool": NAME, "arguments": {...}}`` anywhere in the answer
+    whose ``NAME`` is one of ``tools`` (``"name"`` is accepted for ``"tool"`` and
+    ``"args"``/``"parameters"`` for ``"arguments"``). Anything else is an action: the answer
+    with surrounding whitespace removed, and an ``Action:`` prefix on its last line dropped.
+
+    Args:
+        text: the agent's answer.
+        tools: the environment's tool specs.
+
+    Returns:
+        The :class:`ParsedAction`.
+    """
+    names = {tool_name(t) for t in tools}
+    if names and "{" in text:
+        for obj in _json_objects(text):
+            if not isinstance(obj, dict):
+                continue
+            name = obj.get("tool", obj.get("name"))
+            if isinstance(name, str) and name in names:
+                args = obj.get("arguments", obj.get("args", obj.get("parameters", {})))
+                if not isinstance(args, dict):
+                    args = {}
+                call = json.dumps({"tool": name, "arguments": args}, ensure_ascii=False)
+                return ParsedAction(action=call, tool=name, arguments=args)
+    action = text.strip()
+    last = action.rsplit("\n", 1)[-1].strip()
+    if last.lower().startswith("action:"):
+        action = last[len("action:") :].strip()
+    return ParsedAction(action=action)
+
+
+# --------------------------------------------------------------------------- agents
+
+
+class TurnContext(msgspec.Struct, kw_only=True):
+    """What an agent sees on one turn.
+
+    Attributes:
+        description: the task text.
+        tools: tool specs.
+        hint: the privileged hint, or ``None`` in unhinted episodes.
+        observations: every observation so far (reset observation first; tool results too).
+        answers: the agent's earlier raw answers, one per earlier turn.
+        turn: 0-based turn index.
+        rng: per-episode generator seeded from the episode seed.
+        memory: a fresh dict per episode, for the agent's own state.
+    """
+
+    description: str
+    tools: list[dict[str, Any]]
+    hint: str | None
+    observations: list[str]
+    answers: list[str]
+    turn: int
+    rng: random.Random
+    memory: dict[str, Any]
+
+
+class AgentReply(msgspec.Struct, frozen=True, kw_only=True):
+    """An agent's answer on one turn.
+
+    Attributes:
+        text: the answer text (parsed by :func:`parse_action`).
+        prompt_ids: tokens fed to the policy, ``(P,)`` (empty for scripted agents).
+        output_ids: generated tokens, ``(T,)``.
+        output_logprobs: rollout logprobs of ``output_ids``, ``(T,)``.
+        policy_version: weight version that generated it (-1 for scripted agents).
+    """
+
+    text: str
+    prompt_ids: list[int] = []
+    output_ids: list[int] = []
+    output_logprobs: list[float] = []
+    policy_version: int = -1
+
+
+class EpisodeAgent(Protocol):
+    """Anything that answers a turn: :class:`PolicyAgent` or :class:`ScriptedAgent`."""
+
+    name: str
+
+    async def act(self, ctx: TurnContext) -> AgentReply:
+        """Answer one turn.
+
+        Raises:
+            Exception: any failure; :func:`play_episode` records it as ``policy_error``.
+        """
+        ...
+
+    def budget_left(self, ctx: TurnContext, max_episode_tokens: int) -> bool:
+        """Whether another turn fits in the episode's token budget."""
+        ...
+
+
+class ScriptedAgent:
+    """A Python callable playing the Agent, in the host process.
+
+    Args:
+        fn: ``(observations: list[str], hint: str | None, rng: random.Random, memory: dict)
+            -> str``, called once per turn (``observations`` is a copy).
+        name: shown in errors (``"module:callable"``).
+    """
+
+    def __init__(self, fn: ScriptedFn, name: str = "") -> None:
+        self.fn = fn
+        self.name = name or getattr(fn, "__qualname__", repr(fn))
+
+    async def act(self, ctx: TurnContext) -> AgentReply:
+        """Call the callable.
+
+        Raises:
+            TypeError: the callable returned something other than ``str``.
+            Exception: whatever the callable raises.
+        """
+        text = self.fn(list(ctx.observations), ctx.hint, ctx.rng, ctx.memory)
+        if not isinstance(text, str):
+            raise TypeError(f"returned {type(text).__name__}, expected str")
+        return AgentReply(text=text)
+
+    def budget_left(self, ctx: TurnContext, max_episode_tokens: int) -> bool:
+        """Scripted agents use no tokens: always ``True``."""
+        return True
+
+
+_SYSTEM = (
+    "You are playing a text environment, one turn at a time.\n"
+    "Task: {description}\n"
+    "{tools}{hint}"
+    "Each turn, answer with your action only. "
+    'To call a tool answer with one JSON object {{"tool": "<name>", "arguments": {{...}}}}.'
+)
+
+
+def build_messages(
+    description: str,
+    tools: Sequence[Mapping[str, Any]],
+    hint: str | None,
+    observations: Sequence[str],
+    answers: Sequence[str],
+) -> list[dict[str, str]]:
+    """The chat prompt of one Agent turn.
+
+    The system message holds the task description, the tool schemas (JSON) and the hint when
+    given; then the observations alternate with the agent's own earlier answers.
+
+    Args:
+        description: task text.
+        tools: tool specs.
+        hint: the hint, or ``None``.
+        observations: observations so far (``len(answers) + 1`` of them).
+        answers: earlier answers.
+
+    Returns:
+        Chat messages ``[{"role": ..., "content": ...}, ...]`` ending with a user turn.
+    """
+    tools_text = (
+        f"Tools (JSON schema): {json.dumps(list(tools), ensure_ascii=False)}\n" if tools else ""
+    )
+    hint_text = f"Hint: {hint}\n" if hint else ""
+    msgs = [
+        {
+            "role": "system",
+            "content": _SYSTEM.format(description=description, tools=tools_text, hint=hint_text),
+        }
+    ]
+    for i, obs in enumerate(observations):
+        msgs.append({"role": "user", "content": obs})
+        if i < len(answers):
+            msgs.append({"role": "assistant", "content": answers[i]})
+    return msgs
+
+
+class _Generator(Protocol):
+    async def generate(
+        self,
+        input_ids: list[int],
+        *,
+        max_new_tokens: int = ...,
+        temperature: float = ...,
+        top_p: float = ...,
+        stop_token_ids: list[int] | None = ...,
+    ) -> Any: ...
+
+
+def _chat_ids(tokenizer: Any, messages: list[dict[str, str]]) -> list[int]:
+    """Token ids of a chat prompt with the generation prompt appended."""
+    out = tokenizer.apply_chat_template(messages, add_generation_prompt=True, tokenize=True)
+    if isinstance(out, Mapping) or hasattr(out, "keys"):
+        out = out["input_ids"]
+    ids = list(out)
+    if ids and isinstance(ids[0], list):
+        ids = ids[0]
+    return [int(i) for i in ids]
+
+
+def _version(weight_version: Any) -> int:
+    try:
+        return int(str(weight_version).strip() or -1)
+    except ValueError:
+        return -1
+
+
+class PolicyAgent:
+    """The language model playing the Agent through the policy client.
+
+    Args:
+        client: a ``engine.inference.PolicyClient`` (anything with its ``generate``).
+        tokenizer: a Hugging Face tokenizer with a chat template.
+        config: the ``[agent]`` section (tokens per turn, episode budget).
+        temperature: sampling temperature.
+        top_p: nucleus sampling top-p.
+        name: shown in errors.
+    """
+
+    def __init__(
+        self,
+        client: _Generator,
+        tokenizer: Any,
+        config: AgentConfig = AgentConfig(),
+        *,
+        temperature: float = 1.0,
+        top_p: float = 1.0,
+        name: str = "policy",
+    ) -> None:
+        self.client = client
+        self.tokenizer = tokenizer
+        self.config = config
+        self.temperature = temperature
+        self.top_p = top_p
+        self.name = name
+        eos = getattr(tokenizer, "eos_token_id", None)
+        self._stop = [int(eos)] if isinstance(eos, int) else None
+
+    def _prompt(self, ctx: TurnContext) -> list[int]:
+        cached = ctx.memory.get("_prompt_ids")
+        if cached is not None and ctx.memory.get("_prompt_turn") == ctx.turn:
+            return list(cached)
+        msgs = build_messages(ctx.description, ctx.tools, ctx.hint, ctx.observations, ctx.answers)
+        ids = _chat_ids(self.tokenizer, msgs)
+        ctx.memory["_prompt_ids"] = ids
+        ctx.memory["_prompt_turn"] = ctx.turn
+        return ids
+
+    def budget_left(self, ctx: TurnContext, max_episode_tokens: int) -> bool:
+        """Whether this turn's prompt plus ``max_new_tokens`` fits the episode budget (tokens)."""
+        return len(self._prompt(ctx)) + self.config.max_new_tokens <= max_episode_tokens
+
+    async def act(self, ctx: TurnContext) -> AgentReply:
+        """Generate one answer (cancellable; the request is abandoned).
+
+        Raises:
+            engine.errors.PolicyError: the policy servers failed.
+        """
+        ids = self._prompt(ctx)
+        g = await self.client.generate(
+            ids,
+            max_new_tokens=self.config.max_new_tokens,
+            temperature=self.temperature,
+            top_p=self.top_p,
+            stop_token_ids=self._stop,
+        )
+        out = [int(i) for i in g.output_ids]
+        text = g.text if isinstance(g.text, str) and g.text else ""
+        if not text and out:
+            text = self.tokenizer.decode(out, skip_special_tokens=True)
+        return AgentReply(
+            text=text,
+            prompt_ids=ids,
+            output_ids=out,
+            output_logprobs=[float(x) for x in g.output_logprobs],
+            policy_version=_version(g.weight_version),
+        )
+
+
+# --------------------------------------------------------------------------- one episode
+
+
+def _finite(x: Any) -> float:
+    try:
+        v = float(x)
+    except (TypeError, ValueError):
+        return 0.0
+    return v if math.isfinite(v) else 0.0
+
+
+async def play_episode(
+    request: EpisodeRequested,
+    sandbox: SandboxLike,
+    agent: EpisodeAgent,
+    config: AgentConfig = AgentConfig(),
+) -> EpisodeFinished:
+    """Play one episode of ``request.source`` in a fresh sandbox instance.
+
+    Args:
+        request: what to play (source, seed, hint or ``None``, turn cap, threshold).
+        sandbox: an open ``sandbox_wasm.Sandbox``.
+        agent: a :class:`PolicyAgent` or :class:`ScriptedAgent`.
+        config: the ``[agent]`` section (turn cap, token budget).
+
+    Returns:
+        The ``EpisodeFinished``. Failures are values: ``status`` is ``env_error`` (the sandbox
+        failed: load, crash, trap, timeout), ``policy_error`` (the agent raised or returned a
+        non-string; ``reason`` names the agent and the turn), ``max_turns`` (the turn cap ran
+        out) or ``token_budget``; success is then ``False`` unless the environment already
+        reported it.
+
+    Cancellation: cancellable at any await; the instance is closed.
+    """
+    t0 = time.perf_counter()
+    rng = random.Random(request.seed)
+    max_turns = min(request.max_turns, config.max_turns_cap)
+    turns: list[Turn] = []
+    total = 0.0
+    last_info: dict[str, Any] | None = None
+    status = "ok"
+    reason = ""
+    version = -1
+
+    def finish() -> EpisodeFinished:
+        success = (
+            status != "env_error"
+            and last_info is not None
+            and episode_success(last_info, total, request.success_threshold)
+        )
+        return EpisodeFinished(
+            episode_id=request.episode_id,
+            env_id=request.env_id,
+            group_id=request.group_id,
+            seed=request.seed,
+            hinted=request.hint is not None,
+            purpose=request.purpose,
+            turns=turns,
+            episode_return=total,
+            success=success,
+            status=status,  # type: ignore[arg-type]
+            reason=reason,
+            policy_version=version,
+            seconds=time.perf_counter() - t0,
+        )
+
+    try:
+        inst = await sandbox.open_env(request.source, entropy=request.seed)
+    except SandboxError as exc:
+        status, reason = "env_error", f"load: {type(exc).__name__}: {exc}"
+        return finish()
+    try:
+        try:
+            obs, _ = await inst.reset(seed=request.seed)
+        except SandboxError as exc:
+            status, reason = "env_error", f"reset: {type(exc).__name__}: {exc}"
+            return finish()
+        ctx = TurnContext(
+            description=request.description,
+            tools=list(request.tools),
+            hint=request.hint,
+            observations=[str(obs)],
+            answers=[],
+            turn=0,
+            rng=rng,
+            memory={},
+        )
+        done = False
+        for turn in range(max_turns):
+            ctx.turn = turn
+            ts = time.perf_counter()
+            try:
+                if not agent.budget_left(ctx, config.max_episode_tokens):
+                    status, reason = "token_budget", f"prompt over budget at turn {turn}"
+                    break
+                reply = await agent.act(ctx)
+            except PolicyError as exc:
+                status, reason = "policy_error", f"agent {agent.name!r} turn {turn}: {exc}"
+                break
+            except Exception as exc:  # a scripted agent's own bug: a value, not a crash
+                status = "policy_error"
+                reason = f"agent {agent.name!r} turn {turn}: {type(exc).__name__}: {exc}"
+                break
+            if reply.policy_version >= 0:
+                version = reply.policy_version
+            parsed = parse_action(reply.text, request.tools)
+            common: dict[str, Any] = {
+                "prompt_ids": reply.prompt_ids,
+                "output_ids": reply.output_ids,
+                "output_logprobs": reply.output_logprobs,
+                "action": parsed.action,
+            }
+            try:
+                if parsed.tool is not None:
+                    try:
+                        result = await inst.call_tool(parsed.tool, parsed.arguments)
+                    except GuestError as exc:
+                        result = f"tool error: {exc}"
+                    turns.append(
+                        Turn(
+                            **common,
+                            tool=parsed.tool,
+                            observation=str(result),
+                            seconds=time.perf_counter() - ts,
+                        )
+                    )
+                    ctx.observations.append(str(result))
+                else:
+                    r = await inst.step(parsed.action)
+                    reward = _finite(r.reward)
+                    total += reward
+                    last_info = dict(r.info) if isinstance(r.info, Mapping) else {}
+                    done = bool(r.terminated) or bool(r.truncated)
+                    turns.append(
+                        Turn(
+                            **common,
+                            observation=str(r.observation),
+                            reward=reward,
+                            terminated=bool(r.terminated),
+                            truncated=bool(r.truncated),
+                            seconds=time.perf_counter() - ts,
+                        )
+                    )
+                    ctx.observations.append(str(r.observation))
+            except SandboxError as exc:
+                status, reason = "env_error", f"turn {turn}: {type(exc).__name__}: {exc}"
+                break
+            ctx.answers.append(reply.text)
+            if done:
+                break
+        else:
+            status, reason = "max_turns", f"no end after {max_turns} turns"
+        return finish()
+    finally:
+        with trio.CancelScope(shield=True):
+            await inst.aclose()
+
+
+# --------------------------------------------------------------------------- the actor
+
+
+class AgentStatistics(msgspec.Struct, frozen=True, kw_only=True):
+    """Counters of the Agent actor.
+
+    Attributes:
+        episodes_started: episodes begun.
+        episodes_finished: episodes ended (any status).
+        in_flight: episodes running now.
+        successes: episodes that succeeded.
+        by_status: finished episodes per status.
+        turns: turns played in all.
+        mean_episode_seconds: mean wall time of a finished episode (seconds).
+        policy_version: latest ``WeightsUpdated`` version seen (-1 before any).
+    """
+
+    episodes_started: int
+    episodes_finished: int
+    in_flight: int
+    successes: int
+    by_status: dict[str, int]
+    turns: int
+    mean_episode_seconds: float
+    policy_version: int
+
+
+class Agent:
+    """The Agent actor: plays requested episodes, many at once.
+
+    Args:
+        sandbox: an open ``sandbox_wasm.Sandbox``.
+        agent: who plays (:class:`PolicyAgent` or :class:`ScriptedAgent`).
+        config: the ``[agent]`` section; ``concurrency`` bounds episodes in flight.
+    """
+
+    name = "agent"
+
+    def __init__(
+        self, sandbox: SandboxLike, agent: EpisodeAgent, config: AgentConfig = AgentConfig()
+    ) -> None:
+        self.sandbox = sandbox
+        self.agent = agent
+        self.config = config
+        self._started = 0
+        self._finished = 0
+        self._successes = 0
+        self._turns = 0
+        self._seconds = 0.0
+        self._by_status: dict[str, int] = {}
+        self._version = -1
+
+    async def run(
+        self,
+        inbox: trio.MemoryReceiveChannel[AgentIn],
+        to_critic: trio.MemorySendChannel[EpisodeFinished],
+        to_learner: trio.MemorySendChannel[EpisodeFinished] | None = None,
+        *,
+        task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
+    ) -> None:
+        """Play every ``EpisodeRequested`` from ``inbox`` until it closes.
+
+        Score episodes go to ``to_critic``; every episode goes to ``to_learner`` when given.
+        At most ``config.concurrency`` episodes run at once; the inbox is not read further
+        while that many are in flight (back-pressure). Returns after the inbox closed and the
+        episodes in flight finished, closing its outboxes.
+        """
+        limiter = trio.Semaphore(self.config.concurrency)
+        with to_critic, inbox:
+            try:
+                async with trio.open_nursery() as nursery:
+                    task_status.started()
+                    async for msg in inbox:
+                        match msg:
+                            case EpisodeRequested():
+                                await limiter.acquire()
+                                self._started += 1
+                                nursery.start_soon(self._one, msg, limiter, to_critic, to_learner)
+                            case WeightsUpdated(version=v):
+                                self._version = max(self._version, v)
+            finally:
+                if to_learner is not None:
+                    to_learner.close()
+
+    async def _one(
+        self,
+        request: EpisodeRequested,
+        limiter: trio.Semaphore,
+        to_critic: trio.MemorySendChannel[EpisodeFinished],
+        to_learner: trio.MemorySendChannel[EpisodeFinished] | None,
+    ) -> None:
+        try:
+            ep = await play_episode(request, self.sandbox, self.agent, self.config)
+            self._finished += 1
+            self._successes += int(ep.success)
+            self._turns += len(ep.turns)
+            self._seconds += ep.seconds
+            self._by_status[ep.status] = self._by_status.get(ep.status, 0) + 1
+            if request.purpose == "score":
+                await to_critic.send(ep)
+            if to_learner is not None:
+                await to_learner.send(ep)
+        finally:
+            limiter.release()
+
+    def statistics(self) -> AgentStatistics:
+        """The actor's counters (see :class:`AgentStatistics`)."""
+        return AgentStatistics(
+            episodes_started=self._started,
+            episodes_finished=self._finished,
+            in_flight=self._started - self._finished,
+            successes=self._successes,
+            by_status=dict(self._by_status),
+            turns=self._turns,
+            mean_episode_seconds=self._seconds / self._finished if self._finished else 0.0,
+            policy_version=self._version,
+        )

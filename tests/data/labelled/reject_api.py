@@ -1,0 +1,13 @@
+DESCRIPTION = "Say the magic word."
+HINT = "The magic word is a colour of the sky on a clear day."
+MAX_TURNS = 3
+
+
+class Env:
+    """step returns three values instead of five."""
+
+    def reset(self, seed=None, options=None):
+        return "start", {}
+
+    def step(self, action):
+        return "obs", 0.0, True

@@ -1,0 +1,14 @@
+DESCRIPTION = "Say the magic word."
+HINT = "The magic word is a colour of the sky on a clear day."
+MAX_TURNS = 3
+
+
+class Env:
+    def reset(self, seed=None, options=None):
+        self.turn = 0
+        return "start", {}
+
+    def step(self, action):
+        self.turn += 1
+        value = int(action)  # crashes on any non-number
+        return "obs", 0.0, value == 1, self.turn >= MAX_TURNS, {}

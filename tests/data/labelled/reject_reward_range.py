@@ -1,0 +1,14 @@
+DESCRIPTION = "Say the magic word."
+HINT = "The magic word is a colour of the sky on a clear day."
+MAX_TURNS = 3
+REWARD_RANGE = (0.0, 1.0)
+
+
+class Env:
+    def reset(self, seed=None, options=None):
+        self.turn = 0
+        return "start", {}
+
+    def step(self, action):
+        self.turn += 1
+        return "obs", 5.0, False, self.turn >= MAX_TURNS, {}
