@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+import re
 import threading
 from pathlib import Path
 
@@ -206,21 +207,37 @@ class RawInstance:
             ffi.wasm_byte_vec_delete(ctypes.byref(vec))
 
 
+_FRAME = re.compile(r"^\s*\d+:\s+0x[0-9a-f]+ - ([^!]+)!(.+?)\s*$", re.MULTILINE)
+
+
+def _system_call(message: str) -> str:
+    """Names the libc function the guest's interpreter called when it trapped, if any."""
+    frames = _FRAME.findall(message)
+    for i, (lib, fn) in enumerate(frames):
+        if lib.startswith("libpython") and i > 0:
+            libc = [f for lib_, f in frames[:i] if lib_.startswith("libc")]
+            if libc:
+                return f"libc {libc[-1]}() from {fn}"
+            return fn
+    return ""
+
+
 def _classify(message: str, deadline_s: float, fuel: int) -> SandboxTrap:
     """Maps a wasmtime trap message to the exception that names the limit."""
-    first = message.strip().splitlines()[-1] if message.strip() else message
-    if "interrupt" in message:
+    last = message.strip().splitlines()[-1].strip() if message.strip() else message
+    if "interrupt" in last:
         return DeadlineExceeded(f"call ran past its deadline of {deadline_s:g} s")
-    if "all fuel consumed" in message:
+    if "all fuel consumed" in last:
         return FuelExhausted(f"call used up its fuel ({fuel} units)")
-    if "call stack exhausted" in message:
-        return SandboxTrap(f"guest trapped: wasm stack overflow ({first})")
-    if "wasi" in message.lower() or "unreachable" in message:
+    if "call stack exhausted" in last:
+        return SandboxTrap(f"guest trapped: wasm stack overflow ({last})")
+    where = _system_call(message)
+    if "unreachable" in last and where.startswith("libc"):
         return SandboxTrap(
-            "guest trapped: it reached an unavailable system interface or aborted "
-            f"(no files, sockets, clocks or processes exist in the sandbox): {first}"
+            f"guest trapped calling an unavailable system interface ({where}): the sandbox has "
+            "no files, sockets, real clocks, stdin or processes"
         )
-    return SandboxTrap(f"guest trapped: {first}")
+    return SandboxTrap(f"guest trapped: {last}" + (f" (in {where})" if where else ""))
 
 
 _RUNTIMES: dict[Path, Runtime] = {}

@@ -22,6 +22,7 @@ import datetime as _dt
 import inspect
 import io
 import json
+import linecache
 import math
 import os
 import random
@@ -31,6 +32,24 @@ import traceback
 import types
 
 import wit_world
+
+# The sandbox has no file system: only modules imported now, at build time, exist in the
+# start-up snapshot. Import the stdlib an environment may reasonably use; anything else is a
+# clean ModuleNotFoundError at run time (see _install_imports).
+_PRELOAD = (
+    "abc array ast base64 binascii bisect calendar cmath collections collections.abc "
+    "colorsys contextlib copy csv dataclasses decimal difflib enum fnmatch fractions "
+    "functools graphlib hashlib heapq hmac html itertools keyword locale math numbers "
+    "operator pprint queue re secrets shlex statistics string struct textwrap threading "
+    "typing unicodedata uuid warnings weakref zlib"
+).split()
+_PRELOADED = []
+for _name in _PRELOAD:
+    try:
+        __import__(_name)
+        _PRELOADED.append(_name)
+    except ImportError:
+        pass
 
 _MASK64 = (1 << 64) - 1
 _TICK_NS = 1_000_000  # every clock read advances virtual time by 1 ms
@@ -301,6 +320,14 @@ def _check_reward(value):
     return value
 
 
+def _check_size(text, path):
+    if len(text) > _Loaded.max_output:
+        raise _Problem(
+            "output",
+            f"{path} is {len(text)} characters, over the bound of {_Loaded.max_output} bytes",
+        )
+
+
 def _check_dict(value, path):
     if type(value) is not dict:
         raise _Problem(
@@ -340,6 +367,71 @@ def _tool_name(spec):
     return None
 
 
+class _NoImports:
+    """The last meta-path finder: names the module that is not available."""
+
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        raise ModuleNotFoundError(
+            f"No module named {name!r}: only preloaded stdlib modules exist in the sandbox",
+            name=name,
+        )
+
+
+_BLOCKED_PREFIXES = (
+    "open",
+    "os.",
+    "socket.",
+    "subprocess.",
+    "shutil.",
+    "glob.",
+    "tempfile.",
+    "ctypes.",
+    "mmap.",
+    "fcntl.",
+    "pty.",
+    "signal.",
+    "urllib.",
+    "http.",
+    "webbrowser.",
+    "sqlite3.",
+    "syslog.",
+    "resource.",
+)
+
+
+def _audit(event, args):
+    """Refuses OS-touching events before they reach a (trapping) WASI stub.
+
+    Also keeps C-level file opens, e.g. CPython fetching a SyntaxError's source line, from
+    trapping: ``Py_fopen`` returns NULL when the audit hook raises.
+    """
+    if event.startswith(_BLOCKED_PREFIXES):
+        raise PermissionError(f"{event}: not available in the sandbox (no OS access)")
+
+
+def _install_imports():
+    """Drops the file-system finders: importing an unknown module must not stat a path."""
+    sys.meta_path[:] = [
+        f
+        for f in sys.meta_path
+        if getattr(f, "__name__", "") in ("BuiltinImporter", "FrozenImporter")
+    ] + [_NoImports]
+    sys.path_importer_cache.clear()
+    sys.addaudithook(_audit)
+    # "Did you mean" suggestions for import errors scan sys.path on disk.
+    if hasattr(traceback, "_compute_suggestion_error"):
+        traceback._compute_suggestion_error = lambda *args, **kwargs: None
+
+
+def _no_source(filename, module_globals=None):
+    return []
+
+
+def _no_check(filename=None):
+    return None
+
+
 def _load(arg):
     req = json.loads(arg)
     source = req["source"]
@@ -351,6 +443,14 @@ def _load(arg):
     sys.stdin = io.StringIO("")
     _install_world(entropy)
 
+    # No file system exists below the interpreter: tracebacks must never look for source files
+    # (a stat/open would hit a trapping WASI stub). The program's own lines are served from
+    # memory so its tracebacks show them.
+    linecache.cache.clear()
+    linecache.cache["<env>"] = (len(source), None, source.splitlines(True), "<env>")
+    linecache.updatecache = _no_source
+    linecache.checkcache = _no_check
+    _install_imports()
     module = types.ModuleType("env_program")
     module.__dict__["__builtins__"] = builtins
     sys.modules["env_program"] = module
@@ -474,6 +574,7 @@ def _reset(arg):
         raise _Problem("guest", "reset() must return a tuple (observation, info)")
     obs, info = out
     _check_str(obs, "observation")
+    _check_size(obs, "observation")
     _check_dict(info, "info")
     return [obs, info]
 
@@ -486,6 +587,7 @@ def _step(action):
         )
     obs, reward, terminated, truncated, info = out
     _check_str(obs, "observation")
+    _check_size(obs, "observation")
     reward = _check_reward(reward)
     terminated = _check_bool(terminated, "terminated")
     truncated = _check_bool(truncated, "truncated")
@@ -503,6 +605,7 @@ def _tool(arg):
         raise _Problem("guest", f"unknown tool {name!r}; declared: {sorted(_Loaded.tools)}")
     out = method(**args)
     if type(out) is str:
+        _check_size(out, f"tool {name!r} result")
         return out
     _check(out, f"tool {name!r} result")
     return json.dumps(out)
