@@ -17,7 +17,8 @@ no healthy server is left, servers the engine launched are restarted (the ``rest
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+import contextlib
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from typing import Any, Literal
 
 import httpx
@@ -146,6 +147,33 @@ _MODEL_INFO = msgspec.json.Decoder(ModelInfo)
 _SUCCESS = msgspec.json.Decoder(_SuccessWire)
 
 
+def _leaves(eg: BaseExceptionGroup[BaseException]) -> list[BaseException]:
+    out: list[BaseException] = []
+    for e in eg.exceptions:
+        out.extend(_leaves(e) if isinstance(e, BaseExceptionGroup) else [e])
+    return out
+
+
+@contextlib.contextmanager
+def collapse_errors() -> Iterator[None]:
+    """Re-raise a nursery's ``ExceptionGroup`` of ordinary errors as one error.
+
+    One error is re-raised as itself; several become one ``PolicyError`` whose message joins
+    theirs (the first is its ``__cause__``). Groups holding ``BaseException`` (cancellation,
+    KeyboardInterrupt) pass through untouched.
+    """
+    try:
+        yield
+    except BaseExceptionGroup as eg:
+        leaves = _leaves(eg)
+        if not all(isinstance(e, Exception) for e in leaves):
+            raise
+        if len(leaves) == 1:
+            raise leaves[0] from None
+        msg = "; ".join(f"{type(e).__name__}: {e}" for e in leaves)
+        raise PolicyError(f"{len(leaves)} servers failed: {msg}") from leaves[0]
+
+
 class _Server:
     def __init__(self, url: str) -> None:
         self.url = url.rstrip("/")
@@ -269,11 +297,17 @@ class PolicyClient:
             await self._revive()
             healthy = [s for s in self._servers if s.healthy]
         if not healthy:
-            detail = "; ".join(f"{s.url}: {s.last_error or 'unhealthy'}" for s in self._servers)
-            raise PolicyUnavailable(f"no healthy policy server ({detail})")
+            raise PolicyUnavailable(f"no healthy policy server ({self._detail()})")
         self._rr += 1
         n = len(healthy)
         return min((healthy[(self._rr + i) % n] for i in range(n)), key=lambda s: s.outstanding)
+
+    def _detail(self) -> str:
+        """Every server with its state and last error, for error messages."""
+        return "; ".join(
+            f"{s.url}: {'healthy' if s.healthy else 'unhealthy'}, last error: {s.last_error or 'none'}"
+            for s in self._servers
+        )
 
     async def _probe(self, s: _Server) -> bool:
         try:
@@ -330,7 +364,6 @@ class PolicyClient:
         """Send to the least-loaded healthy server, retrying with backoff on retryable errors."""
         deadline = self.config.request_timeout_s
         attempt = 0
-        last = ""
         try:
             with trio.fail_after(deadline):
                 while True:
@@ -338,13 +371,12 @@ class PolicyClient:
                     try:
                         r = await self._request(s, method, path, json)
                     except _Retryable as exc:
-                        last = f"{s.url}{path}: {exc}"
                         self._failed(s, str(exc))
                         attempt += 1
                         self._retries += 1
                         if attempt > self.config.retries + len(self._servers):
                             raise PolicyUnavailable(
-                                f"{last} (after {attempt} attempts)"
+                                f"{path} failed after {attempt} attempts ({self._detail()})"
                             ) from exc.__cause__
                         await trio.sleep(min(0.05 * 2 ** (attempt - 1), 1.0))
                         continue
@@ -352,7 +384,7 @@ class PolicyClient:
                     return s, r
         except trio.TooSlowError:
             raise PolicyUnavailable(
-                f"no policy server answered {path} within {deadline:g} s (last error: {last or 'none'})"
+                f"no policy server answered {path} within {deadline:g} s ({self._detail()})"
             ) from None
 
     # -------------------------------------------------------------- generation
@@ -460,7 +492,7 @@ class PolicyClient:
         async def one(i: int, s: _Server) -> None:
             results[i] = await fn(s)
 
-        with trio.fail_after(self.config.request_timeout_s):
+        with collapse_errors(), trio.fail_after(self.config.request_timeout_s):
             async with trio.open_nursery() as nursery:
                 for i, s in enumerate(self._servers):
                     nursery.start_soon(one, i, s)

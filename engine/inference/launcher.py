@@ -31,6 +31,7 @@ import trio
 
 from engine.config import PolicyConfig
 from engine.errors import LaunchError, ModelError, PolicyUnavailable
+from engine.inference.client import collapse_errors
 from engine.inference.models import check_model_path, ensure_tiny_model
 
 __all__ = [
@@ -57,6 +58,11 @@ class PolicyServers(list[str]):
     def __init__(self, urls: list[str]) -> None:
         super().__init__(urls)
         self.log_paths = []
+        self._launched: list[_Launched] = []
+
+    def pids(self) -> list[int]:
+        """Process ids of the launched servers now running (empty when attached)."""
+        return [s.proc.pid for s in self._launched if s.proc is not None]
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -298,9 +304,10 @@ async def launch_policy_servers(
                 servers.append(_Launched(cmd, url, logs / f"server-{i}.log", env))
             for s in servers:
                 await s.start()
-            async with trio.open_nursery() as nursery:
-                for s in servers:
-                    nursery.start_soon(s.wait_healthy, http, config.health_timeout_s)
+            with collapse_errors():
+                async with trio.open_nursery() as nursery:
+                    for s in servers:
+                        nursery.start_soon(s.wait_healthy, http, config.health_timeout_s)
 
             by_url = {s.url: s for s in servers}
 
@@ -314,6 +321,7 @@ async def launch_policy_servers(
             result = PolicyServers([s.url for s in servers])
             result.restart = restart
             result.log_paths = [s.log_path for s in servers]
+            result._launched = servers
             yield result
         finally:
             with trio.CancelScope(shield=True):

@@ -53,9 +53,7 @@ def test_chat_template_roles_and_token_ids(tiny_model: Path) -> None:
 def test_chat_template_renders_tools(tiny_model: Path) -> None:
     tok = load_tokenizer(tiny_model)
     tools = [{"type": "function", "function": {"name": "lookup", "parameters": {}}}]
-    text = tok.apply_chat_template(
-        [{"role": "user", "content": "hi"}], tools=tools, tokenize=False
-    )
+    text = tok.apply_chat_template([{"role": "user", "content": "hi"}], tools=tools, tokenize=False)
     assert text.startswith("<|im_start|>system\n# Tools\n<tools>\n")
     assert '"name": "lookup"' in text
 
