@@ -389,6 +389,7 @@ async def start_learner(
     master_port = _free_port()
     procs: list[trio.Process] = []
     logs: list[Path] = []
+    handle: LearnerHandle | None = None
     try:
         for rank in range(config.world_size):
             env = dict(os.environ)
@@ -457,4 +458,7 @@ async def start_learner(
     finally:
         with trio.CancelScope(shield=True):
             await listener.aclose()
-            await _kill_all(procs, grace_s=10.0)
+            # Ranks that said Bye exit on their own; after a death the rest may hang in a
+            # collective, so they are killed at once.
+            dead = handle is not None and handle._dead is not None
+            await _kill_all(procs, grace_s=0.0 if dead else 10.0)

@@ -200,7 +200,12 @@ def policy_loss(
         ``PolicyLossTerms`` with sums over masked tokens.
     """
     m = mask.bool()
-    old_logp = old_logp.detach()
+    # Masked positions take the on-policy values, so garbage there (NaN rollout logprobs of
+    # prompt tokens) cannot turn their zero gradient into 0 * NaN.
+    old_logp = torch.where(m, old_logp.detach(), logp.detach())
+    rollout_logp = torch.where(m, rollout_logp.detach(), old_logp)
+    if ref_logp is not None:
+        ref_logp = torch.where(m, ref_logp.detach(), logp.detach())
     adv = advantages.detach().float().unsqueeze(-1)
     ratio = torch.exp(logp - old_logp)
     unclipped = ratio * adv

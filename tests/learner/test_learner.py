@@ -1,0 +1,212 @@
+"""The learner on 2 gloo ranks with FSDP2: steps, bad input, weight sync, checkpoints, death."""
+
+from __future__ import annotations
+
+import json
+import math
+import signal
+from pathlib import Path
+
+import msgspec
+import pytest
+import torch
+import trio
+
+from engine.config import LearnerConfig
+from engine.errors import ModelError, WeightSyncError, WorkerDied
+from engine.learner import start_learner
+from engine.learner.losses import token_logprobs
+from engine.messages import TrainingSample, WeightsUpdated
+
+CFG = LearnerConfig(world_size=2, lr=1e-2, max_staleness=2, checkpoint_every=1000)
+
+
+def _hf_logprobs(model_dir: Path, samples: list[TrainingSample]) -> list[list[float]]:
+    """Rollout logprobs the way an inference server would compute them: unsharded, one
+    process."""
+    from transformers import AutoModelForCausalLM
+
+    model = AutoModelForCausalLM.from_pretrained(model_dir, dtype=torch.float32)
+    out = []
+    with torch.no_grad():
+        for s in samples:
+            ids = torch.tensor([s.input_ids])
+            out.append(token_logprobs(model(input_ids=ids).logits, ids)[0].tolist())
+    return out
+
+
+def _samples(
+    n: int, *, seed: int, version: int = 0, rewards: list[float] | None = None
+) -> list[TrainingSample]:
+    g = torch.Generator().manual_seed(seed)
+    out = []
+    for i in range(n):
+        length = 12 + 3 * i
+        ids = torch.randint(3, 300, (length,), generator=g).tolist()
+        out.append(
+            TrainingSample(
+                role="designer" if (i // 2) % 2 == 0 else "agent",
+                group_id=f"g{i // 2}",
+                input_ids=ids,
+                loss_mask=[0] * 5 + [1] * (length - 5),
+                rollout_logprobs=[0.0] * length,
+                reward=rewards[i] if rewards else float(i % 2),
+                policy_version=version,
+            )
+        )
+    return out
+
+
+def _with_rollout(samples: list[TrainingSample], logprobs: list[list[float]]):
+    return [
+        msgspec.structs.replace(
+            s, rollout_logprobs=[lp if m else 0.0 for lp, m in zip(lps, s.loss_mask, strict=True)]
+        )
+        for s, lps in zip(samples, logprobs, strict=True)
+    ]
+
+
+def _masked_mean(lp: list[float], mask: list[int]) -> float:
+    vals = [v for v, m in zip(lp, mask, strict=True) if m]
+    return sum(vals) / len(vals)
+
+
+class FakeClient:
+    """Stands in for engine.inference.PolicyClient.update_weights_from_disk."""
+
+    def __init__(self, servers: int = 2, lie: str = "") -> None:
+        self.servers = servers
+        self.lie = lie
+        self.calls: list[tuple[str, int]] = []
+
+    async def update_weights_from_disk(self, path: str, version: int):
+        self.calls.append((path, version))
+        from engine.learner._worker import file_checksum
+
+        checksum = file_checksum(Path(path) / "model.safetensors")
+        results = [
+            {"success": True, "version": version, "checksum": checksum} for _ in range(self.servers)
+        ]
+        if self.lie == "version":
+            results[-1]["version"] = version + 1
+        if self.lie == "checksum":
+            results[-1]["checksum"] = "0" * 64
+        return results
+
+
+@pytest.mark.slow
+async def test_grpo_steps_bad_input_and_weight_sync(tiny_model: Path, tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    batch = _samples(4, seed=1)  # designer group g0 = (r=0, r=1), agent group g1 likewise
+    batch = _with_rollout(batch, _hf_logprobs(tiny_model, batch))
+    async with start_learner(CFG, tiny_model, run) as learner:
+        assert learner.hello is not None and learner.hello.world_size == 2
+        assert learner.policy_version == 0
+
+        # Bad input first: nothing changes the weights.
+        empty = await learner.train_step([])
+        assert (empty.skipped, empty.policy_version) == ("empty", 0)
+        flat = await learner.train_step(_samples(2, seed=2, rewards=[0.5, 0.5]))
+        assert flat.skipped == "zero_advantage"
+        nan_batch = _samples(2, seed=3, rewards=[float("nan"), 1.0])
+        nan_report = await learner.train_step(nan_batch)
+        assert nan_report.skipped == "nan_loss"
+        assert nan_report.bad_groups == ["g0"]
+        assert await trio.Path(nan_report.bad_batch_path).is_file()
+        assert nan_report.policy_version == 0
+        before = await learner.logprobs(batch)
+        # FSDP-sharded recompute agrees with the unsharded rollout: ratio 1, KL 0.
+        for got, s in zip(before, batch, strict=True):
+            for g, r, m in zip(got, s.rollout_logprobs, s.loss_mask, strict=True):
+                if m:
+                    assert g == pytest.approx(r, abs=1e-5)
+
+        report = await learner.train_step(batch)
+        assert report.skipped == ""
+        assert (report.samples_used, report.policy_version, report.dropped_stale) == (4, 1, 0)
+        assert abs(report.rollout_ratio_mean - 1.0) < 1e-5
+        assert abs(report.rollout_kl) < 1e-5
+        assert report.ratio_mean == pytest.approx(1.0, abs=1e-6)
+        assert math.isfinite(report.loss) and report.grad_norm > 0
+        after = await learner.logprobs(batch)
+        for s, b, a in zip(batch, before, after, strict=True):
+            moved = _masked_mean(a, s.loss_mask) - _masked_mean(b, s.loss_mask)
+            if s.reward > 0.5:  # advantage +1
+                assert moved > 0
+            else:  # advantage -1
+                assert moved < 0
+
+        # Too-stale samples (version < 3 - 2 once we are at 3) are dropped and counted.
+        await learner.train_step(_with_rollout(batch, after))
+        await learner.train_step(_with_rollout(batch, await learner.logprobs(batch)))
+        assert learner.policy_version == 3
+        mixed = _samples(4, seed=4, version=0) + _samples(2, seed=5, version=2)
+        stale = await learner.train_step(mixed)
+        assert stale.dropped_stale == 4
+        assert stale.samples_used == 2
+        assert stale.policy_version == 4
+
+        # Weight sync: all servers confirm version and checksum -> WeightsUpdated.
+        client = FakeClient()
+        update = await learner.sync_weights(client)
+        assert isinstance(update, WeightsUpdated)
+        assert update.version == 4
+        assert client.calls == [(update.path, 4)]
+        assert Path(update.path).name == "v4"
+        # The written checkpoint is an ordinary HF directory holding the learner's weights,
+        # without the tied lm_head duplicate.
+        from safetensors import safe_open
+
+        with safe_open(str(Path(update.path) / "model.safetensors"), "pt") as f:
+            assert "lm_head.weight" not in set(f.keys())
+        current = await learner.logprobs(batch[:2])
+        reloaded = _hf_logprobs(Path(update.path), batch[:2])
+        for c, r in zip(current, reloaded, strict=True):
+            assert c == pytest.approx(r, abs=1e-5)
+        # Same version again: no second write, no second server call.
+        assert await learner.sync_weights(client) == update
+        assert len(client.calls) == 1
+
+        await learner.train_step(_samples(2, seed=6, version=4))
+        with pytest.raises(WeightSyncError, match="version"):
+            await learner.sync_weights(FakeClient(lie="version"))
+        with pytest.raises(WeightSyncError, match="checksum"):
+            await learner.sync_weights(FakeClient(lie="checksum"))
+
+
+@pytest.mark.slow
+async def test_resume_reproduces_next_loss_and_rank_death(tiny_model: Path, tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    first = _samples(4, seed=10)
+    second = _samples(6, seed=11, rewards=[0.0, 1.0, 0.2, 0.9, 1.0, 0.3])
+    async with start_learner(CFG, tiny_model, run) as learner:
+        await learner.train_step(first)
+        saved = await learner.save_checkpoint()
+        assert saved.step == 1
+        expected = await learner.train_step(second)
+    assert expected.skipped == "" and expected.loss != 0.0
+
+    async with start_learner(CFG, tiny_model, run) as learner:
+        assert learner.hello is not None
+        assert learner.hello.resumed_from == saved.path
+        assert learner.policy_version == 1
+        again = await learner.train_step(second)
+        assert again.loss == pytest.approx(expected.loss, abs=1e-6)
+        assert again.grad_norm == pytest.approx(expected.grad_norm, rel=1e-5)
+        assert again.policy_version == 2
+
+        # A rank that dies stops the run with its rank and log tail; the checkpoint survives.
+        learner._procs[1].send_signal(signal.SIGKILL)
+        with pytest.raises(WorkerDied, match=r"rank 1 exited \(killed by SIGKILL\)") as info:
+            await learner.train_step(second)
+        assert "last log lines" in str(info.value)
+        with pytest.raises(WorkerDied):
+            await learner.save_checkpoint()
+    meta = json.loads(await trio.Path(saved.path, "meta.json").read_text())
+    assert meta["step"] == 1
+
+
+async def test_start_learner_rejects_a_missing_model(tmp_path: Path) -> None:
+    with pytest.raises(ModelError, match="config.json"):
+        async with start_learner(CFG, tmp_path / "nope", tmp_path / "run"):
+            pass
