@@ -20,9 +20,11 @@ The ``Memory`` actor consumes ``EnvScored`` (archived) and ``EnvRejected`` (coun
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import os
+import threading
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -65,9 +67,9 @@ class ArchiveRecord(msgspec.Struct, frozen=True, kw_only=True):
         policy_version: weight version that wrote it (-1: not model-written).
         origin: ``"designed"`` or ``"seed"``.
         k: episodes per condition behind the rates (0: not yet scored).
-        success_without: success rate without the hint, in [0, 1] (NaN when unscored).
-        success_with: success rate with the hint, in [0, 1] (NaN when unscored).
-        regret: ``success_with - success_without`` (NaN when unscored).
+        success_without: success rate without the hint, in [0, 1] (``None``: unscored).
+        success_with: success rate with the hint, in [0, 1] (``None``: unscored).
+        regret: ``success_with - success_without`` (``None``: unscored).
         accepted: passed the Critic's regret threshold.
         flags: the Critic's labels (``trivial``, ``impossible`` ...).
         created_at: Unix seconds when archived.
@@ -83,9 +85,9 @@ class ArchiveRecord(msgspec.Struct, frozen=True, kw_only=True):
     policy_version: int = -1
     origin: Origin = "designed"
     k: int = 0
-    success_without: float = math.nan
-    success_with: float = math.nan
-    regret: float = math.nan
+    success_without: float | None = None
+    success_with: float | None = None
+    regret: float | None = None
     accepted: bool = False
     flags: list[str] = []
     created_at: float = 0.0
@@ -106,7 +108,8 @@ class DifficultyStats(msgspec.Struct, frozen=True, kw_only=True):
         n: live records (scored or not).
         scored: records with ``k > 0``.
         accepted: records accepted as frontier.
-        mean_success_without: mean success rate without the hint over scored records.
+        mean_success_without: mean success rate without the hint over scored records (NaN
+            when none is scored).
         mean_success_with: mean success rate with the hint.
         mean_regret: mean regret.
         regret_histogram: counts of regret in 5 bins over [-1, 1]
@@ -144,7 +147,10 @@ _encoder = msgspec.json.Encoder()
 
 
 class Archive:
-    """The on-disk archive with an HNSW cosine index. Not thread-safe: one owner at a time.
+    """The on-disk archive with an HNSW cosine index.
+
+    One writer at a time (the Memory actor); ``nearest``/``is_duplicate``/``embed`` may be
+    called from worker threads meanwhile (an internal lock serialises index access).
 
     Open it with ``Archive.open``; use it as a context manager or call ``close()``.
     """
@@ -159,7 +165,8 @@ class Archive:
         self._vecs = np.zeros((0, self.dim), dtype=np.float32)
         self._index = self._new_index(1024)
         self._unsaved = 0
-        self._file: object | None = None
+        self._file: io.BufferedWriter | None = None
+        self._lock = threading.RLock()  # queries from worker threads vs. adds on the loop
         self.torn_bytes = 0
         """Bytes cut from a torn last line at open (0 after a clean shutdown)."""
 
@@ -306,9 +313,9 @@ class Archive:
         if f is None:
             return
         self._file = None
-        f.flush()  # type: ignore[attr-defined]
-        os.fsync(f.fileno())  # type: ignore[attr-defined]
-        f.close()  # type: ignore[attr-defined]
+        f.flush()
+        os.fsync(f.fileno())
+        f.close()
         if self._unsaved:
             self.save_index()
 
@@ -383,30 +390,31 @@ class Archive:
         if rec.created_at == 0.0:
             rec = msgspec.structs.replace(rec, created_at=time.time())
         rec = msgspec.structs.replace(rec, embedding=vec.tolist())
-        f = self._file
-        if f is None:
-            raise ValueError(f"archive {str(self.path)!r} is closed")
-        f.write(_encoder.encode(rec) + b"\n")  # type: ignore[attr-defined]
-        f.flush()  # type: ignore[attr-defined]
-        if self.config.fsync:
-            os.fsync(f.fileno())  # type: ignore[attr-defined]
-        label = len(self._records)
-        if label >= self._index.get_max_elements():
-            self._index.resize_index(2 * self._index.get_max_elements())
-        self._index.add_items(vec[None, :], np.array([label]))
-        old = self._live.get(rec.env_id)
-        if old is not None:
-            self._index.mark_deleted(old)
-        self._live[rec.env_id] = label
-        self._records.append(rec)
-        if label >= self._vecs.shape[0]:
-            grown = np.zeros((max(64, 2 * self._vecs.shape[0]), self.dim), dtype=np.float32)
-            grown[: self._vecs.shape[0]] = self._vecs
-            self._vecs = grown
-        self._vecs[label] = vec
-        self._unsaved += 1
-        if self._unsaved >= self.config.index_save_every:
-            self.save_index()
+        with self._lock:
+            f = self._file
+            if f is None:
+                raise ValueError(f"archive {str(self.path)!r} is closed")
+            f.write(_encoder.encode(rec) + b"\n")
+            f.flush()
+            if self.config.fsync:
+                os.fsync(f.fileno())
+            label = len(self._records)
+            if label >= self._index.get_max_elements():
+                self._index.resize_index(2 * self._index.get_max_elements())
+            self._index.add_items(vec[None, :], np.array([label]))
+            old = self._live.get(rec.env_id)
+            if old is not None:
+                self._index.mark_deleted(old)
+            self._live[rec.env_id] = label
+            self._records.append(rec)
+            if label >= self._vecs.shape[0]:
+                grown = np.zeros((max(64, 2 * self._vecs.shape[0]), self.dim), dtype=np.float32)
+                grown[: self._vecs.shape[0]] = self._vecs
+                self._vecs = grown
+            self._vecs[label] = vec
+            self._unsaved += 1
+            if self._unsaved >= self.config.index_save_every:
+                self.save_index()
         return rec
 
     # ---------------------------------------------------------------------------- queries
@@ -440,8 +448,9 @@ class Archive:
         if k <= 0:
             return []
         vec = self.embed(query) if isinstance(query, str) else np.asarray(query, np.float32)
-        self._index.set_ef(max(self.config.hnsw_ef, k))
-        labels, dists = self._index.knn_query(vec.reshape(1, -1), k=k)
+        with self._lock:
+            self._index.set_ef(max(self.config.hnsw_ef, k))
+            labels, dists = self._index.knn_query(vec.reshape(1, -1), k=k)
         return [
             Neighbour(record=self._records[int(lab)], similarity=float(1.0 - d))
             for lab, d in zip(labels[0], dists[0], strict=True)
@@ -486,16 +495,17 @@ class Archive:
     def difficulty(self) -> DifficultyStats:
         """Difficulty statistics of the live records."""
         recs = self.records()
-        scored = [r for r in recs if r.k > 0]
+        scored = [r for r in recs if r.k > 0 and r.regret is not None]
         hist = [0] * (len(_REGRET_EDGES) + 1)
         flags: Counter[str] = Counter()
         for r in recs:
             flags.update(r.flags)
         for r in scored:
-            hist[sum(r.regret >= e for e in _REGRET_EDGES)] += 1
+            hist[sum((r.regret or 0.0) >= e for e in _REGRET_EDGES)] += 1
 
-        def mean(xs: Sequence[float]) -> float:
-            return float(sum(xs) / len(xs)) if xs else math.nan
+        def mean(xs: Sequence[float | None]) -> float:
+            vals = [x for x in xs if x is not None]
+            return float(sum(vals) / len(vals)) if vals else math.nan
 
         return DifficultyStats(
             n=len(recs),

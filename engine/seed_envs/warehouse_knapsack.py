@@ -64,10 +64,10 @@ class Env:
         self._success = False
         return f"Truck capacity: {self._cap} kg. The warehouse holds 7 items.", {"turn": 0}
 
-    def list_items(self) -> str:
+    def list_items(self, **_: Any) -> str:
         return "Items: " + ", ".join(sorted(self._weights))
 
-    def weigh(self, item_id: str = "") -> str:
+    def weigh(self, item_id: str = "", **_: Any) -> str:
         key = str(item_id).strip().upper()
         if key not in self._weights:
             return f"No item {key[:20]!r}."

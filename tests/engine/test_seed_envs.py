@@ -1,0 +1,134 @@
+"""The shipped seed environments: contract checks run in-process, solvers and hint lift."""
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from engine.contract import episode_success
+from engine.seed_envs import SEED_FAMILIES, SeedEnv, play_in_process, seed_envs, solve
+
+SEEDS = seed_envs()
+SEED_IDS = [s.name for s in SEEDS]
+
+
+def _load(seed_env: SeedEnv) -> dict[str, Any]:
+    ns: dict[str, Any] = {"__name__": "seed_env"}
+    exec(compile(seed_env.source, seed_env.name, "exec"), ns)
+    return ns
+
+
+def test_archive_ships_twelve_distinct_families() -> None:
+    assert len(SEEDS) >= 12
+    assert len({s.family for s in SEEDS}) == len(SEEDS)
+    assert [s.name for s in SEEDS] == list(SEED_FAMILIES)
+    tool_envs = [s for s in SEEDS if len(_load(s).get("TOOLS", [])) >= 2]
+    assert tool_envs, "at least one seed environment uses two or more tools"
+
+
+@pytest.mark.parametrize("seed_env", SEEDS, ids=SEED_IDS)
+def test_module_level_contract(seed_env: SeedEnv) -> None:
+    ns = _load(seed_env)
+    assert isinstance(ns["DESCRIPTION"], str) and ns["DESCRIPTION"].strip()
+    assert isinstance(ns["HINT"], str) and len(ns["HINT"]) > 40
+    assert isinstance(ns["MAX_TURNS"], int) and 1 <= ns["MAX_TURNS"] <= 30
+    assert seed_env.hint == ns["HINT"] and seed_env.max_turns == ns["MAX_TURNS"]
+    assert "import random" in seed_env.source and "random.seed(" not in seed_env.source
+    for name in ("time", "os", "numpy"):
+        assert f"import {name}" not in seed_env.source
+    for tool in ns.get("TOOLS", []):
+        assert callable(getattr(ns["Env"](), tool["name"]))
+
+
+def _random_action(rng: random.Random, tools: list[str]) -> str:
+    pool = [
+        "",
+        "north",
+        "1",
+        "press 3",
+        "swap 1 2",
+        "guess owl",
+        "ask flies",
+        "order J1",
+        "x" * 5000,
+        "trade a for b",
+        "pack A1",
+        "1122",
+        "é✓\n\t",
+        str(rng.randrange(-5, 200)),
+    ]
+    if tools and rng.random() < 0.2:
+        return json.dumps({"tool": rng.choice(tools), "arguments": {"item_id": "Z9", "junk": 1}})
+    return rng.choice(pool)
+
+
+@pytest.mark.parametrize("seed_env", SEEDS, ids=SEED_IDS)
+def test_deterministic_terminates_in_range_and_no_hint_leak(seed_env: SeedEnv) -> None:
+    ns = _load(seed_env)
+    tools = [t["name"] for t in ns.get("TOOLS", [])]
+    low, high = ns.get("REWARD_RANGE", (0.0, 1.0))
+    for seed in range(6):
+        runs = []
+        for _ in range(2):
+            rng = random.Random(seed)
+            env = ns["Env"]()
+            obs, info = env.reset(seed=seed)
+            trace = [obs, json.dumps(info)]
+            for _turn in range(ns["MAX_TURNS"] + 40):
+                action = _random_action(rng, tools)
+                if action.startswith("{"):
+                    call = json.loads(action)
+                    trace.append(getattr(env, call["tool"])(**call["arguments"]))
+                    continue
+                obs, reward, term, trunc, info = env.step(action)
+                assert isinstance(obs, str) and low <= reward <= high
+                assert not (term and trunc)
+                json.dumps(info)
+                trace.append(obs)
+                if term or trunc:
+                    break
+            else:
+                pytest.fail("episode did not end within MAX_TURNS steps")
+            obs, reward, term, trunc, info = env.step("again")  # after the end
+            assert reward == 0.0 and (term or trunc)
+            runs.append(trace)
+            assert all(seed_env.hint not in t for t in trace)
+        assert runs[0] == runs[1], "same seed and actions must give the same observations"
+
+
+@pytest.mark.parametrize("seed_env", SEEDS, ids=SEED_IDS)
+def test_trivial_policies_fail(seed_env: SeedEnv) -> None:
+    policies = {
+        "empty": lambda o: "",
+        "constant": lambda o: "1",
+        "echo": lambda o: o[-1],
+        "hint as answer": lambda o: seed_env.hint,
+    }
+    for name, policy in policies.items():
+        wins = sum(play_in_process(seed_env.source, policy, s)[0] for s in range(8))
+        assert wins == 0, f"{name} policy won {wins}/8"
+
+
+@pytest.mark.parametrize("seed_env", SEEDS, ids=SEED_IDS)
+def test_hint_lifts_the_scripted_solver(seed_env: SeedEnv) -> None:
+    n = 16
+    with_hint = sum(
+        play_in_process(seed_env.source, lambda o: solve(seed_env.name, o, seed_env.hint), s)[0]
+        for s in range(100, 100 + n)
+    )
+    without = sum(
+        play_in_process(seed_env.source, lambda o: solve(seed_env.name, o, ""), s)[0]
+        for s in range(100, 100 + n)
+    )
+    assert with_hint >= 0.9 * n
+    assert with_hint - without >= 0.5 * n
+
+
+def test_play_in_process_reports_success_by_contract() -> None:
+    caesar = next(s for s in SEEDS if s.name == "caesar")
+    ok, observations, actions = play_in_process(
+        caesar.source, lambda o: solve("caesar", o, caesar.hint), seed=3
+    )
+    assert ok and observations[-1] == "Correct!" and len(actions) == 1
+    assert episode_success({"success": False}, 5.0, 1.0) is False
