@@ -430,7 +430,7 @@ async def play_episode(
     Cancellation: cancellable at any await; the instance is closed.
     """
     t0 = time.perf_counter()
-    rng = random.Random(request.seed)
+    rng = random.Random(f"agent:{request.seed}")  # not the env's own seed stream
     max_turns = min(request.max_turns, config.max_turns_cap)
     turns: list[Turn] = []
     total = 0.0

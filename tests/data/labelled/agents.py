@@ -78,3 +78,19 @@ AGENTS = {
     "leaky_hint": vault_agent,
 }
 """Labelled environment file stem -> its scripted agent."""
+
+
+_BY_TAG = {
+    "[bisect]": bisect_agent,
+    "[caesar]": caesar_agent,
+    "[coin]": coin_agent,
+    "[colour]": colour_agent,
+    "[sum]": sum_agent,
+    "[vault]": vault_agent,
+}
+
+
+def labelled_agent(observations, hint, rng, memory):
+    """Plays any labelled environment: picks the scripted agent by the first observation's tag."""
+    tag = observations[0].split(" ", 1)[0]
+    return _BY_TAG[tag](observations, hint, rng, memory)

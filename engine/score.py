@@ -1,0 +1,357 @@
+"""``python -m engine.score FILE.py --k 8``: is this environment at the frontier for this agent?
+
+Validates the file with every Critic check (a rejection prints the reason and exits 1), then
+plays K episodes without the hint and K with it — seeds ``seed .. seed+K-1`` in both
+conditions, so the two conditions are paired — with the chosen agent:
+
+- ``--agent MODULE:CALLABLE`` — a scripted agent ``(observations, hint, rng, memory) -> str``
+  run in this process (``MODULE`` is a dotted module name or a path to a ``.py`` file);
+- ``--policy-url URL`` — a policy server (SGLang or ``engine.serve``), with the tokenizer of
+  ``--model`` (default: the server's reported tokenizer/model path).
+
+It prints success without and with the hint, the regret with its confidence interval
+(``actors.critic.regret_score``), the hint's origin, leak flags, and beside them the
+success-rate proxies a user might otherwise pick — the 50%-target score ``p(1-p)`` of the
+no-hint success rate and ``1 - p`` (reward for agent failure) — so the difference shows: a coin
+flip maximises ``p(1-p)``, an impossible task maximises ``1 - p``, only regret rewards the
+learnable frontier. ``--json`` prints one object; ``--seed`` makes the run reproducible.
+
+Exit status: 0 scored, 1 rejected, 2 usage error (no such file, module or callable, bad config).
+An agent that raises or returns a non-string fails that episode (``policy_error``, reported with
+the agent's name and the turn); the run continues.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import trio
+
+from engine.config import Config
+from engine.messages import EnvRejected, EnvValidated, EpisodeFinished, EpisodeRequested
+from engine.validate import add_common_arguments, load, print_verdict, read_source, verdict_json
+
+__all__ = ["ScoreReport", "load_agent", "main", "score_file"]
+
+
+class ScoreReport(msgspec.Struct, frozen=True, kw_only=True):
+    """What ``engine.score`` reports (the ``--json`` object).
+
+    Attributes:
+        file: the environment file.
+        accepted: validation verdict (``False``: the other fields are defaults).
+        reason: rejection reason, or ``None``.
+        detail: rejection detail.
+        evidence: rejection evidence.
+        k: episodes per condition.
+        seed: first episode seed.
+        agent: the agent's name (``module:callable`` or the policy URL).
+        success_without: no-hint success rate.
+        success_with: hinted success rate.
+        regret: ``success_with - success_without``.
+        ci_low: regret interval, lower bound.
+        ci_high: regret interval, upper bound.
+        interval: interval method and confidence, e.g. ``"wilson@0.9"``.
+        frontier: regret passed the Critic's acceptance test.
+        flags: Critic flags (``impossible``, ``trivial``, ``coin_flip``, ``hint_states_answer``,
+            ``answer_in_observations``).
+        hint: the hint used.
+        hint_origin: ``designer`` (the program's ``HINT``), ``user`` (``--hint``) or ``none``.
+        hint_states_answer: leak flag: the hint contains the answer or its literal text wins.
+        answer_in_observations: leak flag: the answer showed up in an observation.
+        proxy_target50: ``p(1-p)`` of the no-hint success rate (the 50%-target proxy).
+        proxy_failure: ``1 - p`` of the no-hint success rate (reward-for-failure proxy).
+        episodes_failed: episodes that ended in ``env_error`` or ``policy_error``.
+        errors: one line per failed episode (agent name, turn, error).
+    """
+
+    file: str
+    accepted: bool
+    reason: str | None = None
+    detail: str = ""
+    evidence: dict[str, Any] = {}
+    k: int = 0
+    seed: int = 0
+    agent: str = ""
+    success_without: float = 0.0
+    success_with: float = 0.0
+    regret: float = 0.0
+    ci_low: float = 0.0
+    ci_high: float = 0.0
+    interval: str = ""
+    frontier: bool = False
+    flags: list[str] = []
+    hint: str = ""
+    hint_origin: str = "none"
+    hint_states_answer: bool = False
+    answer_in_observations: bool = False
+    proxy_target50: float = 0.0
+    proxy_failure: float = 0.0
+    episodes_failed: int = 0
+    errors: list[str] = []
+
+
+class AgentLoadError(Exception):
+    """``--agent`` names a module or callable that cannot be loaded."""
+
+
+def load_agent(spec: str) -> Any:
+    """Import a scripted agent ``MODULE:CALLABLE``.
+
+    Args:
+        spec: ``package.module:function`` or ``path/to/file.py:function``.
+
+    Returns:
+        The callable.
+
+    Raises:
+        AgentLoadError: malformed spec, missing module or file, missing or non-callable name.
+    """
+    module_name, sep, attr = spec.rpartition(":")
+    if not sep or not module_name or not attr:
+        raise AgentLoadError(f"--agent {spec!r}: expected MODULE:CALLABLE")
+    try:
+        if module_name.endswith(".py") or "/" in module_name:
+            path = Path(module_name)
+            if not path.is_file():
+                raise AgentLoadError(f"--agent {spec!r}: no such file {module_name!r}")
+            mod_spec = importlib.util.spec_from_file_location(f"_agent_{path.stem}", path)
+            if mod_spec is None or mod_spec.loader is None:
+                raise AgentLoadError(f"--agent {spec!r}: cannot import {module_name!r}")
+            module = importlib.util.module_from_spec(mod_spec)
+            mod_spec.loader.exec_module(module)
+        else:
+            if "" not in sys.path and str(Path.cwd()) not in sys.path:
+                sys.path.insert(0, str(Path.cwd()))
+            module = importlib.import_module(module_name)
+    except AgentLoadError:
+        raise
+    except ImportError as exc:
+        raise AgentLoadError(f"--agent {spec!r}: no module {module_name!r} ({exc})") from None
+    except Exception as exc:
+        raise AgentLoadError(
+            f"--agent {spec!r}: importing {module_name!r} raised {type(exc).__name__}: {exc}"
+        ) from None
+    fn = getattr(module, attr, None)
+    if fn is None:
+        raise AgentLoadError(f"--agent {spec!r}: module {module_name!r} has no {attr!r}")
+    if not callable(fn):
+        raise AgentLoadError(f"--agent {spec!r}: {attr!r} is a {type(fn).__name__}, not callable")
+    return fn
+
+
+async def score_file(
+    source: str,
+    config: Config,
+    agent: Any,
+    *,
+    k: int,
+    seed: int = 0,
+    hint: str = "",
+    file: str = "",
+) -> ScoreReport:
+    """Validate, play 2K episodes and score one environment.
+
+    Args:
+        source: the environment program.
+        config: the whole config (``sandbox``, ``critic``, ``agent`` sections are used).
+        agent: an ``actors.agent`` agent (``ScriptedAgent`` or ``PolicyAgent``).
+        k: episodes per condition.
+        seed: seed of the first episode; episode i of each condition plays ``seed + i``.
+        hint: a hint to use instead of the program's ``HINT`` ("" for the program's).
+        file: the file name to report.
+
+    Returns:
+        The :class:`ScoreReport`.
+
+    Cancellation: cancellable; the sandbox closes.
+    """
+    from actors.agent import play_episode
+    from actors.critic import answer_in_observations, hint_wins, inspect_env, regret_score
+    from sandbox_wasm import Sandbox
+
+    critic = msgspec.structs.replace(config.critic, k=k, episode_seed=seed)
+    async with Sandbox.open(config.sandbox) as sandbox:
+        v = await inspect_env(source, hint, sandbox, critic)
+        verdict = v.verdict
+        if isinstance(verdict, EnvRejected):
+            return ScoreReport(file=file, **verdict_json(verdict))
+        assert isinstance(verdict, EnvValidated)
+        origin = "user" if hint else ("designer" if v.hint else "none")
+        results: dict[tuple[bool, int], EpisodeFinished] = {}
+        limiter = trio.CapacityLimiter(config.agent.concurrency)
+
+        async def one(hinted: bool, i: int) -> None:
+            req = EpisodeRequested(
+                episode_id=f"{'h' if hinted else 'n'}{i}",
+                env_id=verdict.env_id,
+                source=source,
+                description=verdict.description,
+                tools=verdict.tools,
+                max_turns=verdict.max_turns,
+                success_threshold=verdict.success_threshold,
+                seed=seed + i,
+                hint=v.hint if hinted else None,
+            )
+            async with limiter:
+                results[(hinted, i)] = await play_episode(req, sandbox, agent, config.agent)
+
+        async with trio.open_nursery() as nursery:
+            for hinted in (False, True):
+                for i in range(k):
+                    nursery.start_soon(one, hinted, i)
+        literal = await hint_wins(
+            source, v.hint, sandbox, verdict.max_turns, verdict.success_threshold
+        )
+    eps = [results[(h, i)] for h in (False, True) for i in range(k)]
+    seen = answer_in_observations(eps, v.answer)
+    score = regret_score(
+        verdict,
+        [results[(False, i)].success for i in range(k)],
+        [results[(True, i)].success for i in range(k)],
+        critic,
+        hint=v.hint,
+        hint_origin="designer",
+        answer=v.answer,
+        hint_literal_wins=literal,
+        answer_seen=seen,
+    )
+    p = score.success_without
+    failed = [e for e in eps if e.status in ("env_error", "policy_error")]
+    return ScoreReport(
+        file=file,
+        accepted=True,
+        k=k,
+        seed=seed,
+        agent=getattr(agent, "name", ""),
+        success_without=score.success_without,
+        success_with=score.success_with,
+        regret=score.regret,
+        ci_low=score.ci_low,
+        ci_high=score.ci_high,
+        interval=f"{critic.interval}@{critic.confidence:g}",
+        frontier=score.accepted,
+        flags=list(score.flags),
+        hint=v.hint,
+        hint_origin=origin,
+        hint_states_answer="hint_states_answer" in score.flags,
+        answer_in_observations=seen,
+        proxy_target50=p * (1.0 - p),
+        proxy_failure=1.0 - p,
+        episodes_failed=len(failed),
+        errors=[f"episode {e.episode_id} (seed {e.seed}): {e.status}: {e.reason}" for e in failed],
+    )
+
+
+def print_report(r: ScoreReport) -> None:
+    """Human-readable report on stdout."""
+    print(
+        f"{r.file}: validated; {r.k} episodes per condition, seeds {r.seed}..{r.seed + r.k - 1}, agent {r.agent}"
+    )
+    print(f"  success without hint   {r.success_without:6.3f}")
+    print(f"  success with hint      {r.success_with:6.3f}")
+    print(
+        f"  regret                 {r.regret:+6.3f}   [{r.ci_low:+.3f}, {r.ci_high:+.3f}] ({r.interval})"
+    )
+    print(f"  frontier (accepted)    {'yes' if r.frontier else 'no'}")
+    print(f"  flags                  {', '.join(r.flags) or '-'}")
+    print(f"  hint ({r.hint_origin})         {r.hint!r}")
+    print(
+        f"  leak: hint states answer {r.hint_states_answer}; answer in observations {r.answer_in_observations}"
+    )
+    print("  proxies (for comparison, not the designer reward):")
+    print(f"    50%-target p(1-p)    {r.proxy_target50:6.3f}")
+    print(f"    failure 1-p          {r.proxy_failure:6.3f}")
+    for line in r.errors:
+        print(f"  error: {line}", file=sys.stderr)
+
+
+async def _with_policy(source: str, config: Config, args: argparse.Namespace) -> ScoreReport:
+    from actors.agent import PolicyAgent
+    from engine.inference import PolicyClient, load_tokenizer
+
+    async with PolicyClient([args.policy_url], config.policy) as client:
+        model = args.model
+        if not model:
+            info = await client.model_info()
+            model = info.tokenizer_path or info.model_path
+        tokenizer = load_tokenizer(model)
+        agent = PolicyAgent(
+            client,
+            tokenizer,
+            config.agent,
+            temperature=config.policy.temperature,
+            top_p=config.policy.top_p,
+            name=args.policy_url,
+        )
+        return await score_file(
+            source, config, agent, k=args.k, seed=args.seed, hint=args.hint, file=args.file
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point; returns the exit status (0 scored, 1 rejected, 2 usage error)."""
+    from actors.agent import ScriptedAgent
+
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.score",
+        description="Validate one environment file and measure its hint-based regret.",
+    )
+    add_common_arguments(parser)
+    who = parser.add_mutually_exclusive_group(required=True)
+    who.add_argument("--policy-url", default="", help="policy server URL (SGLang or engine.serve)")
+    who.add_argument("--agent", default="", help="scripted agent MODULE:CALLABLE")
+    parser.add_argument("--model", default="", help="tokenizer/model path for --policy-url")
+    parser.add_argument("--k", type=int, default=8, help="episodes per condition (default 8)")
+    parser.add_argument("--seed", type=int, default=0, help="first episode seed (default 0)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    try:
+        args = parser.parse_args(argv)
+        if args.k < 1:
+            parser.error("--k must be at least 1")
+        source = read_source(parser, args.file)
+        config = load(parser, args)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    if args.agent:
+        try:
+            fn = load_agent(args.agent)
+        except AgentLoadError as exc:
+            print(f"python -m engine.score: error: {exc}", file=sys.stderr)
+            return 2
+        agent = ScriptedAgent(fn, name=args.agent)
+        report = trio.run(
+            lambda: score_file(
+                source, config, agent, k=args.k, seed=args.seed, hint=args.hint, file=args.file
+            )
+        )
+    else:
+        report = trio.run(_with_policy, source, config, args)
+    if args.json:
+        print(json.dumps(msgspec.to_builtins(report), ensure_ascii=False))
+        for line in report.errors:
+            print(f"error: {line}", file=sys.stderr)
+    elif not report.accepted:
+        print_verdict(
+            args.file,
+            EnvRejected(
+                env_id="env",
+                reason=report.reason or "",
+                detail=report.detail,
+                evidence=report.evidence,
+            ),
+        )
+    else:
+        print_report(report)
+    return 0 if report.accepted else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
