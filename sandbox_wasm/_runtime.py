@@ -212,7 +212,7 @@ _FRAME = re.compile(r"^\s*\d+:\s+0x[0-9a-f]+ - ([^!]+)!(.+?)\s*$", re.MULTILINE)
 
 def _system_call(message: str) -> str:
     """Names the libc function the guest's interpreter called when it trapped, if any."""
-    frames = _FRAME.findall(message)
+    frames: list[tuple[str, str]] = _FRAME.findall(message)
     for i, (lib, fn) in enumerate(frames):
         if lib.startswith("libpython") and i > 0:
             libc = [f for lib_, f in frames[:i] if lib_.startswith("libc")]

@@ -1,0 +1,259 @@
+"""The sandbox's public API: spec, reset/step/tools, plain-data checks, load errors."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+import trio
+
+import sandbox_wasm
+from engine.errors import GuestError, InstanceClosed, LoadError, OutputTooLarge, SandboxTrap
+from sandbox_wasm import EnvInstance, EnvSpec, Sandbox, StepResult
+
+GRID = '''
+"""Walk to the goal."""
+import random
+
+HINT = "go north twice"
+MAX_TURNS = 6
+ANSWER = 42
+REWARD_RANGE = (0, 1)
+TOOLS = [{"type": "function", "function": {"name": "lookup", "description": "look up",
+          "parameters": {"type": "object", "properties": {"key": {"type": "string"}}}}}]
+
+
+class Env:
+    def lookup(self, key):
+        return "value of " + key
+
+    def reset(self, seed=None, options=None):
+        self.y = 0
+        return f"at 0 seed={seed} options={options}", {"seed": seed}
+
+    def step(self, action):
+        if action == "north":
+            self.y += 1
+        done = self.y >= 2
+        return f"at {self.y}", int(done), done, False, {"y": self.y, "path": [1, 2.5, None, True]}
+'''
+
+
+def test_public_surface_is_pinned() -> None:
+    assert sorted(sandbox_wasm.__all__) == [
+        "EnvInstance",
+        "EnvSpec",
+        "Sandbox",
+        "SandboxStatistics",
+        "StepResult",
+        "SyncEnvInstance",
+    ]
+
+
+async def test_spec_reset_step_tool(sandbox: Sandbox) -> None:
+    inst = await sandbox.open_env(GRID, entropy=0)
+    assert isinstance(inst, EnvInstance)
+    spec = inst.spec
+    assert isinstance(spec, EnvSpec)
+    assert spec.description == "Walk to the goal."
+    assert spec.hint == "go north twice"
+    assert spec.max_turns == 6
+    assert spec.answer == "42"
+    assert spec.reward_range == (0.0, 1.0)
+    assert spec.success_threshold == 1.0
+    assert spec.has_env is True
+    assert spec.tools[0]["function"]["name"] == "lookup"
+    assert {"HINT", "MAX_TURNS", "ANSWER", "TOOLS", "REWARD_RANGE"} <= spec.declared
+    assert "SUCCESS_THRESHOLD" not in spec.declared
+
+    obs, info = await inst.reset(seed=3, options={"level": 2})
+    assert obs == "at 0 seed=3 options={'level': 2}"
+    assert info == {"seed": 3}
+    r = await inst.step("north")
+    assert r == StepResult(
+        observation="at 1",
+        reward=0.0,
+        terminated=False,
+        truncated=False,
+        info={"y": 1, "path": [1, 2.5, None, True]},
+    )
+    assert type(r.reward) is float
+    r = await inst.step("north")
+    assert (r.reward, r.terminated) == (1.0, True)
+    assert await inst.call_tool("lookup", {"key": "a"}) == "value of a"
+    await inst.aclose()
+    assert inst.closed
+    with pytest.raises(InstanceClosed):
+        await inst.step("north")
+
+
+async def test_undeclared_spec_defaults(sandbox: Sandbox) -> None:
+    src = 'class Env:\n    """Doc."""\n    def reset(self, seed=None, options=None):\n        return "", {}\n'
+    inst = await sandbox.open_env(src)
+    assert inst.spec.description == "Doc."
+    assert (inst.spec.hint, inst.spec.max_turns, inst.spec.tools) == ("", 0, [])
+    assert inst.spec.reward_range == (-math.inf, math.inf)
+    assert inst.spec.answer is None
+    assert inst.spec.declared == frozenset()
+
+
+async def test_sync_api_from_a_thread(sandbox: Sandbox) -> None:
+    inst = await sandbox.open_env(GRID)
+
+    def play() -> list[str]:
+        inst.sync.reset(seed=1)
+        return [inst.sync.step(a).observation for a in ("north", "south", "north")]
+
+    assert await trio.to_thread.run_sync(play) == ["at 1", "at 1", "at 2"]
+    sync = await trio.to_thread.run_sync(sandbox.open_env_sync, GRID, 0, None)
+    assert sync.spec.max_turns == 6
+    sync.close()
+
+
+@pytest.mark.parametrize(
+    ("source", "needle"),
+    [
+        ("class Env(:\n  pass\n", "SyntaxError"),
+        ("x = 1\n", "no class Env"),
+        ("import numpy\nclass Env: pass\n", "ModuleNotFoundError"),
+        ("raise ValueError('boom at import')\n", "boom at import"),
+        ("class Env:\n    def __init__(self):\n        1/0\n", "ZeroDivisionError"),
+        ("class Env: pass\nMAX_TURNS = 'many'\n", "MAX_TURNS"),
+        ("class Env: pass\nTOOLS = [{'name': 'nope'}]\n", "nope"),
+    ],
+)
+async def test_load_errors_are_structured(sandbox: Sandbox, source: str, needle: str) -> None:
+    with pytest.raises(LoadError) as info:
+        await sandbox.open_env(source)
+    assert needle in str(info.value) + info.value.guest_traceback
+    # The host and the next instance are fine.
+    inst = await sandbox.open_env(GRID)
+    assert (await inst.reset())[0].startswith("at 0")
+
+
+async def test_guest_exception_carries_traceback_and_instance_survives(
+    sandbox: Sandbox, make_env
+) -> None:
+    src = make_env("if action == 'crash':\n    return 1 / 0\nreturn action, 0, False, False, {}")
+    inst = await sandbox.open_env(src)
+    await inst.reset()
+    with pytest.raises(GuestError) as info:
+        await inst.step("crash")
+    assert not isinstance(info.value, LoadError)
+    assert "ZeroDivisionError" in str(info.value)
+    assert 'File "<env>"' in info.value.guest_traceback
+    assert "return 1 / 0" in info.value.guest_traceback  # source lines served from memory
+    assert (await inst.step("ok")).observation == "ok"
+
+
+@pytest.mark.parametrize(
+    ("ret", "needle"),
+    [
+        ("'o', 0, False, False, {'tags': {1, 2}}", "info['tags']"),
+        ("'o', 0, False, False, {'a': {'b': float('nan')}}", "info['a']['b']"),
+        ("'o', 0, False, False, {'f': print}", "info['f']"),
+        ("'o', 0, False, False, {'s': S('x')}", "info['s']"),
+        ("'o', 0, False, False, {1: 'int key'}", "info"),
+        ("'o', 0, False, False, []", "info"),
+        ("S('x'), 0, False, False, {}", "observation"),
+        ("b'bytes', 0, False, False, {}", "observation"),
+    ],
+)
+async def test_non_plain_data_is_not_serialisable(
+    sandbox: Sandbox, make_env, ret: str, needle: str
+) -> None:
+    inst = await sandbox.open_env(make_env(f"return {ret}", head="class S(str): pass"))
+    await inst.reset()
+    with pytest.raises(GuestError) as info:
+        await inst.step("a")
+    assert "not serialisable" in str(info.value)
+    assert needle in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("reward", "expected"), [("True", 1.0), ("3", 3.0), ("-0.5", -0.5), ("False", 0.0)]
+)
+async def test_reward_is_coerced_to_float(
+    sandbox: Sandbox, make_env, reward: str, expected: float
+) -> None:
+    inst = await sandbox.open_env(make_env(f"return 'o', {reward}, False, False, {{}}"))
+    await inst.reset()
+    r = await inst.step("a")
+    assert type(r.reward) is float and r.reward == expected
+
+
+@pytest.mark.parametrize("reward", ["'1'", "None", "float('inf')", "[1]"])
+async def test_bad_reward_names_reward(sandbox: Sandbox, make_env, reward: str) -> None:
+    inst = await sandbox.open_env(make_env(f"return 'o', {reward}, False, False, {{}}"))
+    await inst.reset()
+    with pytest.raises(GuestError, match="reward"):
+        await inst.step("a")
+
+
+async def test_looping_str_subclass_observation_never_reaches_host(
+    sandbox: Sandbox, make_env
+) -> None:
+    head = (
+        "class Evil(str):\n"
+        "    def __eq__(self, other):\n"
+        "        while True: pass\n"
+        "    __hash__ = str.__hash__\n"
+        "    def __len__(self):\n"
+        "        while True: pass\n"
+    )
+    inst = await sandbox.open_env(make_env("return Evil('x'), 0, False, False, {}", head=head))
+    await inst.reset()
+    with pytest.raises(GuestError, match="not serialisable"):
+        await inst.step("a")
+
+
+async def test_wrong_step_shape(sandbox: Sandbox, make_env) -> None:
+    inst = await sandbox.open_env(make_env("return 'o', 0, False, {}"))
+    await inst.reset()
+    with pytest.raises(GuestError, match="tuple"):
+        await inst.step("a")
+
+
+async def test_tools_errors(sandbox: Sandbox) -> None:
+    inst = await sandbox.open_env(GRID)
+    with pytest.raises(GuestError, match="unknown tool"):
+        await inst.call_tool("reset", {})
+    with pytest.raises(GuestError, match="TypeError"):
+        await inst.call_tool("lookup", {"nope": 1})
+    assert await inst.call_tool("lookup", {"key": "b"}) == "value of b"
+
+
+async def test_large_observation_is_output_too_large(sandbox: Sandbox, make_env) -> None:
+    inst = await sandbox.open_env(make_env("return 'x' * 50_000_000, 0, False, False, {}"))
+    await inst.reset()
+    with pytest.raises(OutputTooLarge):
+        await inst.step("a")
+    big_info = make_env("return 'o', 0, False, False, {'k': ['y' * 1000] * 5000}")
+    inst2 = await sandbox.open_env(big_info)
+    await inst2.reset()
+    with pytest.raises(OutputTooLarge):
+        await inst2.step("a")
+    assert (await inst.reset())[0] == "start"  # not a trap: the instance still works
+
+
+async def test_stdout_is_captured_and_bounded(sandbox: Sandbox, make_env) -> None:
+    body = "s = 'y' * (1 << 20)\nfor _ in range(1024):\n    print(s)\nprint('tail', file=sys.stderr)\nreturn 'printed', 0, False, False, {}"
+    inst = await sandbox.open_env(make_env(body, reset_body="print('hello')\nreturn 's', {}"))
+    await inst.reset()
+    r = await inst.step("a")  # 1 GiB printed in total
+    assert r.observation == "printed"
+    out = await inst.output()
+    assert out.startswith("hello\n")
+    assert len(out) <= 2 * sandbox.config.max_stdio_bytes
+    assert out.endswith("tail\n")
+
+
+async def test_statistics_count_opens_and_traps(sandbox: Sandbox, make_env) -> None:
+    inst = await sandbox.open_env(make_env("os._exit(3)"))
+    await inst.reset()
+    with pytest.raises(SandboxTrap):
+        await inst.step("a")
+    stats = sandbox.statistics()
+    assert stats.opened == 1
+    assert stats.traps == {"trap": 1}
+    assert stats.pool_hits + stats.pool_misses == 1
