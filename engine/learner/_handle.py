@@ -37,7 +37,8 @@ class WeightsClient(Protocol):
     """What ``sync_weights`` needs of a policy client (``engine.inference.PolicyClient``)."""
 
     async def update_weights_from_disk(self, path: str, version: int) -> Any:
-        """Make every server load the weights in ``path`` as ``version``; per-server results."""
+        """Make every server load the weights in ``path`` as ``version``; per-server results
+        (objects or mappings with ``success`` and optionally ``version``/``checksum``)."""
         ...
 
 
@@ -165,8 +166,10 @@ class LearnerHandle:
 
         Calls ``client.update_weights_from_disk(path, version=...)`` and checks every
         per-server result: it must report success, the same version (when it reports one) and
-        the checksum of the file written (when it reports one); the file on disk must still
-        hash to that checksum. Only then is ``WeightsUpdated`` returned.
+        the checksum of the file written (when it reports one). When the client has
+        ``weight_versions()`` (``PolicyClient``), every server must then report the new version;
+        the file on disk must still hash to the checksum written. Only then is
+        ``WeightsUpdated`` returned.
 
         Returns:
             ``WeightsUpdated(version, path, checksum, seconds)``; ``seconds`` spans gather,
@@ -198,6 +201,16 @@ class LearnerHandle:
             if checksum is not None and checksum != written.checksum:
                 raise WeightSyncError(
                     f"server {i} reports checksum {checksum}, wrote {written.checksum}"
+                )
+        # Servers that only say "success" (SGLang, engine.serve) are asked for the version they
+        # now serve.
+        versions_of = getattr(client, "weight_versions", None)
+        if versions_of is not None:
+            served = await versions_of()
+            wrong = {url: v for url, v in served.items() if str(v) != str(written.version)}
+            if wrong or not served:
+                raise WeightSyncError(
+                    f"servers do not all serve version {written.version}: {served}"
                 )
         on_disk = await trio.to_thread.run_sync(file_checksum, Path(written.path) / WEIGHTS_FILE)
         if on_disk != written.checksum:

@@ -78,9 +78,16 @@ class FakeClient:
         self.servers = servers
         self.lie = lie
         self.calls: list[tuple[str, int]] = []
+        self.served = ["0"] * servers
+
+    async def weight_versions(self) -> dict[str, str]:
+        return {f"http://s{i}": v for i, v in enumerate(self.served)}
 
     async def update_weights_from_disk(self, path: str, version: int):
         self.calls.append((path, version))
+        self.served = [str(version)] * (self.servers - 1) + [
+            "0" if self.lie == "served" else str(version)
+        ]
         from engine.learner._worker import file_checksum
 
         checksum = file_checksum(Path(path) / "model.safetensors")
@@ -172,6 +179,8 @@ async def test_grpo_steps_bad_input_and_weight_sync(tiny_model: Path, tmp_path: 
             await learner.sync_weights(FakeClient(lie="version"))
         with pytest.raises(WeightSyncError, match="checksum"):
             await learner.sync_weights(FakeClient(lie="checksum"))
+        with pytest.raises(WeightSyncError, match="do not all serve version 5"):
+            await learner.sync_weights(FakeClient(lie="served"))
 
 
 @pytest.mark.slow
