@@ -117,8 +117,9 @@ class SandboxConfig(_Section):
 
     # Deadline of one guest call (load/reset/step/tool) in seconds.
     call_deadline_s: PosF = 2.0
-    # Fuel (wasm instruction budget) of one guest call.
-    fuel_per_call: Pos = 2_000_000_000
+    # Fuel (wasm instruction budget) of one guest call; a backstop behind the deadline
+    # (a tight guest loop burns ~1e10 units/s, so 4e10 is a few seconds).
+    fuel_per_call: Pos = 40_000_000_000
     # Linear-memory cap of one instance in bytes.
     memory_bytes: Pos = 256 * 1024 * 1024
     # Largest observation/info/tool result accepted from the guest in bytes.
