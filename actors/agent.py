@@ -296,12 +296,12 @@ def build_messages(
 class _Generator(Protocol):
     async def generate(
         self,
-        input_ids: list[int],
+        input_ids: Sequence[int],
         *,
-        max_new_tokens: int = ...,
+        max_new_tokens: int,
         temperature: float = ...,
         top_p: float = ...,
-        stop_token_ids: list[int] | None = ...,
+        stop_token_ids: Sequence[int] | None = ...,
     ) -> Any: ...
 
 

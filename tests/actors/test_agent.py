@@ -1,0 +1,301 @@
+"""Agent: action parsing, episodes on the real wasm sandbox, the policy path, the actor."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import trio
+
+from actors.agent import (
+    Agent,
+    PolicyAgent,
+    ScriptedAgent,
+    build_messages,
+    parse_action,
+    play_episode,
+)
+from engine.config import AgentConfig, PolicyConfig, SandboxConfig
+from engine.messages import EpisodeFinished, EpisodeRequested, WeightsUpdated
+from engine.score import load_agent
+from sandbox_wasm import Sandbox
+
+LABELLED = Path(__file__).parents[1] / "data" / "labelled"
+TOOLS = [
+    {"name": "lookup", "parameters": {"type": "object", "properties": {"key": {"type": "string"}}}}
+]
+
+
+def agent_fn(name: str):  # noqa: ANN201
+    return load_agent(f"{LABELLED / 'agents.py'}:{name}")
+
+
+def request(
+    name: str, *, seed: int = 0, hint: str | None = None, max_turns: int = 7
+) -> EpisodeRequested:
+    return EpisodeRequested(
+        episode_id=f"{name}-{seed}-{hint is not None}",
+        env_id=name,
+        source=(LABELLED / f"{name}.py").read_text(),
+        description="d",
+        max_turns=max_turns,
+        seed=seed,
+        hint=hint,
+    )
+
+
+@pytest.fixture
+async def sandbox() -> AsyncIterator[Sandbox]:
+    async with Sandbox.open(SandboxConfig(pool_size=2)) as sb:
+        yield sb
+
+
+# ----------------------------------------------------------------------------- parsing
+
+
+def test_parse_plain_action_and_prefix() -> None:
+    assert parse_action("  north \n").action == "north"
+    assert parse_action("I think so.\nAction: 42").action == "42"
+    assert parse_action('{"tool": "lookup"}').tool is None  # no tools declared
+
+
+def test_parse_tool_call_variants() -> None:
+    p = parse_action('Let me check. {"tool": "lookup", "arguments": {"key": "a"}} ok', TOOLS)
+    assert (p.tool, p.arguments) == ("lookup", {"key": "a"})
+    assert p.action == '{"tool": "lookup", "arguments": {"key": "a"}}'
+    q = parse_action('{"name": "lookup", "args": {"key": "b"}}', TOOLS)
+    assert (q.tool, q.arguments) == ("lookup", {"key": "b"})
+    r = parse_action('{"tool": "other", "arguments": {}}', TOOLS)
+    assert r.tool is None and r.action == '{"tool": "other", "arguments": {}}'
+    s = parse_action('{"tool": "lookup", "arguments": [1]}', TOOLS)
+    assert s.tool == "lookup" and s.arguments == {}
+
+
+def test_build_messages_shows_hint_and_tools_only_when_given() -> None:
+    m = build_messages("Find it.", TOOLS, "use bisection", ["o0", "o1"], ["a0"])
+    assert [x["role"] for x in m] == ["system", "user", "assistant", "user"]
+    assert "use bisection" in m[0]["content"] and '"lookup"' in m[0]["content"]
+    bare = build_messages("Find it.", [], None, ["o0"], [])
+    assert "Hint" not in bare[0]["content"] and "Tools" not in bare[0]["content"]
+
+
+# ----------------------------------------------------------------------------- episodes
+
+
+async def test_hinted_scripted_episode_succeeds_with_full_trajectory(sandbox: Sandbox) -> None:
+    hint = "Use binary search: always guess the midpoint."
+    ep = await play_episode(
+        request("learnable_bisect", seed=5, hint=hint),
+        sandbox,
+        ScriptedAgent(agent_fn("bisect_agent")),
+    )
+    assert ep.success and ep.status == "ok" and ep.hinted
+    assert ep.episode_return == 1.0
+    assert ep.turns[-1].terminated and ep.turns[-1].observation == "correct"
+    assert all(t.observation in ("higher", "lower", "correct") for t in ep.turns)
+    assert len(ep.turns) <= 7 and ep.policy_version == -1
+
+
+async def test_episode_is_reproducible_from_its_seed(sandbox: Sandbox) -> None:
+    agent = ScriptedAgent(agent_fn("bisect_agent"))
+    a = await play_episode(request("learnable_bisect", seed=3), sandbox, agent)
+    b = await play_episode(request("learnable_bisect", seed=3), sandbox, agent)
+    assert [t.action for t in a.turns] == [t.action for t in b.turns]
+    assert a.success == b.success
+
+
+async def test_raising_and_non_string_agents_fail_the_episode_naming_agent_and_turn(
+    sandbox: Sandbox,
+) -> None:
+    ep = await play_episode(
+        request("trivial"), sandbox, ScriptedAgent(agent_fn("raising_agent"), name="mod:raising")
+    )
+    assert ep.status == "policy_error" and not ep.success
+    assert "'mod:raising' turn 1" in ep.reason and "agent bug" in ep.reason
+    assert len(ep.turns) == 1
+    ep2 = await play_episode(
+        request("trivial"), sandbox, ScriptedAgent(agent_fn("non_string_agent"), name="mod:int")
+    )
+    assert ep2.status == "policy_error" and "turn 0" in ep2.reason and "returned int" in ep2.reason
+
+
+async def test_env_crash_and_turn_cap_are_statuses(sandbox: Sandbox) -> None:
+    crash = EpisodeRequested(
+        episode_id="c", env_id="c", source=(LABELLED / "reject_crash.py").read_text(), max_turns=3
+    )
+    ep = await play_episode(crash, sandbox, ScriptedAgent(lambda o, h, r, m: "abc"))
+    assert ep.status == "env_error" and "ValueError" in ep.reason and not ep.success
+    never = EpisodeRequested(
+        episode_id="n",
+        env_id="n",
+        source=(LABELLED / "reject_never_terminates.py").read_text(),
+        max_turns=4,
+    )
+    ep = await play_episode(never, sandbox, ScriptedAgent(lambda o, h, r, m: "x"))
+    assert ep.status == "max_turns" and len(ep.turns) == 4
+    capped = await play_episode(
+        never, sandbox, ScriptedAgent(lambda o, h, r, m: "x"), AgentConfig(max_turns_cap=2)
+    )
+    assert len(capped.turns) == 2
+
+
+async def test_tool_calls_reach_the_tool(sandbox: Sandbox) -> None:
+    src = (LABELLED / "reject_answer_leak_tool.py").read_text()
+    tools = [{"name": "get_state", "parameters": {"type": "object", "properties": {}}}]
+    req = EpisodeRequested(episode_id="t", env_id="t", source=src, tools=tools, max_turns=3)
+    answers = iter(['{"tool": "get_state", "arguments": {}}', "blue"])
+    ep = await play_episode(req, sandbox, ScriptedAgent(lambda o, h, r, m: next(answers)))
+    assert ep.turns[0].tool == "get_state" and '"secret": "blue"' in ep.turns[0].observation
+    assert ep.turns[0].reward == 0.0
+    assert ep.success and ep.turns[1].tool is None
+
+
+# ----------------------------------------------------------------------------- the actor
+
+
+async def test_agent_actor_bounds_episodes_in_flight(sandbox: Sandbox) -> None:
+    peak = 0
+    live = 0
+
+    class Slow:
+        name = "slow"
+
+        async def act(self, ctx):  # noqa: ANN001, ANN201
+            nonlocal peak, live
+            live += 1
+            peak = max(peak, live)
+            await trio.sleep(0.01)
+            live -= 1
+            return await ScriptedAgent(agent_fn("sum_agent")).act(ctx)
+
+        def budget_left(self, ctx, max_episode_tokens):  # noqa: ANN001, ANN201
+            return True
+
+    actor = Agent(sandbox, Slow(), AgentConfig(concurrency=3))
+    send, inbox = trio.open_memory_channel(0)
+    to_critic, from_agent = trio.open_memory_channel(100)
+    to_learner, learner_in = trio.open_memory_channel(100)
+    async with trio.open_nursery() as nursery:
+        await nursery.start(actor.run, inbox, to_critic, to_learner)
+        async with send:
+            await send.send(WeightsUpdated(version=4, path="p", checksum="c"))
+            for i in range(8):
+                await send.send(request("trivial", seed=i))
+            await send.send(
+                EpisodeRequested(
+                    episode_id="tr",
+                    env_id="trivial",
+                    source=(LABELLED / "trivial.py").read_text(),
+                    purpose="train",
+                )
+            )
+    scored = [m async for m in from_agent]
+    trained = [m async for m in learner_in]
+    assert len(scored) == 8 and all(isinstance(m, EpisodeFinished) and m.success for m in scored)
+    assert len(trained) == 9
+    assert 1 <= peak <= 3
+    st = actor.statistics()
+    assert (st.episodes_finished, st.in_flight, st.successes, st.policy_version) == (9, 0, 9, 4)
+    assert st.by_status == {"ok": 9}
+
+
+async def test_agent_actor_exits_when_cancelled(sandbox: Sandbox) -> None:
+    actor = Agent(sandbox, ScriptedAgent(agent_fn("sum_agent")))
+    send, inbox = trio.open_memory_channel(0)
+    to_critic, _rx = trio.open_memory_channel(0)
+    with trio.move_on_after(5) as scope:
+        async with trio.open_nursery() as nursery:
+            await nursery.start(actor.run, inbox, to_critic)
+            nursery.cancel_scope.cancel()
+    assert not scope.cancelled_caught
+    with pytest.raises(trio.ClosedResourceError):
+        to_critic.send_nowait(None)
+    send.close()
+
+
+# ----------------------------------------------------------------------------- policy path
+
+
+@pytest.fixture(scope="module")
+def policy_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """A real ``engine.serve`` CPU server over the tiny model."""
+    from engine.inference import ensure_tiny_model, free_port
+
+    model = ensure_tiny_model()
+    port = free_port()
+    log = tmp_path_factory.mktemp("serve") / "server.log"
+    with log.open("wb") as f:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "engine.serve", "--model-path", str(model), "--port", str(port)],
+            stdout=f,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"server exited: {log.read_text()}")
+            try:
+                if httpx.get(f"{url}/health", timeout=1.0).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("server did not become healthy")
+            time.sleep(0.2)
+        yield url, model
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.mark.slow
+async def test_policy_agent_records_tokens_logprobs_and_mask(
+    sandbox: Sandbox, policy_server: tuple[str, Path]
+) -> None:
+    from engine.inference import PolicyClient, load_tokenizer
+
+    url, model = policy_server
+    tok = load_tokenizer(model)
+    cfg = AgentConfig(max_new_tokens=8, max_episode_tokens=4096)
+    async with PolicyClient([url], PolicyConfig()) as client:
+        agent = PolicyAgent(client, tok, cfg)
+        ep = await play_episode(
+            request("learnable_bisect", seed=1, hint="Use binary search."), sandbox, agent, cfg
+        )
+    assert ep.status in ("ok", "max_turns"), ep.reason
+    assert len(ep.turns) >= 1
+    for t in ep.turns:
+        assert t.prompt_ids and 1 <= len(t.output_ids) <= 8
+        assert len(t.output_logprobs) == len(t.output_ids)
+        assert all(lp <= 0.0 for lp in t.output_logprobs)
+    # each turn's prompt extends the previous one: the loss mask is the output ids only
+    first = ep.turns[0].prompt_ids
+    assert tok.decode(first).count("binary search") == 1
+    if len(ep.turns) > 1:
+        assert len(ep.turns[1].prompt_ids) > len(first)
+
+
+@pytest.mark.slow
+async def test_policy_agent_stops_at_the_token_budget(
+    sandbox: Sandbox, policy_server: tuple[str, Path]
+) -> None:
+    from engine.inference import PolicyClient, load_tokenizer
+
+    url, model = policy_server
+    cfg = AgentConfig(max_new_tokens=8, max_episode_tokens=40)
+    async with PolicyClient([url], PolicyConfig()) as client:
+        agent = PolicyAgent(client, load_tokenizer(model), cfg)
+        ep = await play_episode(request("learnable_bisect"), sandbox, agent, cfg)
+    assert ep.status == "token_budget" and ep.turns == [] and not ep.success

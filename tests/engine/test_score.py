@@ -1,0 +1,166 @@
+"""``python -m engine.score``: regret beside the success-rate proxies on the labelled suite."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.score import AgentLoadError, load_agent, main
+
+LABELLED = Path(__file__).parents[1] / "data" / "labelled"
+AGENTS = LABELLED / "agents.py"
+SUITE = {
+    "learnable_bisect": "bisect_agent",
+    "learnable_caesar": "caesar_agent",
+    "coin_flip": "coin_agent",
+    "impossible": "colour_agent",
+    "trivial": "sum_agent",
+    "leaky_hint": "vault_agent",
+}
+
+
+def score(name: str, agent: str, capsys: pytest.CaptureFixture[str], *extra: str) -> dict[str, Any]:
+    rc = main(
+        [
+            str(LABELLED / f"{name}.py"),
+            "--k",
+            "12",
+            "--agent",
+            f"{AGENTS}:{agent}",
+            "--json",
+            *extra,
+        ]
+    )
+    assert rc == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.fixture(scope="module")
+def suite() -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    import contextlib
+    import io
+
+    for name, agent in SUITE.items():
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            rc = main(
+                [
+                    str(LABELLED / f"{name}.py"),
+                    "--k",
+                    "12",
+                    "--agent",
+                    f"{AGENTS}:{agent}",
+                    "--json",
+                ]
+            )
+        assert rc == 0
+        out[name] = json.loads(buf.getvalue())
+    return out
+
+
+@pytest.mark.slow
+def test_coin_flip_interval_covers_zero_while_its_50pct_score_is_highest(
+    suite: dict[str, dict[str, Any]],
+) -> None:
+    coin = suite["coin_flip"]
+    assert coin["ci_low"] <= 0.0 <= coin["ci_high"]
+    assert coin["proxy_target50"] == max(r["proxy_target50"] for r in suite.values())
+    assert coin["proxy_target50"] > 0.2 and not coin["frontier"]
+
+
+@pytest.mark.slow
+def test_learnable_environments_score_highest_regret(suite: dict[str, dict[str, Any]]) -> None:
+    def reward(r: dict[str, Any]) -> float:
+        return 0.0 if r["hint_states_answer"] or r["answer_in_observations"] else r["regret"]
+
+    learn = [reward(suite[n]) for n in SUITE if n.startswith("learnable")]
+    rest = [reward(suite[n]) for n in SUITE if not n.startswith("learnable")]
+    assert min(learn) > max(rest)
+    assert all(suite[n]["frontier"] for n in SUITE if n.startswith("learnable"))
+    # the failure proxy prefers the impossible environment, regret does not
+    assert suite["impossible"]["proxy_failure"] == 1.0 and suite["impossible"]["regret"] == 0.0
+    assert suite["impossible"]["flags"] == ["impossible"]
+
+
+@pytest.mark.slow
+def test_hint_stating_the_answer_is_flagged(suite: dict[str, dict[str, Any]]) -> None:
+    leaky = suite["leaky_hint"]
+    assert leaky["hint_states_answer"] is True and "hint_states_answer" in leaky["flags"]
+    assert leaky["regret"] == 1.0 and not leaky["frontier"]
+    assert leaky["hint_origin"] == "designer" and leaky["hint"] == "The code is 7391."
+    assert not any(suite[n]["hint_states_answer"] for n in SUITE if n != "leaky_hint")
+
+
+def test_report_fields_and_seed_reproducibility(capsys: pytest.CaptureFixture[str]) -> None:
+    a = score("learnable_bisect", "bisect_agent", capsys, "--seed", "7")
+    b = score("learnable_bisect", "bisect_agent", capsys, "--seed", "7")
+    assert a == b
+    assert a["k"] == 12 and a["seed"] == 7 and a["interval"] == "wilson@0.9"
+    assert a["success_with"] == 1.0 and a["regret"] == a["success_with"] - a["success_without"]
+    assert a["proxy_target50"] == pytest.approx(a["success_without"] * (1 - a["success_without"]))
+
+
+def test_text_report(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main([str(LABELLED / "coin_flip.py"), "--k", "4", "--agent", f"{AGENTS}:coin_agent"]) == 0
+    )
+    out = capsys.readouterr().out
+    for label in (
+        "success without hint",
+        "success with hint",
+        "regret",
+        "50%-target",
+        "failure 1-p",
+        "hint (designer)",
+    ):
+        assert label in out
+
+
+def test_rejected_file_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
+    rc = main([str(LABELLED / "reject_degenerate.py"), "--agent", f"{AGENTS}:sum_agent", "--json"])
+    assert rc == 1
+    assert json.loads(capsys.readouterr().out)["reason"] == "degenerate"
+
+
+def test_missing_module_or_callable_is_a_clear_usage_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    f = str(LABELLED / "trivial.py")
+    assert main([f, "--agent", "no_such_module_xyz:play"]) == 2
+    assert "no module 'no_such_module_xyz'" in capsys.readouterr().err
+    assert main([f, "--agent", f"{AGENTS}:nope"]) == 2
+    assert "has no 'nope'" in capsys.readouterr().err
+    assert main([f, "--agent", "missing/file.py:play"]) == 2
+    assert main([f]) == 2  # neither --agent nor --policy-url
+    with pytest.raises(AgentLoadError, match="MODULE:CALLABLE"):
+        load_agent("nocolon")
+
+
+def test_raising_agent_fails_episodes_and_the_run_continues(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rc = main(
+        [str(LABELLED / "trivial.py"), "--k", "3", "--agent", f"{AGENTS}:raising_agent", "--json"]
+    )
+    assert rc == 0
+    cap = capsys.readouterr()
+    r = json.loads(cap.out)
+    assert r["episodes_failed"] == 6 and r["success_with"] == 0.0
+    assert all("raising_agent" in e and "turn 1" in e and "agent bug" in e for e in r["errors"])
+    assert "turn 1" in cap.err
+    rc = main(
+        [
+            str(LABELLED / "trivial.py"),
+            "--k",
+            "2",
+            "--agent",
+            f"{AGENTS}:non_string_agent",
+            "--json",
+        ]
+    )
+    r = json.loads(capsys.readouterr().out)
+    assert rc == 0 and r["episodes_failed"] == 4 and "returned int" in r["errors"][0]

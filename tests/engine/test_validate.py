@@ -1,0 +1,78 @@
+"""``python -m engine.validate``: verdicts, JSON output and exit statuses."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.validate import main
+
+LABELLED = Path(__file__).parents[1] / "data" / "labelled"
+
+
+def test_accepted_file_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(LABELLED / "learnable_bisect.py")]) == 0
+    out = capsys.readouterr().out
+    assert "ACCEPTED" in out and "MAX_TURNS=7" in out
+
+
+def test_rejected_file_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(LABELLED / "reject_nondeterministic_clock.py"), "--json"]) == 1
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["accepted"] is False and obj["reason"] == "nondeterministic"
+    assert obj["evidence"]["seed"] == 0 and obj["evidence"]["field"] == "observation"
+
+
+def test_accepted_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(LABELLED / "coin_flip.py"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "accepted": True,
+        "reason": None,
+        "detail": "",
+        "evidence": {},
+    }
+
+
+def test_rejected_file_prints_reason_and_evidence(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(LABELLED / "reject_not_serialisable.py")]) == 1
+    out = capsys.readouterr().out
+    assert "REJECTED (not_serialisable)" in out and "info['visited']" in out
+
+
+def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(tmp_path / "missing.py")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    assert main([]) == 2
+    assert main([str(LABELLED / "trivial.py"), "--set", "critic.k=zero"]) == 2
+    assert "critic.k" in capsys.readouterr().err
+
+
+def test_hint_option_overrides_program_hint(capsys: pytest.CaptureFixture[str]) -> None:
+    # the program's HINT appears in its first observation; a different hint does not
+    assert main([str(LABELLED / "reject_hint_leak.py")]) == 1
+    assert (
+        main([str(LABELLED / "reject_hint_leak.py"), "--hint", "Think about the weather today."])
+        == 0
+    )
+
+
+@pytest.mark.slow
+def test_module_entry_point_runs() -> None:
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "engine.validate",
+            str(LABELLED / "reject_compile.py.txt"),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 1, proc.stderr
+    assert json.loads(proc.stdout)["reason"] == "compile"
