@@ -15,8 +15,8 @@ HTTP layer: the standard library's ``ThreadingHTTPServer`` (HTTP/1.1 keep-alive,
 per connection). The server is its own process and its work is one model on one core, so an
 async framework buys nothing here and the stdlib adds no dependency; handler threads only parse,
 validate (typed msgspec structs) and wait. One worker thread owns the model: it takes the first
-waiting ``/generate`` request, gathers the others that arrive within ``--batch-wait-s`` (up to
-``--max-batch-size``), runs them as one left-padded batch with a KV cache, and between batches
+waiting ``/generate`` request, gathers the burst that follows it (requests arriving less than
+``--batch-wait-s`` apart, up to ``--max-batch-size``), runs them as one left-padded batch with a KV cache, and between batches
 runs the control commands (weight reload, version change) in arrival order, so a weight update
 waits for in-flight requests, as SGLang's does unless generation is paused.
 """
@@ -147,7 +147,7 @@ class PolicyServer:
     Args:
         model_path: HF checkpoint directory.
         max_batch_size: most rows generated together.
-        batch_wait_s: seconds the model thread waits for more requests after the first.
+        batch_wait_s: arrival gap (seconds) that still joins the forming batch.
         weight_version: initial ``weight_version`` string (SGLang's default is ``"default"``).
         seed: seed of the shared sampling generator.
 
@@ -160,7 +160,7 @@ class PolicyServer:
         model_path: str,
         *,
         max_batch_size: int = 8,
-        batch_wait_s: float = 0.004,
+        batch_wait_s: float = 0.003,
         weight_version: str = "default",
         seed: int = 0,
     ) -> None:
@@ -180,6 +180,7 @@ class PolicyServer:
         self.resume = threading.Event()
         self.resume.set()
         self.started_at = time.time()
+        self.batch_sizes: dict[int, int] = {}
         self.thread = threading.Thread(target=self._worker, name="model", daemon=True)
         self.thread.start()
 
@@ -193,9 +194,11 @@ class PolicyServer:
                 continue
             batch = [job]
             commands: list[_Job] = []
-            deadline = time.monotonic() + self.batch_wait_s
+            # Gather a burst: keep taking requests while they arrive less than batch_wait_s
+            # apart, for at most 5 x batch_wait_s. A lone request waits one gap only.
+            hard_deadline = time.monotonic() + 5 * self.batch_wait_s
             while len(batch) < self.max_batch_size:
-                timeout = deadline - time.monotonic()
+                timeout = min(self.batch_wait_s, hard_deadline - time.monotonic())
                 try:
                     nxt = (
                         self.queue.get(timeout=timeout) if timeout > 0 else self.queue.get_nowait()
@@ -203,6 +206,7 @@ class PolicyServer:
                 except queue.Empty:
                     break
                 (commands if nxt.command is not None else batch).append(nxt)
+            self.batch_sizes[len(batch)] = self.batch_sizes.get(len(batch), 0) + 1
             self.resume.wait()
             try:
                 results = self.model.generate([j.request for j in batch], self.aborted)
@@ -450,7 +454,11 @@ class PolicyServer:
             "batch_wait_s": self.batch_wait_s,
             "startup_time": self.started_at,
             "internal_states": [
-                {"queue_size": self.queue.qsize(), "paused": not self.resume.is_set()}
+                {
+                    "queue_size": self.queue.qsize(),
+                    "paused": not self.resume.is_set(),
+                    "batch_sizes": {str(k): v for k, v in sorted(self.batch_sizes.items())},
+                }
             ],
         }
 
@@ -506,6 +514,7 @@ def _make_handler(server: PolicyServer) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
         server_version = "engine.serve"
+        disable_nagle_algorithm = True
 
         def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib name
             log.debug("%s " + format, self.address_string(), *args)
@@ -520,8 +529,10 @@ def _make_handler(server: PolicyServer) -> type[BaseHTTPRequestHandler]:
             self.send_response(status)
             self.send_header("Content-Type", ctype)
             self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+            # Headers and body leave in one send: two small writes would meet Nagle's
+            # algorithm and the peer's delayed ACK (a 40 ms stall per response).
+            self._headers_buffer.append(b"\r\n" + data)  # type: ignore[attr-defined]
+            self.flush_headers()
 
         def _dispatch(self, routes: dict[str, Callable[[bytes], tuple[int, Any]]]) -> None:
             path = self.path.split("?", 1)[0]
@@ -572,7 +583,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=30000, help="bind port")
     parser.add_argument("--max-batch-size", type=int, default=8, help="rows generated together")
     parser.add_argument(
-        "--batch-wait-s", type=float, default=0.004, help="seconds to gather a batch"
+        "--batch-wait-s",
+        type=float,
+        default=0.003,
+        help="gap in seconds between arrivals that still joins a batch",
     )
     parser.add_argument("--weight-version", default="default", help="initial weight version")
     parser.add_argument("--seed", type=int, default=0, help="sampling seed")
