@@ -1,0 +1,265 @@
+"""The Learner actor: message -> sample conversion, batching, sync fan-out, shutdown."""
+
+from __future__ import annotations
+
+import math
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import pytest
+import trio
+
+from actors.learner import Learner, LearnerStatistics, samples_from
+from engine.config import LearnerConfig
+from engine.learner import StepReport
+from engine.messages import (
+    EnvProposed,
+    EnvRejected,
+    EnvScored,
+    EpisodeFinished,
+    TrainingSample,
+    Turn,
+    WeightsUpdated,
+)
+
+CFG = LearnerConfig(batch_size=2, checkpoint_every=2, rejected_penalty=-0.5)
+
+
+def _sample(reward: float, group: str = "g", version: int = 0) -> TrainingSample:
+    return TrainingSample(
+        role="agent",
+        group_id=group,
+        input_ids=[1, 2, 3, 4],
+        loss_mask=[0, 0, 1, 1],
+        rollout_logprobs=[0.0, 0.0, -1.0, -1.0],
+        reward=reward,
+        policy_version=version,
+    )
+
+
+def _proposal(version: int = 3) -> EnvProposed:
+    return EnvProposed(
+        env_id="e1",
+        group_id="req1",
+        source="class Env: ...",
+        policy_version=version,
+        prompt_ids=[7, 8, 9],
+        output_ids=[10, 11],
+        output_logprobs=[-0.5, -0.25],
+    )
+
+
+def test_designer_samples_from_scores_and_rejections() -> None:
+    scored = EnvScored(
+        env_id="e1",
+        proposal=_proposal(),
+        hint="h",
+        k=4,
+        success_without=0.25,
+        success_with=0.75,
+        regret=0.5,
+        ci_low=0.1,
+        ci_high=0.9,
+        accepted=True,
+    )
+    (s,) = samples_from(scored, CFG)
+    assert s.role == "designer" and s.group_id == "req1" and s.reward == 0.5
+    assert s.input_ids == [7, 8, 9, 10, 11]
+    assert s.loss_mask == [0, 0, 0, 1, 1]
+    assert s.rollout_logprobs == [0.0, 0.0, 0.0, -0.5, -0.25]
+    assert s.policy_version == 3
+    rejected = EnvRejected(env_id="e1", group_id="req1", reason="compile", proposal=_proposal())
+    (r,) = samples_from(rejected, CFG)
+    assert r.reward == -0.5
+    # Seed/user designs (no model tokens) and rejections without the proposal give nothing.
+    assert samples_from(EnvRejected(env_id="e", reason="compile"), CFG) == []
+    assert (
+        samples_from(EnvRejected(env_id="e", reason="api", proposal=_proposal(version=-1)), CFG)
+        == []
+    )
+
+
+def test_agent_episode_becomes_one_sequence_when_turns_extend_each_other() -> None:
+    t1 = Turn(prompt_ids=[1, 2], output_ids=[3], output_logprobs=[-0.1], reward=0.0)
+    t2 = Turn(prompt_ids=[1, 2, 3, 4, 5], output_ids=[6, 7], output_logprobs=[-0.2, -0.3])
+    ep = EpisodeFinished(
+        episode_id="x",
+        env_id="e",
+        group_id="grp",
+        turns=[t1, t2],
+        episode_return=1.0,
+        policy_version=2,
+    )
+    (s,) = samples_from(ep, CFG)
+    assert s.input_ids == [1, 2, 3, 4, 5, 6, 7]
+    assert s.loss_mask == [0, 0, 1, 0, 0, 1, 1]
+    assert s.rollout_logprobs == [0.0, 0.0, -0.1, 0.0, 0.0, -0.2, -0.3]
+    assert (s.reward, s.group_id, s.policy_version) == (1.0, "grp", 2)
+    # Re-templated prompts that do not extend the history: one sample per turn.
+    t2b = Turn(prompt_ids=[9, 9, 9], output_ids=[6], output_logprobs=[-0.2])
+    ep2 = EpisodeFinished(
+        episode_id="y",
+        env_id="e",
+        turns=[t1, t2b],
+        episode_return=0.5,
+        policy_version=2,
+    )
+    per_turn = samples_from(ep2, CFG)
+    assert [x.input_ids for x in per_turn] == [[1, 2, 3], [9, 9, 9, 6]]
+    assert {x.group_id for x in per_turn} == {"e/nohint"}
+    scripted = EpisodeFinished(episode_id="z", env_id="e", turns=[t1], policy_version=-1)
+    assert samples_from(scripted, CFG) == []
+
+
+class FakeHandle:
+    def __init__(self) -> None:
+        self.policy_version = 0
+        self.hello = None
+        self.batches: list[list[TrainingSample]] = []
+        self.sft_calls: list[int] = []
+        self.synced: list[int] = []
+        self.checkpoints = 0
+
+    async def train_step(self, batch: list[TrainingSample]) -> StepReport:
+        self.batches.append(batch)
+        if any(math.isnan(s.reward) for s in batch):
+            return StepReport(
+                loss=math.nan,
+                samples_used=0,
+                dropped_stale=0,
+                skipped="nan_loss",
+                policy_version=self.policy_version,
+                seconds=0,
+            )
+        self.policy_version += 1
+        return StepReport(
+            loss=0.5,
+            samples_used=len(batch),
+            dropped_stale=0,
+            skipped="",
+            policy_version=self.policy_version,
+            seconds=0.01,
+        )
+
+    async def sft(self, samples: list[TrainingSample], epochs: int) -> StepReport:
+        self.sft_calls.append(epochs)
+        self.policy_version += 1
+        return StepReport(
+            loss=1.0,
+            samples_used=len(samples) * epochs,
+            dropped_stale=0,
+            skipped="",
+            policy_version=self.policy_version,
+            seconds=0.01,
+        )
+
+    async def sync_weights(self, client: object) -> WeightsUpdated:
+        self.synced.append(self.policy_version)
+        return WeightsUpdated(
+            version=self.policy_version, path=f"v{self.policy_version}", checksum="c"
+        )
+
+    async def save_checkpoint(self) -> None:
+        self.checkpoints += 1
+
+
+def _starter(handle: FakeHandle):
+    @asynccontextmanager
+    async def start(config, model_path, run_dir):
+        yield handle
+
+    return start
+
+
+async def test_batches_steps_syncs_and_fans_out_then_exits_on_inbox_close() -> None:
+    handle = FakeHandle()
+    learner = Learner(
+        CFG, "m", "r", client=object(), start=_starter(handle), warm_start=[_sample(1.0)]
+    )
+    send, inbox = trio.open_memory_channel[object](4)
+    out_a_send, out_a = trio.open_memory_channel[WeightsUpdated](10)
+    out_b_send, out_b = trio.open_memory_channel[WeightsUpdated](10)
+    out_b.close()  # a subscriber that went away is dropped, not fatal
+    async with trio.open_nursery() as nursery:
+        await nursery.start(learner.run, inbox, out_a_send, out_b_send)
+        async with send:
+            for r in (1.0, 0.0, 0.5, float("nan")):
+                await send.send(_sample(r))
+            await send.send(EnvRejected(env_id="e", reason="compile"))  # unusable
+            await send.send(_sample(0.2))
+    assert handle.sft_calls == [CFG.sft_epochs]
+    assert [len(b) for b in handle.batches] == [2, 2, 1]
+    versions = []
+    async for update in out_a:  # closed by the actor on exit
+        versions.append(update.version)
+    assert versions == [1, 2, 3]
+    stats = learner.statistics()
+    assert isinstance(stats, LearnerStatistics)
+    # the SFT warm start counts as a step (it changes the weights): 3 samples x 3 epochs
+    assert (stats.steps, stats.batches_nan, stats.batches_skipped) == (3, 1, 1)
+    assert (stats.samples_received, stats.messages_unusable, stats.samples_trained) == (5, 1, 6)
+    assert (stats.syncs, stats.synced_version, stats.samples_buffered) == (3, 3, 0)
+    assert learner.policy_version == 3
+    # SFT (forced), step 2 (every 2 steps), final partial batch (forced)
+    assert handle.checkpoints == 3
+
+
+async def test_exits_when_cancelled() -> None:
+    handle = FakeHandle()
+    learner = Learner(CFG, "m", "r", start=_starter(handle))
+    send, inbox = trio.open_memory_channel[object](0)
+    out_send, out = trio.open_memory_channel[WeightsUpdated](1)
+    with trio.move_on_after(1) as scope:
+        async with trio.open_nursery() as nursery:
+            await nursery.start(learner.run, inbox, out_send)
+            await send.send(_sample(1.0))
+            nursery.cancel_scope.cancel()
+    assert not scope.cancelled_caught
+    with pytest.raises(trio.EndOfChannel):
+        out.receive_nowait()
+    assert learner.statistics().samples_buffered == 1
+
+
+class _Client:
+    def __init__(self) -> None:
+        self.versions: list[int] = []
+
+    async def update_weights_from_disk(self, path: str, version: int):
+        self.versions.append(version)
+        return [{"success": True, "version": version}]
+
+
+@pytest.mark.slow
+async def test_real_ranks_train_sync_and_checkpoint(tmp_path: Path) -> None:
+    import torch
+    from transformers import Qwen3Config, Qwen3ForCausalLM
+
+    torch.manual_seed(0)
+    config = Qwen3Config(
+        vocab_size=300,
+        hidden_size=64,
+        intermediate_size=128,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        head_dim=16,
+        tie_word_embeddings=True,
+    )
+    model = tmp_path / "model"
+    Qwen3ForCausalLM(config).save_pretrained(model)
+    client = _Client()
+    cfg = LearnerConfig(world_size=2, batch_size=2, checkpoint_every=1, lr=1e-2)
+    learner = Learner(cfg, model, tmp_path / "run", client=client)
+    send, inbox = trio.open_memory_channel[object](4)
+    out_send, out = trio.open_memory_channel[WeightsUpdated](4)
+    async with trio.open_nursery() as nursery:
+        await nursery.start(learner.run, inbox, out_send)
+        async with send:
+            for r in (1.0, 0.0, 0.0, 1.0):
+                await send.send(_sample(r, group="a"))
+    updates = [u async for u in out]
+    assert [u.version for u in updates] == [1, 2]
+    assert client.versions == [1, 2]
+    assert learner.policy_version == 2
+    assert await trio.Path(updates[-1].path, "model.safetensors").is_file()
+    assert await trio.Path(tmp_path, "run", "checkpoints", "step_00000002", "meta.json").is_file()
