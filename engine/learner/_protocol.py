@@ -37,34 +37,34 @@ class _P(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     """Base of protocol messages."""
 
 
-class TrainRequest(_P):
+class TrainRequest(_P, frozen=True, kw_only=True, tag=True):
     """One GRPO/SFT optimizer step (or ``minibatches`` steps) on a batch."""
 
     samples: list[TrainingSample]
 
 
-class SftRequest(_P):
+class SftRequest(_P, frozen=True, kw_only=True, tag=True):
     """Maximum-likelihood epochs over ``samples`` in batches of ``batch_size``."""
 
     samples: list[TrainingSample]
     epochs: int
 
 
-class LogprobsRequest(_P):
+class LogprobsRequest(_P, frozen=True, kw_only=True, tag=True):
     """Token logprobs of each sample under the current weights (no update)."""
 
     samples: list[TrainingSample]
 
 
-class SyncRequest(_P):
+class SyncRequest(_P, frozen=True, kw_only=True, tag=True):
     """Gather the full state dict on rank 0 and write it as safetensors."""
 
 
-class SaveCheckpointRequest(_P):
+class SaveCheckpointRequest(_P, frozen=True, kw_only=True, tag=True):
     """Write a resumable checkpoint (model, optimizer, step, RNG, policy version)."""
 
 
-class ShutdownRequest(_P):
+class ShutdownRequest(_P, frozen=True, kw_only=True, tag=True):
     """Leave the request loop and destroy the process group."""
 
 
@@ -78,7 +78,7 @@ Request = (
 )
 
 
-class StepReport(_P):
+class StepReport(_P, frozen=True, kw_only=True, tag=True):
     """What one ``train_step`` (or ``sft`` call) did.
 
     Attributes:
@@ -119,7 +119,7 @@ class StepReport(_P):
     bad_batch_path: str = ""
 
 
-class Hello(_P):
+class Hello(_P, frozen=True, kw_only=True, tag=True):
     """Rank 0 is up: the model is loaded, sharded and (if any) the checkpoint resumed."""
 
     policy_version: int
@@ -130,13 +130,13 @@ class Hello(_P):
     parameters: int
 
 
-class LogprobsReply(_P):
+class LogprobsReply(_P, frozen=True, kw_only=True, tag=True):
     """Logprobs aligned with each sample's ``input_ids`` (0.0 at position 0)."""
 
     logprobs: list[list[float]]
 
 
-class WeightsWritten(_P):
+class WeightsWritten(_P, frozen=True, kw_only=True, tag=True):
     """Rank 0 wrote the full weights of ``version`` into ``path``."""
 
     version: int
@@ -147,7 +147,7 @@ class WeightsWritten(_P):
     write_seconds: float
 
 
-class CheckpointSaved(_P):
+class CheckpointSaved(_P, frozen=True, kw_only=True, tag=True):
     """A checkpoint directory was completed (atomically renamed into place)."""
 
     path: str
@@ -155,7 +155,7 @@ class CheckpointSaved(_P):
     seconds: float
 
 
-class Bye(_P):
+class Bye(_P, frozen=True, kw_only=True, tag=True):
     """Rank 0 leaves the loop."""
 
 
