@@ -24,7 +24,11 @@ from engine.contract import SpecLike, reward_range_of
 __all__ = ["AnyText", "SandboxEnv", "SyncInstance", "check_env"]
 
 MAX_TEXT_CHARS = 1 << 20
-"""Longest observation/action string the spaces admit (characters)."""
+"""Longest observation string the observation space admits (characters)."""
+
+MAX_ACTION_CHARS = 256
+"""Longest action the action space admits and samples (characters); ``sample()`` draws a
+uniform length up to it, so a large bound makes every sampled action huge."""
 
 
 class SyncInstance(Protocol):
@@ -54,7 +58,8 @@ class SandboxEnv(gym.Env[str, str]):
     Args:
         instance: the instance's synchronous API (``EnvInstance.sync``).
         spec: the instance's spec (description, reward range, ...).
-        max_text_chars: longest observation/action admitted by the spaces (characters).
+        max_text_chars: longest observation admitted by the observation space (characters).
+        max_action_chars: longest action admitted (and sampled) by the action space.
 
     The proxy does not own the instance: ``close()`` is a no-op and the caller closes the
     instance.
@@ -63,12 +68,17 @@ class SandboxEnv(gym.Env[str, str]):
     metadata: dict[str, Any] = {"render_modes": []}
 
     def __init__(
-        self, instance: SyncInstance, spec: SpecLike, *, max_text_chars: int = MAX_TEXT_CHARS
+        self,
+        instance: SyncInstance,
+        spec: SpecLike,
+        *,
+        max_text_chars: int = MAX_TEXT_CHARS,
+        max_action_chars: int = MAX_ACTION_CHARS,
     ) -> None:
         self._instance = instance
         self.env_spec = spec
         self.observation_space = AnyText(max_text_chars, min_length=0)
-        self.action_space = AnyText(max_text_chars, min_length=0)
+        self.action_space = AnyText(max_action_chars, min_length=0)
         self.reward_range = reward_range_of(spec)
 
     def reset(
