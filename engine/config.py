@@ -45,7 +45,7 @@ class _Section(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     """Base of config sections: frozen, unknown keys are errors."""
 
 
-class RunConfig(_Section):
+class RunConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The run as a whole."""
 
     # Run directory; "" means runs/<timestamp>/.
@@ -64,7 +64,7 @@ class RunConfig(_Section):
     shutdown_deadline_s: PosF = 10.0
 
 
-class PolicyConfig(_Section):
+class PolicyConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Policy servers (DESIGN.md §5)."""
 
     # Backend: "cpu" (engine.serve over a local HF model), "sglang" (launch or attach),
@@ -112,7 +112,7 @@ class PolicyConfig(_Section):
     openai_api_key_env: str = "OPENAI_API_KEY"
 
 
-class SandboxConfig(_Section):
+class SandboxConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """WebAssembly sandbox limits (DESIGN.md §4)."""
 
     # Deadline of one guest call (load/reset/step/tool) in seconds.
@@ -136,7 +136,7 @@ class SandboxConfig(_Section):
     cache_dir: str = ""
 
 
-class CriticConfig(_Section):
+class CriticConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Validation and regret (DESIGN.md §1, §3)."""
 
     # Episodes per condition (without hint, with hint) for regret.
@@ -167,7 +167,7 @@ class CriticConfig(_Section):
     episode_seed: NonNeg = 0
 
 
-class HinterConfig(_Section):
+class HinterConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Where the hint comes from."""
 
     # "designer": the program's HINT; "policy": the model writes one from the source.
@@ -176,7 +176,7 @@ class HinterConfig(_Section):
     max_new_tokens: Pos = 96
 
 
-class AgentConfig(_Section):
+class AgentConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The Reasoning Agent."""
 
     # Max new tokens per turn.
@@ -189,7 +189,7 @@ class AgentConfig(_Section):
     concurrency: Pos = 8
 
 
-class DesignerConfig(_Section):
+class DesignerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The Environment Designer and its grounding corpus."""
 
     # Designs sampled per prompt (GRPO group size G).
@@ -214,7 +214,7 @@ class DesignerConfig(_Section):
     require_hint: bool = True
 
 
-class MemoryConfig(_Section):
+class MemoryConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Archive, embeddings, nearest-neighbour index, diversity."""
 
     # Embedder: "minilm" (all-MiniLM-L6-v2, offline) or "hash" (fast hashed n-grams, tests).
@@ -235,7 +235,7 @@ class MemoryConfig(_Section):
     index_save_every: Pos = 64
 
 
-class LearnerConfig(_Section):
+class LearnerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """GRPO learner on FSDP (DESIGN.md §6)."""
 
     # Learner ranks (processes); gloo on CPU, NCCL on GPU.
@@ -286,7 +286,7 @@ class LearnerConfig(_Section):
     seed: NonNeg = 0
 
 
-class SchedulerConfig(_Section):
+class SchedulerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """What keeps the pipeline full."""
 
     # Design requests (prompts) per iteration.
@@ -391,7 +391,9 @@ def config_from_dict(data: dict[str, Any]) -> Config:
         if msg.startswith("Object contains unknown field"):
             raise ConfigError(f"{path}: {msg.split(' - at ')[0]}") from None
         value = _value_at(data, path)
-        raise ConfigError(f"{path.removeprefix('$.')} = {value!r}: {msg.split(' - at ')[0]}") from None
+        raise ConfigError(
+            f"{path.removeprefix('$.')} = {value!r}: {msg.split(' - at ')[0]}"
+        ) from None
 
 
 def load_config(path: str | os.PathLike[str] | None = None, overrides: list[str] = ()) -> Config:  # type: ignore[assignment]

@@ -240,6 +240,7 @@ class Runtime:
         self._started_at: float | None = None
         self._scope: trio.CancelScope | None = None
         self._failure: ActorFailed | None = None
+        self._done = trio.Event()
 
     # ---- declaration -------------------------------------------------------------------
     def add(
@@ -351,6 +352,7 @@ class Runtime:
                 lag_scope.cancel()
         finally:
             self._scope = None
+            self._done.set()
         if self._failure is not None:
             raise self._failure
 
@@ -410,8 +412,7 @@ class Runtime:
         """
         self.close_external()
         with trio.move_on_after(self._shutdown_deadline_s):
-            while any(e.state in ("starting", "running") for e in self._entries.values()):
-                await trio.sleep(0.01)
+            await self._done.wait()
             return
         if self._scope is not None:
             self._scope.cancel()

@@ -21,7 +21,9 @@ VALIDATED = m.EnvValidated(env_id="e1", proposal=PROPOSAL, description="d", max_
 SAMPLES = [
     m.DesignRequested(request_id="r1", passage_id="doc#0", passage="text", group_size=4),
     PROPOSAL,
-    m.EnvRejected(env_id="e1", reason="compile", detail="x", evidence={"line": 3}, proposal=PROPOSAL),
+    m.EnvRejected(
+        env_id="e1", reason="compile", detail="x", evidence={"line": 3}, proposal=PROPOSAL
+    ),
     VALIDATED,
     m.HintIssued(env_id="e1", env=VALIDATED, hint="h", origin="policy"),
     m.EpisodeRequested(episode_id="ep1", env_id="e1", source="s", seed=7, hint=None),
