@@ -310,3 +310,51 @@ async def test_critic_exits_when_inbox_closes_and_when_cancelled(sandbox: Sandbo
     with pytest.raises(trio.ClosedResourceError):
         to_hinter.send_nowait(None)
     inbox_send.close()
+
+
+class _Sink:
+    name = "memory"
+
+    def __init__(self) -> None:
+        self.got: list[object] = []
+
+    async def run(self, inbox, *, task_status=trio.TASK_STATUS_IGNORED):  # noqa: ANN001, ANN201
+        task_status.started()
+        with inbox:
+            async for msg in inbox:
+                self.got.append(msg)
+
+    def statistics(self) -> None:
+        return None
+
+
+async def test_actors_run_under_the_engine_runtime_and_shut_down_by_closure(
+    sandbox: Sandbox,
+) -> None:
+    from engine.runtime import Runtime
+
+    agent_fn = load_agent(f"{LABELLED / 'agents.py'}:labelled_agent")
+    rt = Runtime(capacity=2)
+    sink = _Sink()
+    rt.add(
+        "critic",
+        Critic(sandbox, CriticConfig(k=2)),
+        inboxes=("inbox", "feedback"),
+        outputs={"to_hinter": "hinter", "to_agent": "agent", "to_memory": "memory"},
+    )
+    rt.add("hinter", Hinter(), outputs={"to_critic": "critic.feedback"})
+    rt.add(
+        "agent", Agent(sandbox, ScriptedAgent(agent_fn)), outputs={"to_critic": "critic.feedback"}
+    )
+    rt.add("memory", sink)
+    to_critic = rt.sender("critic")
+    with trio.fail_after(60):
+        async with trio.open_nursery() as nursery:
+            await nursery.start(rt.run)
+            async with to_critic:
+                await to_critic.send(EnvProposed(env_id="t", source=source("trivial")))
+                await to_critic.send(EnvProposed(env_id="c", source=source("reject_crash.py")))
+    kinds = sorted((type(m).__name__, m.env_id) for m in sink.got)  # type: ignore[attr-defined]
+    assert kinds == [("EnvRejected", "c"), ("EnvScored", "t")]
+    stats = {a.name: a for a in rt.statistics().actors}
+    assert all(a.state == "stopped" for a in stats.values())
