@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import math
+import random
 import re
 import time
 from collections import Counter
@@ -30,6 +31,7 @@ import trio
 from actors.memory import ArchiveRecord, Neighbour
 from engine.config import DesignerConfig
 from engine.contract import CONTRACT_TEXT
+from engine.corpus import Corpus
 from engine.messages import DesignerIn, DesignRequested, EnvProposed, EnvRejected, WeightsUpdated
 
 __all__ = [
@@ -40,6 +42,7 @@ __all__ = [
     "ParsedDesign",
     "build_design_prompt",
     "parse_design",
+    "request_from_corpus",
 ]
 
 # ---------------------------------------------------------------------------------- parsing
@@ -270,6 +273,23 @@ def build_design_prompt(
 
 
 # ------------------------------------------------------------------------------------ actor
+
+
+def request_from_corpus(
+    corpus: Corpus, rng: random.Random, *, request_id: str, group_size: int
+) -> DesignRequested:
+    """A design request around the next passage of ``corpus`` (sampled without replacement).
+
+    Args:
+        corpus: the grounding corpus (its sampling state advances).
+        rng: the run's random generator.
+        request_id: unique id; the group's designs share it as ``group_id``.
+        group_size: designs G to sample from the prompt.
+    """
+    passage = corpus.sample(rng)
+    return DesignRequested(
+        request_id=request_id, passage_id=passage.id, passage=passage.text, group_size=group_size
+    )
 
 
 class MemoryView(Protocol):

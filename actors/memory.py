@@ -593,7 +593,8 @@ class Memory:
                         self._embed_s += time.perf_counter() - t0
                         self.archive.add(msg, vec)
                         self._archived += 1
-                        self._vendi = self.archive.vendi_per_n()
+                        # O(n d²): milliseconds at thousands of records, kept off the loop
+                        self._vendi = await trio.to_thread.run_sync(self.archive.vendi_per_n)
                     case EnvRejected():
                         self._rejected[msg.reason] += 1
 

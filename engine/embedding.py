@@ -133,9 +133,10 @@ class MiniLMEmbedder:
         if len(texts) == 0:
             return np.zeros((0, self.dim), dtype=np.float32)
         model = self._load()
-        vecs = model.encode(  # type: ignore[attr-defined]
-            list(texts), batch_size=32, convert_to_numpy=True, normalize_embeddings=False
-        )
+        with self._lock:  # one forward at a time: threads would only contend for the cores
+            vecs = model.encode(  # type: ignore[attr-defined]
+                list(texts), batch_size=32, convert_to_numpy=True, normalize_embeddings=False
+            )
         return _normalise(np.asarray(vecs, dtype=np.float64))
 
 

@@ -13,9 +13,11 @@ from actors.designer import (
     ParseFailure,
     build_design_prompt,
     parse_design,
+    request_from_corpus,
 )
 from actors.memory import Archive, ArchiveRecord, Neighbour
 from engine.config import DesignerConfig, MemoryConfig
+from engine.corpus import Corpus, Passage
 from engine.embedding import HashEmbedder
 from engine.messages import DesignRequested, EnvProposed, EnvRejected, WeightsUpdated
 
@@ -289,3 +291,13 @@ async def test_designer_exits_on_cancel(autojump_clock: Any) -> None:
     assert not scope.cancelled_caught
     to_designer.close()
     critic_in.close()
+
+
+def test_request_from_corpus_carries_the_passage() -> None:
+    import random
+
+    corpus = Corpus([Passage(id=f"d#{i}", doc_id="d", text=f"text {i}") for i in range(3)], "t")
+    rng = random.Random(0)
+    reqs = [request_from_corpus(corpus, rng, request_id=f"r{i}", group_size=4) for i in range(3)]
+    assert sorted(r.passage_id for r in reqs) == ["d#0", "d#1", "d#2"]
+    assert all(r.passage == corpus.get(r.passage_id).text and r.group_size == 4 for r in reqs)

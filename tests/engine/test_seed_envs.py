@@ -132,3 +132,39 @@ def test_play_in_process_reports_success_by_contract() -> None:
     )
     assert ok and observations[-1] == "Correct!" and len(actions) == 1
     assert episode_success({"success": False}, 5.0, 1.0) is False
+
+
+@pytest.mark.slow
+async def test_seeds_pass_the_critic_and_solve_in_the_wasm_sandbox() -> None:
+    validation = pytest.importorskip("actors._validation")
+    from engine.config import CriticConfig, SandboxConfig
+    from engine.messages import EnvValidated
+    from sandbox_wasm import Sandbox
+
+    async with Sandbox.open(SandboxConfig()) as sandbox:
+        for seed_env in SEEDS:
+            verdict = await validation.validate(
+                seed_env.source, seed_env.hint, sandbox, CriticConfig()
+            )
+            assert isinstance(verdict, EnvValidated), (seed_env.name, verdict)
+            tools = {t["name"] for t in verdict.tools}
+            for seed in (0, 1):
+                inst = await sandbox.open_env(seed_env.source)
+                try:
+                    obs, _ = await inst.reset(seed=seed)
+                    observations = [obs]
+                    for _ in range(60):
+                        action = solve(seed_env.name, observations, seed_env.hint)
+                        call = json.loads(action) if action.startswith("{") else None
+                        if call is not None and call["tool"] in tools:
+                            observations.append(
+                                await inst.call_tool(call["tool"], call["arguments"])
+                            )
+                            continue
+                        r = await inst.step(action)
+                        observations.append(r.observation)
+                        if r.terminated or r.truncated:
+                            break
+                    assert r.info.get("success") is True, (seed_env.name, seed, observations)
+                finally:
+                    await inst.aclose()
