@@ -23,6 +23,7 @@ ever holds plain ``str``/``int``/``float``/``bool``/``None``/``list``/``dict`` v
 from __future__ import annotations
 
 import collections
+import hashlib
 import math
 import os
 import threading
@@ -181,6 +182,119 @@ class _Counters:
         self.guest_errors = 0
 
 
+def _guest_error(
+    op: bytes, payload: memoryview, config: SandboxConfig, counters: _Counters
+) -> SandboxError:
+    """Turns the guest's error answer into the exception to raise (and counts it)."""
+    try:
+        err = _ERR.decode(payload)
+    except msgspec.DecodeError:
+        err = _GuestErr("guest", "the guest answered malformed data", "")
+    where = op.decode()
+    if err.kind == "memory":
+        with counters.lock:
+            counters.traps["memory"] += 1
+        return MemoryLimitExceeded(
+            f"{where}: the instance hit its memory cap of {config.memory_bytes} bytes "
+            f"({err.message})"
+        )
+    if err.kind == "output":
+        return OutputTooLarge(f"{where}: {err.message}")
+    with counters.lock:
+        counters.guest_errors += 1
+    if err.kind == "load":
+        return LoadError(f"load failed: {err.message}", err.traceback)
+    return GuestError(f"{where} failed: {err.message}", err.traceback)
+
+
+class _Programs:
+    """Compiles programs in a dedicated guest instance and caches the result (LRU).
+
+    Every load then runs the same path (unmarshal + exec), so an instance's memory history,
+    and with it anything address-dependent such as the iteration order of a set of plain
+    objects, is the same whether or not the compile was cached. CPython's compiler is also the
+    largest part of a load inside wasm (about 1.7M instructions for a small program), and the
+    critic and the agent open one program many times. A program that tampers with the runner
+    can only poison the cache entry of its own source.
+    """
+
+    _RECYCLE_AFTER = 500
+    _ANSWER_LIMIT = 64 << 20
+
+    def __init__(
+        self,
+        runtime: Runtime,
+        config: SandboxConfig,
+        counters: _Counters,
+        entries: int = 256,
+        max_entry_bytes: int = 8 << 20,
+    ) -> None:
+        self._runtime = runtime
+        self._config = config
+        self._counters = counters
+        self._lock = threading.Lock()
+        self._entries: collections.OrderedDict[bytes, str] = collections.OrderedDict()
+        self._cap = entries
+        self._max_entry = max_entry_bytes
+        self._raw: RawInstance | None = None
+        self._uses = 0
+
+    def code_for(self, source: str, deadline_s: float) -> str | None:
+        """Returns the program's compiled code (marshal, base64) or None if unavailable.
+
+        Raises:
+            LoadError: the source does not compile (with the guest's traceback).
+            DeadlineExceeded, FuelExhausted, MemoryLimitExceeded, SandboxTrap: compiling hit a
+                limit (the compiler instance is replaced).
+        """
+        data = source.encode("utf-8", "replace")
+        key = hashlib.sha256(data).digest()
+        with self._lock:
+            blob = self._entries.get(key)
+            if blob is not None:
+                self._entries.move_to_end(key)
+                return blob
+            raw = self._raw
+            if raw is None or raw.closed or self._uses >= self._RECYCLE_AFTER:
+                if raw is not None:
+                    raw.close()
+                raw = self._raw = self._runtime.instantiate(self._config.memory_bytes)
+                self._uses = 0
+            self._uses += 1
+            try:
+                answer = raw.call(
+                    b"compile", data, fuel=self._config.fuel_per_call, deadline_s=deadline_s
+                )
+            except SandboxTrap as exc:
+                with self._counters.lock:
+                    self._counters.traps[exc.reason] += 1
+                raise
+            if len(answer) > self._ANSWER_LIMIT:
+                raise OutputTooLarge(f"compiled program is {len(answer)} bytes")
+            view = memoryview(answer)
+            if answer[:1] != b"o":
+                err = _guest_error(b"compile", view[1:], self._config, self._counters)
+                if isinstance(err, MemoryLimitExceeded):
+                    raw.close()
+                raise err
+            try:
+                blob = msgspec.json.decode(view[1:], type=str | None)
+            except msgspec.DecodeError:
+                blob = None
+            if blob is not None and len(blob) <= self._max_entry:
+                self._entries[key] = blob
+                while len(self._entries) > self._cap:
+                    self._entries.popitem(last=False)
+            return blob
+
+    def close(self) -> None:
+        """Frees the compiler instance."""
+        with self._lock:
+            if self._raw is not None:
+                self._raw.close()
+                self._raw = None
+
+
 class SyncEnvInstance:
     """The synchronous face of an environment instance (``EnvInstance.sync``).
 
@@ -190,8 +304,14 @@ class SyncEnvInstance:
     """
 
     def __init__(
-        self, raw: RawInstance, config: SandboxConfig, counters: _Counters, deadline_s: float
+        self,
+        raw: RawInstance,
+        config: SandboxConfig,
+        counters: _Counters,
+        deadline_s: float,
+        programs: _Programs | None = None,
     ) -> None:
+        self._programs = programs
         self._raw = raw
         self._config = config
         self._counters = counters
@@ -238,26 +358,10 @@ class SyncEnvInstance:
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _raise_guest(self, op: bytes, payload: memoryview) -> None:
-        try:
-            err = _ERR.decode(payload)
-        except msgspec.DecodeError:
-            err = _GuestErr("guest", "the guest answered malformed data", "")
-        where = op.decode()
-        if err.kind == "memory":
+        exc = _guest_error(op, payload, self._config, self._counters)
+        if isinstance(exc, MemoryLimitExceeded):
             self._discard()
-            with self._counters.lock:
-                self._counters.traps["memory"] += 1
-            raise MemoryLimitExceeded(
-                f"{where}: the instance hit its memory cap of {self._config.memory_bytes} bytes "
-                f"({err.message})"
-            )
-        if err.kind == "output":
-            raise OutputTooLarge(f"{where}: {err.message}")
-        with self._counters.lock:
-            self._counters.guest_errors += 1
-        if err.kind == "load":
-            raise LoadError(f"load failed: {err.message}", err.traceback)
-        raise GuestError(f"{where} failed: {err.message}", err.traceback)
+        raise exc
 
     def _decode(self, decoder: msgspec.json.Decoder[Any], payload: memoryview, what: str) -> Any:
         try:
@@ -274,16 +378,20 @@ class SyncEnvInstance:
 
     def load(self, source: str, entropy: int) -> EnvSpec:
         """Loads ``source`` into this fresh instance (called once, by the sandbox)."""
+        code = None
+        if self._programs is not None:
+            code = self._programs.code_for(source, self._deadline_s)
         req = _ENC.encode(
             {
                 "source": source,
                 "entropy": int(entropy),
                 "max_output": self._config.max_output_bytes,
                 "max_stdio": self._config.max_stdio_bytes,
+                "code": code,
             }
         )
-        payload = self._call(b"load", req, None, self._output_limit())
-        out = self._decode(_SPEC, payload, "load")
+        payload = self._call(b"load", req, None, self._output_limit() + len(req))
+        out: _SpecOut = self._decode(_SPEC, payload, "load")
         self._spec = _to_spec(out)
         return self._spec
 
@@ -477,6 +585,7 @@ class Sandbox:
         self._pool_lock = threading.Lock()
         self._want_refill = trio.Event()
         self._counters = _Counters()
+        self._programs = _Programs(runtime, config, self._counters)
         self._live: weakref.WeakSet[SyncEnvInstance] = weakref.WeakSet()
         self._closed = False
         self._token = trio.lowlevel.current_trio_token()
@@ -587,7 +696,7 @@ class Sandbox:
         """
         raw, pooled = self._take()
         deadline = self._config.call_deadline_s if deadline_s is None else deadline_s
-        inst = SyncEnvInstance(raw, self._config, self._counters, deadline)
+        inst = SyncEnvInstance(raw, self._config, self._counters, deadline, self._programs)
         with self._counters.lock:
             self._counters.opened += 1
             if pooled:
@@ -639,3 +748,4 @@ class Sandbox:
             raw.close()
         for inst in list(self._live):
             inst.close()
+        self._programs.close()

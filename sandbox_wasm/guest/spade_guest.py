@@ -17,12 +17,15 @@ in-memory stdout/stderr.
 Built into the component by ``sandbox_wasm._build`` (componentize-py); not imported by the host.
 """
 
+import binascii
 import builtins
 import datetime as _dt
+import gc
 import inspect
 import io
 import json
 import linecache
+import marshal
 import math
 import os
 import random
@@ -344,6 +347,7 @@ class _Loaded:
     env = None
     tools = {}
     reset_kwargs = ("seed", "options")
+    hooked = False
     stdout = None
     stderr = None
     max_output = 1 << 20
@@ -418,7 +422,9 @@ def _install_imports():
         if getattr(f, "__name__", "") in ("BuiltinImporter", "FrozenImporter")
     ] + [_NoImports]
     sys.path_importer_cache.clear()
-    sys.addaudithook(_audit)
+    if not _Loaded.hooked:
+        sys.addaudithook(_audit)
+        _Loaded.hooked = True
     # "Did you mean" suggestions for import errors scan sys.path on disk.
     if hasattr(traceback, "_compute_suggestion_error"):
         traceback._compute_suggestion_error = lambda *args, **kwargs: None
@@ -454,8 +460,10 @@ def _load(arg):
     module = types.ModuleType("env_program")
     module.__dict__["__builtins__"] = builtins
     sys.modules["env_program"] = module
+    code = _cached_code(req.get("code"))
     try:
-        code = compile(source, "<env>", "exec")
+        if code is None:
+            code = compile(source, "<env>", "exec")
         exec(code, module.__dict__)
     except MemoryError:
         raise
@@ -532,14 +540,7 @@ def _load(arg):
             answer = str(answer)
         _check_str(answer, "ANSWER")
 
-    try:
-        params = inspect.signature(env.reset).parameters
-        if any(p.kind == p.VAR_KEYWORD for p in params.values()):
-            _Loaded.reset_kwargs = ("seed", "options")
-        else:
-            _Loaded.reset_kwargs = tuple(k for k in ("seed", "options") if k in params)
-    except (TypeError, ValueError):
-        _Loaded.reset_kwargs = ("seed", "options")
+    _Loaded.reset_kwargs = _reset_kwargs(env)
     return {
         "description": description,
         "hint": hint,
@@ -550,6 +551,89 @@ def _load(arg):
         "answer": answer,
         "declared": declared,
     }
+
+
+def _cached_code(blob):
+    """The host's cached compile of this very source (marshal, base64), or None."""
+    if type(blob) is not str:
+        return None
+    try:
+        code = marshal.loads(binascii.a2b_base64(blob))
+    except Exception:
+        return None
+    return code if type(code) is types.CodeType else None
+
+
+def _code_blob(code):
+    try:
+        return binascii.b2a_base64(marshal.dumps(code), newline=False).decode("ascii")
+    except Exception:
+        return None
+
+
+def _reset_kwargs(env):
+    """Which of seed/options ``env.reset`` accepts (cheap: reads its code object)."""
+    fn = getattr(type(env), "reset", None)
+    code = getattr(fn, "__code__", None)
+    if type(code) is types.CodeType:
+        if code.co_flags & inspect.CO_VARKEYWORDS:
+            return ("seed", "options")
+        names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+        return tuple(k for k in ("seed", "options") if k in names)
+    try:
+        params = inspect.signature(env.reset).parameters
+    except (TypeError, ValueError):
+        return ("seed", "options")
+    if any(p.kind == p.VAR_KEYWORD for p in params.values()):
+        return ("seed", "options")
+    return tuple(k for k in ("seed", "options") if k in params)
+
+
+_PRIME_ENV = """
+import random, time
+class Env:
+    \"\"\"Prime.\"\"\"
+    HINT = "h"
+    MAX_TURNS = 3
+    def reset(self, seed=None, options=None):
+        self.n = 0
+        return f"start {random.random()} {time.time()}", {"seed": seed}
+    def step(self, action):
+        self.n += 1
+        return f"{action} {self.n}", 1.0, self.n > 2, False, {"n": [self.n, 0.5, None]}
+"""
+
+
+def _compile(arg):
+    """Compiles a program and returns its code object (marshal, base64); nothing runs.
+
+    The host compiles every program in a separate instance and loads the result everywhere,
+    so an instance's memory history never depends on whether the compile was cached."""
+    try:
+        code = compile(arg, "<env>", "exec")
+    except MemoryError:
+        raise
+    except BaseException as exc:
+        linecache.cache["<env>"] = (len(arg), None, arg.splitlines(True), "<env>")
+        raise _LoadFailed(exc) from exc
+    return _code_blob(code)
+
+
+def _prime(arg):
+    """Runs a throwaway environment through load/reset/step so that a pooled instance has
+    already paged in what a real load touches; then forgets it. Every instance is primed the
+    same way, so behaviour does not depend on whether it came from the pool."""
+    request = json.dumps(
+        {"source": _PRIME_ENV, "entropy": 0, "max_output": 1 << 20, "max_stdio": 1024}
+    )
+    _load(request)
+    json.dumps(_reset('{"seed": 0, "options": null}'))
+    json.dumps(_step("north"))
+    _Loaded.env = None
+    _Loaded.tools = {}
+    sys.modules.pop("env_program", None)
+    linecache.cache.clear()
+    return True
 
 
 class _LoadFailed(Exception):
@@ -621,7 +705,15 @@ def _stdio(arg):
     }
 
 
-_OPS = {"load": _load, "reset": _reset, "step": _step, "tool": _tool, "stdio": _stdio}
+_OPS = {
+    "load": _load,
+    "reset": _reset,
+    "step": _step,
+    "tool": _tool,
+    "stdio": _stdio,
+    "prime": _prime,
+    "compile": _compile,
+}
 
 
 def _format_tb(exc):
@@ -677,3 +769,9 @@ class WitWorld(wit_world.WitWorld):
             return _run(op, arg)
         except MemoryError:
             return 'e{"kind": "memory", "message": "MemoryError", "traceback": ""}'
+
+
+# Everything created so far is part of the start-up snapshot: move it out of the cyclic GC's
+# reach so a collection in a fresh instance does not walk (and page in) the whole snapshot heap.
+gc.collect()
+gc.freeze()

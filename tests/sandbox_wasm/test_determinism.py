@@ -53,3 +53,20 @@ async def test_clock_advances_and_is_plausible(sandbox: Sandbox) -> None:
     values = [float(v) for v in out]
     assert values == sorted(values)
     assert 1.6e9 <= values[0] <= 2.0e9
+
+
+async def test_address_dependent_order_is_identical_across_instances(sandbox: Sandbox) -> None:
+    # Iterating a set of plain objects follows their addresses: identical only if every
+    # instance has the same memory history (pooled or not, compile cached or not).
+    head = "class Item:\n    def __init__(self, i):\n        self.i = i"
+    src = env_source(
+        "return 'o', 0, False, False, {}",
+        reset_body="items = {Item(i) for i in range(64)}\nreturn ','.join(str(x.i) for x in items), {}",
+        head=head,
+    )
+    seen = set()
+    for _ in range(3):
+        inst = await sandbox.open_env(src, entropy=5)
+        seen.add((await inst.reset(seed=0))[0])
+        await inst.aclose()
+    assert len(seen) == 1

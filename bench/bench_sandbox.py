@@ -1,0 +1,362 @@
+"""``python -m bench sandbox``: the WebAssembly sandbox against a subprocess and native Python.
+
+One trivial environment (a counter; text observation, float reward, a one-key info dict) runs
+three ways in the same run:
+
+- **wasm**: ``sandbox_wasm`` (componentized CPython 3.14 in wasmtime, fuel + epoch deadline
+  per call), through the synchronous API (``inst.sync``) and the async API (one
+  ``trio.to_thread`` hop per call); start measured from the warm pool and unpooled;
+- **subprocess**: a ``python3`` child (this interpreter, ``-I``) speaking JSON lines over pipes,
+  start = spawn + load + first observation;
+- **native**: ``exec`` of the source in this process, each step's result JSON-encoded.
+
+Reported: start to first observation (median, ms), step latency (p50/p90, µs), steps/s on 1
+and 2 threads (one instance per thread), RSS per live instance (MiB), and the epoch deadline's
+firing time for a ``while True: pass`` step. Targets (issue 3): pooled start ≤ 2 ms and ≥ 20×
+the subprocess; step ≤ 60 µs and ≥ 2× faster than the subprocess; ≥ 1.7× steps/s on 2
+threads; ≥ 400 live instances in 4 GiB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from typing import Any
+
+import trio
+
+from engine.config import SandboxConfig
+from sandbox_wasm import Sandbox, SyncEnvInstance
+
+ENV = '''
+class Env:
+    """Count the steps."""
+    MAX_TURNS = 10**9
+
+    def reset(self, seed=None, options=None):
+        self.n = 0
+        return "t=0", {"n": 0}
+
+    def step(self, action):
+        self.n += 1
+        return f"t={self.n} {action}", 0.0, False, False, {"n": self.n}
+'''
+
+LOOP = "class Env:\n    def reset(self, seed=None, options=None):\n        while True: pass\n"
+
+RUNNER = r"""
+import json, sys
+ns = {}
+env = None
+out = sys.stdout
+for line in sys.stdin:
+    req = json.loads(line)
+    op = req["op"]
+    if op == "load":
+        exec(compile(req["source"], "<env>", "exec"), ns)
+        env = ns["Env"]()
+        res = True
+    elif op == "reset":
+        res = env.reset(seed=req.get("seed"))
+    else:
+        res = env.step(req["action"])
+    out.write(json.dumps(res) + "\n")
+    out.flush()
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Adds this topic's options (all counts; keep them small on shared machines)."""
+    parser.add_argument("--steps", type=int, default=3000, help="steps per latency/throughput case")
+    parser.add_argument("--starts", type=int, default=40, help="starts per start-latency case")
+    parser.add_argument("--instances", type=int, default=100, help="live instances for RSS")
+
+
+def _rss() -> int:
+    with open(f"/proc/{os.getpid()}/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def _pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def _steps_per_s(step_fns: list[Any], steps: int) -> float:
+    """Runs ``steps`` calls of each fn, one thread per fn, and returns total steps/s."""
+    barrier = threading.Barrier(len(step_fns) + 1)
+
+    def work(fn: Any) -> None:
+        barrier.wait()
+        for _ in range(steps):
+            fn("a")
+
+    threads = [threading.Thread(target=work, args=(fn,)) for fn in step_fns]
+    for t in threads:
+        t.start()
+    barrier.wait()
+    t0 = time.perf_counter()
+    for t in threads:
+        t.join()
+    return len(step_fns) * steps / (time.perf_counter() - t0)
+
+
+def _latencies_us(fn: Any, steps: int) -> list[float]:
+    out = []
+    pc = time.perf_counter
+    for _ in range(steps):
+        t0 = pc()
+        fn("a")
+        out.append((pc() - t0) * 1e6)
+    return out
+
+
+# -- subprocess baseline ----------------------------------------------------------------------
+
+
+class _Child:
+    def __init__(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-I", "-c", RUNNER],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+
+    def call(self, req: dict[str, Any]) -> Any:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(req) + "\n")
+        self.proc.stdin.flush()
+        return json.loads(self.proc.stdout.readline())
+
+    def step(self, action: str) -> Any:
+        return self.call({"op": "step", "action": action})
+
+    def rss(self) -> int:
+        with open(f"/proc/{self.proc.pid}/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def _subprocess_case(args: argparse.Namespace) -> dict[str, Any]:
+    starts = []
+    for _ in range(max(5, args.starts // 4)):
+        t0 = time.perf_counter()
+        c = _Child()
+        c.call({"op": "load", "source": ENV})
+        c.call({"op": "reset", "seed": 0})
+        starts.append((time.perf_counter() - t0) * 1e3)
+        c.close()
+    c = _Child()
+    c.call({"op": "load", "source": ENV})
+    c.call({"op": "reset", "seed": 0})
+    lat = _latencies_us(c.step, args.steps)
+    one = _steps_per_s([c.step], args.steps)
+    c2 = _Child()
+    c2.call({"op": "load", "source": ENV})
+    c2.call({"op": "reset", "seed": 0})
+    two = _steps_per_s([c.step, c2.step], args.steps)
+    rss = c.rss() / 2**20
+    c.close()
+    c2.close()
+    return {
+        "case": "python3 subprocess, JSON lines",
+        "start_p50_ms": statistics.median(starts),
+        "step_p50_us": _pct(lat, 0.5),
+        "step_p90_us": _pct(lat, 0.9),
+        "steps_per_s_1t": one,
+        "steps_per_s_2t": two,
+        "2t_vs_1t": two / one,
+        "rss_per_instance_mib": rss,
+    }
+
+
+# -- native baseline --------------------------------------------------------------------------
+
+
+def _native_env() -> Any:
+    ns: dict[str, Any] = {}
+    exec(compile(ENV, "<env>", "exec"), ns)
+    return ns["Env"]()
+
+
+def _native_case(args: argparse.Namespace) -> dict[str, Any]:
+    starts = []
+    for _ in range(args.starts):
+        t0 = time.perf_counter()
+        env = _native_env()
+        json.dumps(env.reset(seed=0))
+        starts.append((time.perf_counter() - t0) * 1e3)
+
+    def stepper() -> Any:
+        env = _native_env()
+        env.reset(seed=0)
+        return lambda a: json.dumps(env.step(a))
+
+    s1 = stepper()
+    lat = _latencies_us(s1, args.steps)
+    one = _steps_per_s([s1], args.steps)
+    two = _steps_per_s([s1, stepper()], args.steps)
+    gc.collect()
+    before = _rss()
+    envs = [_native_env() for _ in range(args.instances)]
+    for e in envs:
+        e.reset(seed=0)
+    rss = (_rss() - before) / len(envs) / 2**20
+    return {
+        "case": "native in-process (+JSON)",
+        "start_p50_ms": statistics.median(starts),
+        "step_p50_us": _pct(lat, 0.5),
+        "step_p90_us": _pct(lat, 0.9),
+        "steps_per_s_1t": one,
+        "steps_per_s_2t": two,
+        "2t_vs_1t": two / one,
+        "rss_per_instance_mib": rss,
+    }
+
+
+# -- wasm -------------------------------------------------------------------------------------
+
+
+async def _wasm_cases(args: argparse.Namespace) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    pool_size = 4
+    async with Sandbox.open(SandboxConfig(pool_size=pool_size)) as sb:
+        # Start from the warm pool: sync path (in a worker thread) and async path.
+        await sb.wait_pool_ready()
+        sync_starts, async_starts = [], []
+        for i in range(args.starts):
+            await sb.wait_pool_ready()
+
+            def start_sync() -> float:
+                t0 = time.perf_counter()
+                inst = sb.open_env_sync(ENV, 0)
+                inst.reset(seed=0)
+                dt = (time.perf_counter() - t0) * 1e3
+                inst.close()
+                return dt
+
+            if i % 2 == 0:
+                sync_starts.append(await trio.to_thread.run_sync(start_sync))
+            else:
+                t0 = time.perf_counter()
+                inst = await sb.open_env(ENV, entropy=0)
+                await inst.reset(seed=0)
+                async_starts.append((time.perf_counter() - t0) * 1e3)
+                await inst.aclose()
+        hits = sb.statistics().pool_hits
+
+        a = await sb.open_env(ENV)
+        b = await sb.open_env(ENV)
+        await a.reset(seed=0)
+        await b.reset(seed=0)
+        sa: SyncEnvInstance = a.sync
+        sbb: SyncEnvInstance = b.sync
+
+        def sync_measure() -> tuple[list[float], float, float]:
+            lat = _latencies_us(sa.step, args.steps)
+            one = _steps_per_s([sa.step], args.steps)
+            two = _steps_per_s([sa.step, sbb.step], args.steps)
+            return lat, one, two
+
+        lat, one, two = await trio.to_thread.run_sync(sync_measure)
+
+        alat = []
+        for _ in range(min(args.steps, 1000)):
+            t0 = time.perf_counter()
+            await a.step("a")
+            alat.append((time.perf_counter() - t0) * 1e6)
+
+        # RSS per live instance (loaded and reset).
+        gc.collect()
+        before = _rss()
+        live = []
+        for _ in range(args.instances):
+            inst = await sb.open_env(ENV)
+            await inst.reset(seed=0)
+            live.append(inst)
+        rss = (_rss() - before) / len(live) / 2**20
+        for inst in live:
+            await inst.aclose()
+
+        # Deadline accuracy.
+        fired = []
+        for _ in range(3):
+            inst = await sb.open_env(LOOP, deadline_s=0.1)
+            t0 = time.perf_counter()
+            try:
+                await inst.reset()
+            except Exception:
+                fired.append((time.perf_counter() - t0) * 1e3)
+
+    rows.append(
+        {
+            "case": "wasm, pooled, sync API",
+            "start_p50_ms": statistics.median(sync_starts),
+            "step_p50_us": _pct(lat, 0.5),
+            "step_p90_us": _pct(lat, 0.9),
+            "steps_per_s_1t": one,
+            "steps_per_s_2t": two,
+            "2t_vs_1t": two / one,
+            "rss_per_instance_mib": rss,
+            "instances_per_4gib": 4096 / rss if rss > 0 else None,
+            "deadline_100ms_fired_ms": statistics.median(fired) if fired else None,
+            "pool_hits": hits,
+        }
+    )
+    rows.append(
+        {
+            "case": "wasm, pooled, async API (trio)",
+            "start_p50_ms": statistics.median(async_starts),
+            "step_p50_us": _pct(alat, 0.5),
+            "step_p90_us": _pct(alat, 0.9),
+        }
+    )
+
+    async with Sandbox.open(SandboxConfig(pool_size=0)) as sb0:
+        cold = []
+        for _ in range(max(5, args.starts // 2)):
+            t0 = time.perf_counter()
+            inst = await sb0.open_env(ENV)
+            await inst.reset(seed=0)
+            cold.append((time.perf_counter() - t0) * 1e3)
+            await inst.aclose()
+    rows.append({"case": "wasm, unpooled, async API", "start_p50_ms": statistics.median(cold)})
+    return rows
+
+
+def run(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Runs every case; returns one dict per case with ``vs. subprocess`` ratios.
+
+    ``vs. subprocess start`` and ``vs. subprocess step`` are speed-ups (subprocess time / case
+    time; > 1 is faster than the subprocess).
+    """
+    rows = trio.run(_wasm_cases, args)
+    rows.append(_subprocess_case(args))
+    rows.append(_native_case(args))
+    base = rows[-2]
+    for r in rows:
+        if r.get("start_p50_ms"):
+            r["vs. subprocess start"] = base["start_p50_ms"] / r["start_p50_ms"]
+        if r.get("step_p50_us"):
+            r["vs. subprocess step"] = base["step_p50_us"] / r["step_p50_us"]
+    return rows
+
+
+if __name__ == "__main__":  # pragma: no cover - convenience without the harness
+    p = argparse.ArgumentParser()
+    add_arguments(p)
+    for row in run(p.parse_args()):
+        print({k: round(v, 3) if isinstance(v, float) else v for k, v in row.items()})
