@@ -471,6 +471,7 @@ async def inspect_env(
     *,
     is_duplicate: DuplicateTest | None = None,
     proposal: EnvProposed | None = None,
+    archive: Any = None,
 ) -> Validation:
     """Run every sandbox check on one environment; see the module docstring for the order.
 
@@ -481,6 +482,8 @@ async def inspect_env(
         config: the ``[critic]`` section (probe counts, long-action length, hint requirement).
         is_duplicate: near-duplicate test against the archive, or ``None`` to skip.
         proposal: the proposal (kept in the verdict); one is made from ``source`` if ``None``.
+        archive: an ``actors.memory.Archive``; its ``is_duplicate`` is used when
+            ``is_duplicate`` is not given.
 
     Returns:
         The :class:`Validation` (verdict, answer, hint in force, checker warnings). Rejections
@@ -489,6 +492,8 @@ async def inspect_env(
     Cancellation: cancellable at any await; instances are closed.
     """
     t0 = time.perf_counter()
+    if is_duplicate is None and archive is not None:
+        is_duplicate = archive.is_duplicate
     if proposal is None:
         proposal = EnvProposed(env_id="env", source=source, hint=hint)
     prop: EnvProposed = proposal
@@ -675,6 +680,7 @@ async def validate(
     *,
     is_duplicate: DuplicateTest | None = None,
     proposal: EnvProposed | None = None,
+    archive: Any = None,
 ) -> EnvValidated | EnvRejected:
     """Validate one environment in the sandbox (every Critic check that needs no policy).
 
@@ -686,14 +692,15 @@ async def validate(
         is_duplicate: near-duplicate test against the archive (``Archive.is_duplicate``), or
             ``None`` to skip that check.
         proposal: the proposal to carry in the verdict.
+        archive: an ``actors.memory.Archive`` whose ``is_duplicate`` is used when
+            ``is_duplicate`` is not given.
 
     Returns:
         ``EnvValidated``, or ``EnvRejected`` with a named reason and evidence.
 
     Cancellation: cancellable at any await; instances are closed.
     """
-    return (
-        await inspect_env(
-            source, hint, sandbox, config, is_duplicate=is_duplicate, proposal=proposal
-        )
-    ).verdict
+    v = await inspect_env(
+        source, hint, sandbox, config, is_duplicate=is_duplicate, proposal=proposal, archive=archive
+    )
+    return v.verdict

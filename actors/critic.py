@@ -191,6 +191,8 @@ class Critic:
         sandbox: an open ``sandbox_wasm.Sandbox``.
         config: the ``[critic]`` section.
         is_duplicate: near-duplicate test against the archive (``Archive.is_duplicate``).
+        archive: an ``actors.memory.Archive``; its ``is_duplicate`` is used when
+            ``is_duplicate`` is not given.
         max_concurrent_validations: validations run at once.
     """
 
@@ -202,10 +204,13 @@ class Critic:
         config: CriticConfig = CriticConfig(),
         *,
         is_duplicate: DuplicateTest | None = None,
+        archive: Any = None,
         max_concurrent_validations: int = 4,
     ) -> None:
         self.sandbox = sandbox
         self.config = config
+        if is_duplicate is None and archive is not None:
+            is_duplicate = archive.is_duplicate
         self.is_duplicate = is_duplicate
         self._limit = trio.Semaphore(max_concurrent_validations)
         self._pending: dict[str, _Pending] = {}

@@ -358,3 +358,16 @@ async def test_actors_run_under_the_engine_runtime_and_shut_down_by_closure(
     assert kinds == [("EnvRejected", "c"), ("EnvScored", "t")]
     stats = {a.name: a for a in rt.statistics().actors}
     assert all(a.state == "stopped" for a in stats.values())
+
+
+async def test_archive_duplicate_test_is_used(sandbox: Sandbox) -> None:
+    class Archive:
+        def is_duplicate(self, src: str) -> tuple[bool, str, float]:
+            return (src == source("coin_flip"), "a1", 0.98)
+
+    v = await validate(source("coin_flip"), "", sandbox, archive=Archive())
+    assert isinstance(v, EnvRejected) and v.reason == "duplicate"
+    assert isinstance(
+        await validate(source("trivial"), "", sandbox, archive=Archive()), EnvValidated
+    )
+    assert Critic(sandbox, archive=Archive()).is_duplicate is not None
