@@ -22,7 +22,7 @@ import torch
 from engine.errors import ModelError
 from engine.inference.models import check_model_path
 
-__all__ = ["GenRequest", "GenResult", "PolicyModel"]
+__all__ = ["GenRequest", "GenResult", "PolicyModel", "RunningBatch"]
 
 
 @dataclass
@@ -171,85 +171,14 @@ class PolicyModel:
         Returns:
             One ``GenResult`` per request, in order.
         """
-        from transformers import DynamicCache
-
-        aborted = aborted if aborted is not None else set()
-        bsz = len(requests)
-        results = [GenResult() for _ in requests]
-        budgets: list[int] = []
-        for r in requests:
-            room = max(self.max_positions - len(r.input_ids), 0)
-            budgets.append(min(r.max_new_tokens, room))
-        longest = max(len(r.input_ids) for r in requests)
-        ids = torch.full((bsz, longest), self.pad_token_id, dtype=torch.long)
-        mask = torch.zeros((bsz, longest), dtype=torch.long)
-        for i, r in enumerate(requests):
-            n = len(r.input_ids)
-            ids[i, longest - n :] = torch.tensor(r.input_ids, dtype=torch.long)
-            mask[i, longest - n :] = 1
-        ids, mask = ids.to(self.device), mask.to(self.device)
-        positions = (mask.cumsum(-1) - 1).clamp(min=0)
-        temps = torch.tensor([r.temperature for r in requests], dtype=torch.float32)
-        greedy = temps <= 0
-        temps = torch.where(greedy, torch.ones_like(temps), temps).unsqueeze(1).to(self.device)
-        top_p = torch.tensor([r.top_p for r in requests], dtype=torch.float32, device=self.device)
-        stops = [
-            set(r.stop_token_ids) | (set() if r.ignore_eos else self.eos_token_ids)
-            for r in requests
-        ]
-        gens = [
-            torch.Generator(device=self.device).manual_seed(r.seed) if r.seed is not None else None
-            for r in requests
-        ]
-        active = [True] * bsz
-        for i in range(bsz):
-            if budgets[i] == 0:
-                active[i] = False
-                results[i].finish_reason = {"type": "length", "length": 0}
-        cache = DynamicCache()
-        step_ids, step_pos = ids, positions
-        while any(active):
-            out = self.model(
-                input_ids=step_ids,
-                attention_mask=mask,
-                position_ids=step_pos,
-                use_cache=True,
-                **{self._cache_kw: cache},
-            )
-            logits = out.logits[:, -1, :].float() / temps
-            logprobs = torch.log_softmax(logits, dim=-1)
-            next_ids = self._sample(logprobs, greedy, top_p, requests, gens)
-            chosen = logprobs.gather(1, next_ids.unsqueeze(1)).squeeze(1)
-            next_list = next_ids.tolist()
-            chosen_list = chosen.tolist()
-            for i in range(bsz):
-                if not active[i]:
-                    continue
-                res = results[i]
-                if requests[i].rid and requests[i].rid in aborted:
-                    active[i] = False
-                    res.finish_reason = {
-                        "type": "abort",
-                        "message": "Aborted",
-                        "status_code": None,
-                        "err_type": None,
-                    }
-                    continue
-                tok = next_list[i]
-                res.output_ids.append(tok)
-                res.logprobs.append(chosen_list[i])
-                if tok in stops[i]:
-                    active[i] = False
-                    res.finish_reason = {"type": "stop", "matched": tok}
-                elif len(res.output_ids) >= budgets[i]:
-                    active[i] = False
-                    res.finish_reason = {"type": "length", "length": len(res.output_ids)}
-            if not any(active):
-                break
-            step_ids = next_ids.unsqueeze(1)
-            step_pos = step_pos[:, -1:] + 1
-            mask = torch.cat([mask, torch.ones((bsz, 1), dtype=mask.dtype, device=self.device)], 1)
-        return results
+        batch = RunningBatch(self, aborted)
+        results: dict[int, GenResult] = {}
+        for row, res in batch.add(requests):
+            results[row] = res
+        while batch.rows:
+            for row, res in batch.step():
+                results[row] = res
+        return [results[i] for i in range(len(requests))]
 
     def _sample(
         self,
@@ -272,15 +201,15 @@ class PolicyModel:
             drop = (cum - sorted_p) > top_p.unsqueeze(1)
             sorted_p = sorted_p.masked_fill(drop, 0.0)
             probs = torch.zeros_like(probs).scatter(1, order, sorted_p)
+        # Exponential race (argmax of p / E with E ~ Exp(1)) draws from p, as multinomial does,
+        # at a fraction of torch.multinomial's CPU cost.
+        race = torch.empty_like(probs)
         if all(g is None for g in gens):
-            sampled = torch.multinomial(probs, 1, generator=self.generator).squeeze(1)
+            race.exponential_(generator=self.generator)
         else:
-            sampled = torch.stack(
-                [
-                    torch.multinomial(probs[i], 1, generator=g or self.generator).squeeze(0)
-                    for i, g in enumerate(gens)
-                ]
-            )
+            for i, g in enumerate(gens):
+                race[i].exponential_(generator=g or self.generator)
+        sampled = (probs / race).argmax(-1)
         return torch.where(greedy.to(self.device), logprobs.argmax(-1), sampled)
 
     @torch.no_grad()
@@ -313,3 +242,233 @@ class PolicyModel:
             "num_parameters": sum(p.numel() for p in self.model.parameters()),
             "config": json.loads(cfg.to_json_string()),
         }
+
+
+class _Row:
+    """Per-sequence state inside a ``RunningBatch``."""
+
+    def __init__(self, index: int, req: GenRequest, model: PolicyModel) -> None:
+        self.index = index
+        self.req = req
+        self.result = GenResult()
+        self.budget = min(req.max_new_tokens, max(model.max_positions - len(req.input_ids), 0))
+        self.stops = set(req.stop_token_ids) | (set() if req.ignore_eos else model.eos_token_ids)
+        self.gen = (
+            torch.Generator(device=model.device).manual_seed(req.seed)
+            if req.seed is not None
+            else None
+        )
+        self.done = False
+
+
+def _can_join(cache: Any) -> bool:
+    """Whether the cache exposes per-layer ``keys``/``values`` (transformers >= 4.56)."""
+    layers = getattr(cache, "layers", None) or []
+    return bool(layers) and all(hasattr(la, "keys") and hasattr(la, "values") for la in layers)
+
+
+class RunningBatch:
+    """A continuous batch: rows join between decode steps and leave when they finish.
+
+    New rows are prefilled together (left-padded), sample their first token, and have their
+    KV cache left-padded to the running batch's length and concatenated along the batch axis;
+    finished rows are dropped from the cache. Each row keeps its own positions, so padding never
+    shifts a token's rotary position; the attention mask hides the padding.
+
+    Args:
+        model: the ``PolicyModel``.
+        aborted: request ids to stop at the next step (shared with other threads).
+    """
+
+    def __init__(self, model: PolicyModel, aborted: set[str] | None = None) -> None:
+        self.m = model
+        self.aborted = aborted if aborted is not None else set()
+        self.rows: list[_Row] = []
+        self.cache: Any = None
+        self.mask = torch.zeros((0, 0), dtype=torch.long, device=model.device)
+        self.pos = torch.zeros((0, 1), dtype=torch.long, device=model.device)
+        self.last = torch.zeros((0,), dtype=torch.long, device=model.device)
+        self._next_index = 0
+
+    @property
+    def can_join(self) -> bool:
+        """Whether rows may join while others run (else add only to an empty batch)."""
+        return not self.rows or _can_join(self.cache)
+
+    def _forward(
+        self, ids: torch.Tensor, mask: torch.Tensor, pos: torch.Tensor, cache: Any
+    ) -> torch.Tensor:
+        out = self.m.model(
+            input_ids=ids,
+            attention_mask=mask,
+            position_ids=pos,
+            use_cache=True,
+            **{self.m._cache_kw: cache},
+        )
+        return out.logits[:, -1, :].float()  # type: ignore[no-any-return]
+
+    def _choose(self, rows: list[_Row], logits: torch.Tensor) -> list[tuple[int, GenResult]]:
+        """Sample one token per row, record it, mark finished rows; returns finished ones."""
+        temps = torch.tensor([r.req.temperature for r in rows], dtype=torch.float32)
+        greedy = temps <= 0
+        temps = torch.where(greedy, torch.ones_like(temps), temps).unsqueeze(1).to(self.m.device)
+        top_p = torch.tensor([r.req.top_p for r in rows], dtype=torch.float32, device=self.m.device)
+        logprobs = torch.log_softmax(logits / temps, dim=-1)
+        nxt = self.m._sample(logprobs, greedy, top_p, [r.req for r in rows], [r.gen for r in rows])
+        chosen = logprobs.gather(1, nxt.unsqueeze(1)).squeeze(1).tolist()
+        finished: list[tuple[int, GenResult]] = []
+        for r, tok, lp in zip(rows, nxt.tolist(), chosen, strict=True):
+            res = r.result
+            if r.req.rid and r.req.rid in self.aborted:
+                r.done = True
+                res.finish_reason = {
+                    "type": "abort",
+                    "message": "Aborted",
+                    "status_code": None,
+                    "err_type": None,
+                }
+            else:
+                res.output_ids.append(tok)
+                res.logprobs.append(lp)
+                if tok in r.stops:
+                    r.done = True
+                    res.finish_reason = {"type": "stop", "matched": tok}
+                elif len(res.output_ids) >= r.budget:
+                    r.done = True
+                    res.finish_reason = {"type": "length", "length": len(res.output_ids)}
+            if r.done:
+                finished.append((r.index, res))
+        self._new_last = nxt
+        return finished
+
+    @torch.no_grad()
+    def add(self, requests: list[GenRequest]) -> list[tuple[int, GenResult]]:
+        """Prefill ``requests`` and join them to the batch (each sampled one token).
+
+        Returns:
+            ``(row index, result)`` of rows that already finished (budget 0 or 1, a stop
+            token first); row indices count every request ever added, in order.
+
+        Raises:
+            RuntimeError: rows are running and this cache cannot be joined (see ``can_join``).
+        """
+        from transformers import DynamicCache
+
+        if not requests:
+            return []
+        if not self.can_join:
+            raise RuntimeError("this model's KV cache does not support joining a running batch")
+        dev = self.m.device
+        rows = []
+        for req in requests:
+            rows.append(_Row(self._next_index, req, self.m))
+            self._next_index += 1
+        finished: list[tuple[int, GenResult]] = []
+        live = []
+        for r in rows:
+            if r.budget == 0:
+                r.done = True
+                r.result.finish_reason = {"type": "length", "length": 0}
+                finished.append((r.index, r.result))
+            else:
+                live.append(r)
+        if not live:
+            return finished
+        longest = max(len(r.req.input_ids) for r in live)
+        ids = torch.full((len(live), longest), self.m.pad_token_id, dtype=torch.long)
+        mask = torch.zeros((len(live), longest), dtype=torch.long)
+        for i, r in enumerate(live):
+            n = len(r.req.input_ids)
+            ids[i, longest - n :] = torch.tensor(r.req.input_ids, dtype=torch.long)
+            mask[i, longest - n :] = 1
+        ids, mask = ids.to(dev), mask.to(dev)
+        pos = (mask.cumsum(-1) - 1).clamp(min=0)
+        cache = DynamicCache()
+        logits = self._forward(ids, mask, pos, cache)
+        finished += self._choose(live, logits)
+        self._merge(live, cache, mask, pos[:, -1:], self._new_last)
+        self._drop_finished()
+        return finished
+
+    def _merge(
+        self,
+        rows: list[_Row],
+        cache: Any,
+        mask: torch.Tensor,
+        pos: torch.Tensor,
+        last: torch.Tensor,
+    ) -> None:
+        if not self.rows:
+            self.rows, self.cache, self.mask, self.pos, self.last = rows, cache, mask, pos, last
+            return
+        t_old, t_new = self.mask.shape[1], mask.shape[1]
+        width = max(t_old, t_new)
+
+        def pad(x: torch.Tensor, t: int, dim: int) -> torch.Tensor:
+            if t == width:
+                return x
+            shape = list(x.shape)
+            shape[dim] = width - t
+            return torch.cat([x.new_zeros(shape), x], dim=dim)
+
+        for old_layer, new_layer in zip(self.cache.layers, cache.layers, strict=True):
+            old_layer.keys = torch.cat(
+                [pad(old_layer.keys, t_old, 2), pad(new_layer.keys, t_new, 2)]
+            )
+            old_layer.values = torch.cat(
+                [pad(old_layer.values, t_old, 2), pad(new_layer.values, t_new, 2)]
+            )
+        self.mask = torch.cat([pad(self.mask, t_old, 1), pad(mask, t_new, 1)])
+        self.pos = torch.cat([self.pos, pos])
+        self.last = torch.cat([self.last, last])
+        self.rows = self.rows + rows
+
+    def _drop_finished(self) -> None:
+        keep = [i for i, r in enumerate(self.rows) if not r.done]
+        if len(keep) == len(self.rows):
+            return
+        self.rows = [self.rows[i] for i in keep]
+        if not keep:
+            self.cache = None
+            self.mask = self.mask[:0]
+            return
+        idx = torch.tensor(keep, dtype=torch.long, device=self.m.device)
+        self.mask, self.pos, self.last = self.mask[idx], self.pos[idx], self.last[idx]
+        if _can_join(self.cache):
+            first = int((self.mask.sum(0) > 0).nonzero()[0])  # leading all-padding columns
+            for layer in self.cache.layers:
+                layer.keys = layer.keys[idx, :, first:]
+                layer.values = layer.values[idx, :, first:]
+            self.mask = self.mask[:, first:]
+        else:
+            self.cache.batch_select_indices(idx)
+
+    def abort_marked(self) -> list[tuple[int, GenResult]]:
+        """Finish (without a forward pass) every running row whose rid is in ``aborted``."""
+        finished = []
+        for r in self.rows:
+            if r.req.rid and r.req.rid in self.aborted:
+                r.done = True
+                r.result.finish_reason = {
+                    "type": "abort",
+                    "message": "Aborted",
+                    "status_code": None,
+                    "err_type": None,
+                }
+                finished.append((r.index, r.result))
+        self._drop_finished()
+        return finished
+
+    @torch.no_grad()
+    def step(self) -> list[tuple[int, GenResult]]:
+        """One decode step for every running row; returns the rows that finished."""
+        if not self.rows:
+            return []
+        ones = torch.ones((len(self.rows), 1), dtype=self.mask.dtype, device=self.m.device)
+        self.mask = torch.cat([self.mask, ones], 1)
+        self.pos = self.pos + 1
+        logits = self._forward(self.last.unsqueeze(1), self.mask, self.pos, self.cache)
+        finished = self._choose(self.rows, logits)
+        self.last = self._new_last
+        self._drop_finished()
+        return finished

@@ -399,6 +399,7 @@ class PolicyClient:
         stop_token_ids: Sequence[int] | None = None,
         top_k: int = -1,
         sampling_seed: int | None = None,
+        ignore_eos: bool = False,
         rid: str | None = None,
     ) -> Generation:
         """``POST /generate`` with token ids, returning tokens and their logprobs.
@@ -411,6 +412,7 @@ class PolicyClient:
             stop_token_ids: extra token ids that end generation (EOS always does).
             top_k: most candidates kept (-1 = all).
             sampling_seed: per-request seed (reproducible sampling), or ``None``.
+            ignore_eos: keep generating past end-of-sequence tokens.
             rid: request id (for ``abort_request``), or ``None`` for a server-made one.
 
         Returns:
@@ -429,6 +431,7 @@ class PolicyClient:
             stop_token_ids=stop_token_ids,
             top_k=top_k,
             sampling_seed=sampling_seed,
+            ignore_eos=ignore_eos,
             rid=rid,
         )
 
@@ -460,6 +463,7 @@ class PolicyClient:
         stop_token_ids: Sequence[int] | None,
         top_k: int = -1,
         sampling_seed: int | None = None,
+        ignore_eos: bool = False,
         rid: str | None = None,
     ) -> Generation:
         sp: dict[str, Any] = {
@@ -473,6 +477,8 @@ class PolicyClient:
             sp["top_k"] = top_k
         if sampling_seed is not None:
             sp["sampling_seed"] = sampling_seed
+        if ignore_eos:
+            sp["ignore_eos"] = True
         body: dict[str, Any] = {**prompt, "sampling_params": sp, "return_logprob": True}
         if rid is not None:
             body["rid"] = rid

@@ -16,9 +16,11 @@ per connection). The server is its own process and its work is one model on one 
 async framework buys nothing here and the stdlib adds no dependency; handler threads only parse,
 validate (typed msgspec structs) and wait. One worker thread owns the model: it takes the first
 waiting ``/generate`` request, gathers the burst that follows it (requests arriving less than
-``--batch-wait-s`` apart, up to ``--max-batch-size``), runs them as one left-padded batch with a KV cache, and between batches
-runs the control commands (weight reload, version change) in arrival order, so a weight update
-waits for in-flight requests, as SGLang's does unless generation is paused.
+``--batch-wait-s`` apart, up to ``--max-batch-size``) and decodes them as one left-padded batch
+with a KV cache; requests that arrive later join the running batch between decode steps
+(continuous batching) and rows leave as they finish. Control commands (weight reload, version
+change) run when the running rows have finished, in arrival order, so a weight update waits for
+in-flight requests, as SGLang's does unless generation is paused.
 """
 
 from __future__ import annotations
@@ -187,42 +189,87 @@ class PolicyServer:
     # ------------------------------------------------------------ model thread
 
     def _worker(self) -> None:
+        """Continuous batching: rows join between decode steps and leave when finished.
+
+        A control command waits until the running rows finish (no new rows are admitted
+        meanwhile), then runs alone: a weight update never lands mid-sequence.
+        """
+        from engine.inference._model import RunningBatch
+
+        batch = RunningBatch(self.model, self.aborted)
+        jobs: dict[int, _Job] = {}
+        pending: list[_Job] = []
         while True:
-            job = self.queue.get()
-            if job.command is not None:
-                self._run_command(job)
-                continue
-            batch = [job]
-            commands: list[_Job] = []
-            # Gather a burst: keep taking requests while they arrive less than batch_wait_s
-            # apart, for at most 5 x batch_wait_s. A lone request waits one gap only.
-            hard_deadline = time.monotonic() + 5 * self.batch_wait_s
-            while len(batch) < self.max_batch_size:
-                timeout = min(self.batch_wait_s, hard_deadline - time.monotonic())
-                try:
-                    nxt = (
-                        self.queue.get(timeout=timeout) if timeout > 0 else self.queue.get_nowait()
-                    )
-                except queue.Empty:
-                    break
-                (commands if nxt.command is not None else batch).append(nxt)
-            self.batch_sizes[len(batch)] = self.batch_sizes.get(len(batch), 0) + 1
-            self.resume.wait()
+            new: list[_Job] = []
+            if not batch.rows:
+                for c in pending:
+                    self._run_command(c)
+                pending.clear()
+                job = self.queue.get()
+                if job.command is not None:
+                    self._run_command(job)
+                    continue
+                new = [job]
+                self._gather_burst(new, pending)
+            elif not pending and batch.can_join:
+                room = self.max_batch_size - len(batch.rows)
+                while room > 0:
+                    try:
+                        nxt = self.queue.get_nowait()
+                    except queue.Empty:
+                        break
+                    if nxt.command is not None:
+                        pending.append(nxt)
+                        break
+                    new.append(nxt)
+                    room -= 1
             try:
-                results = self.model.generate([j.request for j in batch], self.aborted)
-                for j, r in zip(batch, results, strict=True):
-                    j.result = r
+                self._deliver(jobs, batch.abort_marked())
+                if not self.resume.is_set():
+                    self.resume.wait()
+                    self._deliver(jobs, batch.abort_marked())
+                if new:
+                    first = batch._next_index
+                    for i, j in enumerate(new):
+                        jobs[first + i] = j
+                    self._deliver(jobs, batch.add([j.request for j in new]))
+                if batch.rows:
+                    n = len(batch.rows)
+                    self.batch_sizes[n] = self.batch_sizes.get(n, 0) + 1
+                    self._deliver(jobs, batch.step())
             except BaseException as exc:  # noqa: BLE001 - reported to every waiting request
                 log.exception("generate failed")
-                for j in batch:
+                for j in jobs.values():
                     j.error = exc
-            for j in batch:
-                if j.request.rid:
-                    self.running.discard(j.request.rid)
-                    self.aborted.discard(j.request.rid)
-                j.done.set()
-            for c in commands:
-                self._run_command(c)
+                    self._release(j)
+                jobs.clear()
+                batch = RunningBatch(self.model, self.aborted)
+
+    def _gather_burst(self, batch: list[_Job], commands: list[_Job]) -> None:
+        """Take requests arriving less than ``batch_wait_s`` apart (at most 5 gaps in all)."""
+        hard_deadline = time.monotonic() + 5 * self.batch_wait_s
+        while len(batch) < self.max_batch_size:
+            timeout = min(self.batch_wait_s, hard_deadline - time.monotonic())
+            try:
+                nxt = self.queue.get(timeout=timeout) if timeout > 0 else self.queue.get_nowait()
+            except queue.Empty:
+                return
+            if nxt.command is not None:
+                commands.append(nxt)
+                return
+            batch.append(nxt)
+
+    def _deliver(self, jobs: dict[int, _Job], finished: list[tuple[int, Any]]) -> None:
+        for index, result in finished:
+            j = jobs.pop(index)
+            j.result = result
+            self._release(j)
+
+    def _release(self, j: _Job) -> None:
+        if j.request.rid:
+            self.running.discard(j.request.rid)
+            self.aborted.discard(j.request.rid)
+        j.done.set()
 
     def _run_command(self, job: _Job) -> None:
         assert job.command is not None

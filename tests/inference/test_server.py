@@ -170,3 +170,24 @@ async def test_abort_request_stops_a_running_generation(server_url: str) -> None
             await trio.sleep(0.3)
             await client.abort_request("long-1")
     assert out == ["abort"]
+
+
+async def test_late_request_joins_the_running_batch(server_url: str) -> None:
+    order: list[str] = []
+    async with PolicyClient([server_url], PolicyConfig()) as client:
+
+        async def long() -> None:
+            g = await client.generate(PROMPT, max_new_tokens=400, ignore_eos=True)
+            assert g.completion_tokens == 400
+            order.append("long")
+
+        async def short() -> None:
+            await trio.sleep(0.2)  # the long request is decoding by now
+            g = await client.generate(PROMPT[:5], max_new_tokens=3, ignore_eos=True)
+            assert g.completion_tokens == 3
+            order.append("short")
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(long)
+            nursery.start_soon(short)
+    assert order == ["short", "long"]
