@@ -299,3 +299,28 @@ async def test_policy_agent_stops_at_the_token_budget(
         agent = PolicyAgent(client, load_tokenizer(model), cfg)
         ep = await play_episode(request("learnable_bisect"), sandbox, agent, cfg)
     assert ep.status == "token_budget" and ep.turns == [] and not ep.success
+
+
+@pytest.mark.slow
+def test_score_cli_with_a_policy_url(
+    policy_server: tuple[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from engine.score import main
+
+    url, _ = policy_server
+    args = [
+        str(LABELLED / "trivial.py"),
+        "--k",
+        "2",
+        "--policy-url",
+        url,
+        "--json",
+        "--set",
+        "agent.max_new_tokens=6",
+    ]
+    assert main(args) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["agent"] == url and r["k"] == 2 and r["accepted"] is True
+    assert 0.0 <= r["success_without"] <= 1.0 and r["episodes_failed"] == 0
