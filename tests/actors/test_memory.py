@@ -238,3 +238,25 @@ def test_minilm_embedder_offline() -> None:
     assert x.shape == (3, 384) and x.dtype == np.float32
     np.testing.assert_allclose(np.linalg.norm(x, axis=1), 1.0, atol=1e-5)
     assert x[0] @ x[1] > x[0] @ x[2] + 0.2
+
+
+@pytest.mark.slow
+def test_minilm_archive_flags_an_edited_copy(tmp_path: Path) -> None:
+    cfg = MemoryConfig(embedder="minilm", seed_archive=False, fsync=False)
+    with Archive.open(tmp_path / "a", cfg) as archive:
+        for name in ("grid_rotated", "caesar", "mastermind"):
+            seed = SEEDS[name]
+            archive.add_record(
+                ArchiveRecord(env_id=name, source=seed.source, description=seed.description)
+            )
+        copy = (
+            SEEDS["caesar"]
+            .source.replace("_shift", "_rotate")
+            .replace("Wrong. Try again.", "Not quite, try again.")
+            .replace("river stone", "brook pebble")
+        )
+        dup, nearest, sim = archive.is_duplicate(copy, SEEDS["caesar"].description)
+        assert dup and nearest == "caesar", sim
+        other = SEEDS["lights_out"]
+        dup, _, sim = archive.is_duplicate(other.source, other.description)
+        assert not dup and sim < 0.8
