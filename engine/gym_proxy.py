@@ -18,6 +18,7 @@ from typing import Any, Protocol, SupportsFloat
 
 import gymnasium as gym
 from gymnasium import spaces
+from gymnasium.envs.registration import EnvSpec
 
 from engine.contract import SpecLike, reward_range_of
 
@@ -80,6 +81,13 @@ class SandboxEnv(gym.Env[str, str]):
         self.observation_space = AnyText(max_text_chars, min_length=0)
         self.action_space = AnyText(max_action_chars, min_length=0)
         self.reward_range = reward_range_of(spec)
+        # A registry-style spec that declares the environment deterministic, so the checker
+        # compares observations across seeded resets and steps (it skips that without one).
+        self.spec = EnvSpec(
+            id="spade/Sandboxed-v0",
+            max_episode_steps=spec.max_turns or None,
+            nondeterministic=False,
+        )
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -87,7 +95,9 @@ class SandboxEnv(gym.Env[str, str]):
         """Reset the sandboxed environment (blocking).
 
         Args:
-            seed: forwarded to the guest's ``reset(seed=...)``.
+            seed: forwarded to the guest's ``reset(seed=...)``; when ``None``, a seed drawn
+                from the proxy's ``np_random`` (seeded by the last seeded reset) is sent, so an
+                unseeded reset after a seeded one is reproducible (Gymnasium's seeding rule).
             options: forwarded to the guest's ``reset(options=...)``.
 
         Returns:
@@ -97,6 +107,8 @@ class SandboxEnv(gym.Env[str, str]):
             engine.errors.SandboxError: anything the sandbox raises.
         """
         super().reset(seed=seed)
+        if seed is None:  # continue the seeded stream, as Gymnasium environments do
+            seed = int(self.np_random.integers(0, 2**31 - 1))
         obs, info = self._instance.reset(seed=seed, options=options)
         return obs, dict(info)
 

@@ -115,6 +115,7 @@ REJECTIONS = {
     "reject_compile.py.txt": "compile",
     "reject_api.py": "api",
     "reject_api_no_max_turns.py": "api",
+    "reject_api_reset_seed.py": "api",
     "reject_nondeterministic_global.py": "nondeterministic",
     "reject_nondeterministic_clock.py": "nondeterministic",
     "reject_crash.py": "crash",
@@ -179,6 +180,12 @@ async def test_degenerate_names_the_probe(sandbox: Sandbox) -> None:
     v = await validate(source("reject_degenerate.py"), "", sandbox)
     assert isinstance(v, EnvRejected)
     assert v.evidence["probe"] == "empty" and v.evidence["action"] == ""
+
+
+async def test_gymnasium_env_checker_rejects_a_reset_that_ignores_its_seed(sandbox: Sandbox) -> None:
+    v = await validate(source("reject_api_reset_seed.py"), "", sandbox)
+    assert isinstance(v, EnvRejected) and v.reason == "api"
+    assert "env_checker" in v.detail and v.evidence["checker"] == "gymnasium.utils.env_checker"
 
 
 async def test_duplicate_uses_the_archive_test(sandbox: Sandbox) -> None:
