@@ -10,6 +10,8 @@ What is measured (``python -m bench memory``):
   product (``vs. brute force`` = brute p50 / HNSW p50).
 - ``archive <n>``: the same through ``actors.memory.Archive`` (a JSON line appended and flushed,
   no fsync, plus the index add) with precomputed embeddings; query via ``Archive.nearest``.
+- ``embed <name>``: one environment text (``env_text``, ``embed_chars`` characters) embedded
+  by MiniLM and by the hash embedder, median per text.
 - ``vendi <n>``: ``engine.vendi.vendi_score`` (d × d Gram) against ``vendi_score_nxn``
   (n × n), median of repeats (``vs. n×n`` = n×n time / d×d time).
 
@@ -40,6 +42,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--vendi-n", type=int, default=5000, help="environments for Vendi")
     parser.add_argument("--queries", type=int, default=300, help="queries per size")
     parser.add_argument("--repeats", type=int, default=5, help="Vendi repeats (median)")
+    parser.add_argument(
+        "--embed-texts", type=int, default=24, help="seed env texts embedded (0 = skip)"
+    )
 
 
 def _unit(rng: np.random.Generator, n: int, d: int = DIM) -> np.ndarray:
@@ -72,6 +77,7 @@ def _row(case: str, n: int, **kw: object) -> dict:
         "vendi_dxd_ms": None,
         "vendi_nxn_ms": None,
         "vs. n×n": None,
+        "embed_ms_per_env": None,
     }
     row.update(kw)
     return row
@@ -183,6 +189,30 @@ def _vendi_case(n: int, repeats: int, rng: np.random.Generator) -> dict:
     )
 
 
+def _embed_cases(count: int) -> list[dict]:
+    """Per-environment embedding time of MiniLM (the default) and the hash embedder."""
+    from actors.memory import env_text
+    from engine.config import MemoryConfig
+    from engine.embedding import HashEmbedder, MiniLMEmbedder
+    from engine.seed_envs import seed_envs
+
+    chars = MemoryConfig().embed_chars
+    seeds = seed_envs()
+    texts = [env_text(s.source, s.description, chars) for s in seeds]
+    texts = (texts * (count // len(texts) + 1))[:count]
+    rows = []
+    for emb in (HashEmbedder(dim=DIM), MiniLMEmbedder()):
+        emb.embed(texts[:1])  # load / warm up
+        times = []
+        for t in texts:
+            t0 = time.perf_counter()
+            emb.embed([t])
+            times.append(time.perf_counter() - t0)
+        ms = statistics.median(times) * 1e3
+        rows.append(_row(f"embed {emb.name} ({chars} chars)", count, embed_ms_per_env=round(ms, 3)))
+    return rows
+
+
 def run(args: argparse.Namespace) -> list[dict]:
     """Run every case; one dict per case (see the module docstring for what is measured)."""
     rng = np.random.default_rng(0)
@@ -192,4 +222,6 @@ def run(args: argparse.Namespace) -> list[dict]:
     for n in (int(s) for s in str(args.archive_sizes).split(",") if s):
         rows.append(_archive_case(n, args.queries, rng))
     rows.append(_vendi_case(args.vendi_n, args.repeats, rng))
+    if args.embed_texts:
+        rows.extend(_embed_cases(args.embed_texts))
     return rows

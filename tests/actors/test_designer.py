@@ -301,3 +301,35 @@ def test_request_from_corpus_carries_the_passage() -> None:
     reqs = [request_from_corpus(corpus, rng, request_id=f"r{i}", group_size=4) for i in range(3)]
     assert sorted(r.passage_id for r in reqs) == ["d#0", "d#1", "d#2"]
     assert all(r.passage == corpus.get(r.passage_id).text and r.group_size == 4 for r in reqs)
+
+
+@pytest.mark.slow
+async def test_designer_with_the_real_cpu_policy_server(tmp_path: Path) -> None:
+    """The tiny untrained model writes no program: every design is unparseable, with tokens."""
+    import random
+
+    from engine.config import PolicyConfig
+    from engine.inference import (
+        PolicyClient,
+        ensure_tiny_model,
+        launch_policy_servers,
+        load_tokenizer,
+    )
+
+    path = ensure_tiny_model()
+    tok = load_tokenizer(path)
+    corpus = Corpus([Passage(id="heapq#0", doc_id="heapq", text="Heap queue algorithm.")], "t")
+    req = request_from_corpus(corpus, random.Random(0), request_id="r0", group_size=2)
+    pc = PolicyConfig()
+    async with launch_policy_servers(pc, path) as servers:
+        urls = getattr(servers, "urls", servers)
+        async with PolicyClient(urls, pc) as client:
+            designer = Designer(client, tok, DesignerConfig(max_new_tokens=16, memory_k=0))
+            props = await designer.design(req)
+    assert sorted(p.env_id for p in props) == ["r0/0", "r0/1"]
+    for p in props:
+        assert p.passage_id == "heapq#0" and p.policy_version >= 0
+        assert "Heap queue algorithm." in tok.decode(p.prompt_ids)
+        assert 0 < len(p.output_ids) == len(p.output_logprobs) <= 16
+        assert all(lp <= 0.0 for lp in p.output_logprobs)
+        assert p.parse_error  # an untrained model writes no environment
