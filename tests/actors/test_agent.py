@@ -324,3 +324,28 @@ def test_score_cli_with_a_policy_url(
     r = json.loads(capsys.readouterr().out)
     assert r["agent"] == url and r["k"] == 2 and r["accepted"] is True
     assert 0.0 <= r["success_without"] <= 1.0 and r["episodes_failed"] == 0
+
+
+@pytest.mark.slow
+async def test_hinter_policy_source_against_a_real_server(policy_server: tuple[str, Path]) -> None:
+    from actors.hinter import Hinter
+    from engine.config import HinterConfig
+    from engine.inference import PolicyClient, load_tokenizer
+    from engine.messages import EnvProposed, EnvValidated
+
+    url, model = policy_server
+    prop = EnvProposed(env_id="e", source=(LABELLED / "trivial.py").read_text(), hint="Add them.")
+    env = EnvValidated(env_id="e", proposal=prop, description="Add.", max_turns=2)
+    async with PolicyClient([url], PolicyConfig()) as client:
+        h = Hinter(
+            HinterConfig(source="policy", max_new_tokens=12),
+            client=client,
+            tokenizer=load_tokenizer(model),
+        )
+        issued = await h.hint_for(env)
+    # the tiny model writes something (origin policy) or nothing (fallback, counted)
+    if issued.origin == "policy":
+        assert issued.hint and len(issued.hint) <= 600
+    else:
+        assert (issued.origin, issued.hint) == ("designer", "Add them.")
+        assert h.statistics().policy_failures == 1
