@@ -117,6 +117,17 @@ def _try_load(engine: wasmtime.Engine, path: Path) -> wc.Component | None:
         return None
 
 
+def _prune(cache_dir: Path, keep: Path) -> None:
+    """Deletes artifacts of other keys (older guests, other wasmtime versions): ~40 MB each.
+
+    A process still running an older guest keeps its mapping (unlinking a mapped file is safe)
+    and would rebuild if it ever needed the file again.
+    """
+    for old in cache_dir.glob("guest-*.cwasm"):
+        if old != keep:
+            _discard(old, old.with_suffix(".sha256"))
+
+
 def _componentize(out: Path) -> None:
     """Runs componentize-py on the guest; raises SandboxError with its output on failure."""
     env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")}
@@ -186,6 +197,7 @@ def load_component(
             digest_staged.write_text(digest + "\n")
             os.replace(staged, path)
             os.replace(digest_staged, path.with_suffix(".sha256"))
+        _prune(cache_dir, keep=path)
         comp = _try_load(engine, path)
         if comp is None:
             raise SandboxError(f"the freshly built artifact {path} does not load")

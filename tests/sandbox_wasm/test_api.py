@@ -257,3 +257,28 @@ async def test_statistics_count_opens_and_traps(sandbox: Sandbox, make_env) -> N
     assert stats.opened == 1
     assert stats.traps == {"trap": 1}
     assert stats.pool_hits + stats.pool_misses == 1
+
+
+STDLIB = (
+    "abc array ast base64 binascii bisect calendar cmath collections colorsys contextlib copy "
+    "csv dataclasses datetime decimal difflib enum fnmatch fractions functools graphlib "
+    "hashlib heapq hmac html inspect io itertools json keyword locale math numbers operator "
+    "os pprint queue random re secrets shlex statistics string struct sys textwrap threading "
+    "time traceback types typing unicodedata uuid warnings weakref zlib"
+).split()
+
+
+async def test_documented_stdlib_is_importable(sandbox: Sandbox, make_env) -> None:
+    body = (
+        f"bad = []\nfor m in {STDLIB!r}:\n    try:\n        __import__(m)\n"
+        "    except BaseException as e:\n        bad.append(m)\n"
+        "return ' '.join(bad), 0, False, False, {}"
+    )
+    head = (
+        "from dataclasses import dataclass, field\nimport hashlib, decimal\n"
+        "@dataclass\nclass P:\n    x: int\n    y: list = field(default_factory=list)\n"
+    )
+    reset = "return str(P(1)) + hashlib.sha256(b'x').hexdigest()[:8] + str(decimal.Decimal('1.1') + 1), {}"
+    inst = await sandbox.open_env(make_env(body, head=head, reset_body=reset))
+    assert (await inst.reset())[0] == "P(x=1, y=[])2d7116422.1"
+    assert (await inst.step("a")).observation == ""
