@@ -516,11 +516,24 @@ class PolicyClient:
                 await trio.sleep(min(0.05 * 2**attempt, 1.0))
         raise AssertionError("unreachable")
 
-    async def _broadcast(self, path: str, body: Any, *, check: bool = True) -> list[AdminResult]:
-        """POST a control call to every server; SGLang answers ``{"success", "message"}``."""
+    async def _broadcast(
+        self, path: str, body: Any, *, check: bool = True, status_only: bool = False
+    ) -> list[AdminResult]:
+        """POST a control call to every server.
+
+        Weight calls answer ``{"success", "message"}`` (decoded strictly); ``status_only``
+        calls (abort, pause, continue, memory) answer an empty body, ``null`` or
+        ``{"message", "status"}``, where any 2xx is success.
+        """
 
         async def one(s: _Server) -> AdminResult:
-            return await self._admin_success(s, path, body)
+            if not status_only:
+                return await self._admin_success(s, path, body)
+            try:
+                r = await self._admin(s, "POST", path, body)
+            except PolicyHTTPError as exc:
+                return AdminResult(url=s.url, success=False, message=exc.body)
+            return AdminResult(url=s.url, success=True, message=r.text[:500])
 
         results: list[AdminResult] = await self._each(one)
         if check and not all(r.success for r in results):
@@ -610,7 +623,9 @@ class PolicyClient:
 
     async def abort_request(self, rid: str = "", *, abort_all: bool = False) -> None:
         """``POST /abort_request`` on every server (a request id, or all requests)."""
-        await self._broadcast("/abort_request", {"rid": rid, "abort_all": abort_all}, check=False)
+        await self._broadcast(
+            "/abort_request", {"rid": rid, "abort_all": abort_all}, status_only=True
+        )
 
     async def update_weights_from_disk(
         self,
@@ -761,24 +776,28 @@ class PolicyClient:
     async def release_memory_occupation(self, tags: Sequence[str] | None = None) -> None:
         """``POST /release_memory_occupation`` on every server (``weights``, ``kv_cache``)."""
         await self._broadcast(
-            "/release_memory_occupation", {"tags": None if tags is None else list(tags)}
+            "/release_memory_occupation",
+            {"tags": None if tags is None else list(tags)},
+            status_only=True,
         )
 
     async def resume_memory_occupation(self, tags: Sequence[str] | None = None) -> None:
         """``POST /resume_memory_occupation`` on every server."""
         await self._broadcast(
-            "/resume_memory_occupation", {"tags": None if tags is None else list(tags)}
+            "/resume_memory_occupation",
+            {"tags": None if tags is None else list(tags)},
+            status_only=True,
         )
 
     async def pause_generation(
         self, mode: Literal["abort", "retract", "in_place"] = "abort"
     ) -> None:
         """``POST /pause_generation`` on every server."""
-        await self._broadcast("/pause_generation", {"mode": mode}, check=False)
+        await self._broadcast("/pause_generation", {"mode": mode}, status_only=True)
 
     async def continue_generation(self) -> None:
         """``POST /continue_generation`` on every server."""
-        await self._broadcast("/continue_generation", {}, check=False)
+        await self._broadcast("/continue_generation", {}, status_only=True)
 
     def statistics(self) -> PolicyClientStatistics:
         """Per-server health and load, and the client's totals."""

@@ -197,11 +197,11 @@ class PolicyServer:
         from engine.inference._model import RunningBatch
 
         batch = RunningBatch(self.model, self.aborted)
-        jobs: dict[int, _Job] = {}
-        pending: list[_Job] = []
+        jobs: dict[int, _Job] = {}  # row index -> job, for rows in the batch
+        waiting: list[_Job] = []  # generate jobs taken off the queue, not yet in the batch
+        pending: list[_Job] = []  # control commands waiting for the batch to drain
         while True:
-            new: list[_Job] = []
-            if not batch.rows:
+            if not batch.rows and not waiting:
                 for c in pending:
                     self._run_command(c)
                 pending.clear()
@@ -209,11 +209,10 @@ class PolicyServer:
                 if job.command is not None:
                     self._run_command(job)
                     continue
-                new = [job]
-                self._gather_burst(new, pending)
-            elif not pending and batch.can_join:
-                room = self.max_batch_size - len(batch.rows)
-                while room > 0:
+                waiting.append(job)
+                self._gather_burst(waiting, pending)
+            elif not pending:
+                while len(batch.rows) + len(waiting) < self.max_batch_size:
                     try:
                         nxt = self.queue.get_nowait()
                     except queue.Empty:
@@ -221,14 +220,15 @@ class PolicyServer:
                     if nxt.command is not None:
                         pending.append(nxt)
                         break
-                    new.append(nxt)
-                    room -= 1
+                    waiting.append(nxt)
             try:
                 self._deliver(jobs, batch.abort_marked())
                 if not self.resume.is_set():
-                    self.resume.wait()
+                    waiting += self._while_paused(pending)
                     self._deliver(jobs, batch.abort_marked())
-                if new:
+                if waiting and batch.can_join:
+                    room = self.max_batch_size - len(batch.rows)
+                    new, waiting = waiting[:room], waiting[room:]
                     first = batch._next_index
                     for i, j in enumerate(new):
                         jobs[first + i] = j
@@ -244,6 +244,27 @@ class PolicyServer:
                     self._release(j)
                 jobs.clear()
                 batch = RunningBatch(self.model, self.aborted)
+
+    def _while_paused(self, pending: list[_Job]) -> list[_Job]:
+        """Block until ``/continue_generation``; control commands run at once meanwhile.
+
+        As in SGLang, a weight update sent while generation is paused does not wait for the
+        paused rows. Generate requests that arrive are held and returned (admitted on resume).
+        """
+        for c in pending:
+            self._run_command(c)
+        pending.clear()
+        held: list[_Job] = []
+        while not self.resume.is_set():
+            try:
+                job = self.queue.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            if job.command is not None:
+                self._run_command(job)
+            else:
+                held.append(job)
+        return held
 
     def _gather_burst(self, batch: list[_Job], commands: list[_Job]) -> None:
         """Take requests arriving less than ``batch_wait_s`` apart (at most 5 gaps in all)."""

@@ -241,6 +241,8 @@ async def test_control_calls_use_sglang_paths_and_fields() -> None:
         seen.append((str(request.url.host), request.url.path, body))
         if request.url.path in ("/abort_request", "/release_memory_occupation"):
             return httpx.Response(200)
+        if request.url.path in ("/pause_generation", "/continue_generation"):  # SGLang's shape
+            return httpx.Response(200, json={"message": "Generation paused.", "status": "ok"})
         return httpx.Response(200, json={"success": True, "message": "ok", "status": "ok"})
 
     async with PolicyClient([A, B], cfg(), transport=httpx.MockTransport(handler)) as client:

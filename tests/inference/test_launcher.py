@@ -187,3 +187,33 @@ async def test_launch_update_weights_kill_and_restart(tiny_model: Path, tmp_path
         remaining = urls.pids()
         assert remaining and remaining != proc_pids
     assert all(not _alive(p) for p in remaining)
+
+
+@pytest.mark.slow
+async def test_pause_lets_control_calls_through_and_continue_resumes(
+    tiny_model: Path, tmp_path: Path
+) -> None:
+    async with launch_policy_servers(PolicyConfig(), tiny_model, log_dir=tmp_path) as urls:
+        async with PolicyClient(urls, PolicyConfig()) as client:
+            results: list[tuple[str, int, str]] = []
+
+            async def long() -> None:
+                g = await client.generate(PROMPT, max_new_tokens=300, ignore_eos=True)
+                results.append((g.finish_reason, g.completion_tokens, g.weight_version))
+
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(long)
+                await trio.sleep(0.2)
+                await client.pause_generation("in_place")
+                with trio.fail_after(20):  # would hang if the update waited for the paused row
+                    await client.update_weight_version("paused-7")
+                assert await client.weight_versions() == {urls[0]: "paused-7"}
+                await client.continue_generation()
+            assert results == [("length", 300, "paused-7")]
+
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(long)
+                await trio.sleep(0.2)
+                await client.pause_generation("abort")
+            await client.continue_generation()
+            assert results[-1][0] == "abort"
