@@ -60,8 +60,8 @@ class RunConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True)
     log_level: Literal["debug", "info", "warning", "error"] = "info"
     # Bound of every actor inbox (messages); small keeps back-pressure real.
     channel_capacity: NonNeg = 16
-    # Seconds every actor gets to stop after cancellation before the run reports it as stuck.
-    shutdown_deadline_s: PosF = 10.0
+    # Seconds the pipeline gets to drain on stop (last batch, sync, checkpoint) before it is cancelled.
+    shutdown_deadline_s: PosF = 120.0
 
 
 class PolicyConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):

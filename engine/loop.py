@@ -1,0 +1,735 @@
+"""The self-play loop: every actor wired from one config, driven iteration by iteration.
+
+Topology (one :class:`engine.runtime.Runtime`, one root nursery)::
+
+    driver --DesignRequested--> designer --EnvProposed--> critic
+    critic --EnvValidated--> hinter --HintIssued--> critic.feedback
+    critic --EpisodeRequested--> agent --EpisodeFinished--> critic.feedback (score episodes)
+    driver --EpisodeRequested(train)--> agent                 (replays, prioritised by regret)
+    critic --EnvScored|EnvRejected--> recorder --> memory     (archive, index, Vendi)
+    critic, agent --> learner --WeightsUpdated--> recorder    (GRPO on FSDP ranks, weight sync)
+
+The driver starts an iteration by sending design requests (passages sampled without
+replacement from the grounding corpus) and replays, and closes it when every design of the
+iteration was scored or rejected and every replay finished. The learner trains
+asynchronously: it steps whenever ``learner.batch_size`` samples are in, syncs the policy
+servers, and samples older than ``max_staleness`` versions are dropped there.
+
+Shutdown is channel closure: the driver closes its senders, the pipeline drains, the learner
+trains the last partial batch, checkpoints and returns. Ctrl-C once does that; twice cancels.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import random
+import signal
+import sys
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+import msgspec
+import trio
+
+from engine.config import Config
+from engine.errors import ConfigError, EngineError, LearnerError
+from engine.messages import (
+    DesignRequested,
+    EnvRejected,
+    EnvScored,
+    EpisodeRequested,
+    TrainingSample,
+    WeightsUpdated,
+)
+from engine.rundir import RunDir
+from engine.runtime import MeteredReceiveChannel, MeteredSendChannel, Runtime
+
+__all__ = ["IterationRow", "Recorder", "SelfPlay", "topology", "warm_start_samples"]
+
+
+class IterationRow(msgspec.Struct, frozen=True, kw_only=True):
+    """One line of ``metrics.jsonl`` and one row of the console table.
+
+    Attributes:
+        iteration: 1-based iteration number (continues across resumes).
+        seconds: wall time of the iteration (seconds).
+        proposed: designs proposed this iteration.
+        accepted: designs scored with regret at or above the acceptance threshold.
+        scored: designs that passed validation and were scored.
+        rejected: rejections this iteration, by reason.
+        episodes: episodes finished this iteration (scoring and replays).
+        success_without: mean success without the hint over this iteration's scored designs.
+        success_with: mean success with the hint, same designs.
+        mean_regret: mean regret of this iteration's scored designs.
+        learner_steps: optimizer steps taken so far (run total).
+        learner_loss: loss of the last step.
+        weight_version: policy version the servers serve.
+        vendi_per_n: Vendi score of the archive divided by its size.
+        archive_size: environments in the archive.
+        tokens_per_s: generated tokens per second this iteration (all roles).
+        loop_lag_max_s: worst event-loop lag seen so far (seconds).
+    """
+
+    iteration: int
+    seconds: float
+    proposed: int
+    accepted: int
+    scored: int
+    rejected: dict[str, int]
+    episodes: int
+    success_without: float | None
+    success_with: float | None
+    mean_regret: float | None
+    learner_steps: int
+    learner_loss: float | None
+    weight_version: int
+    vendi_per_n: float
+    archive_size: int
+    tokens_per_s: float
+    loop_lag_max_s: float
+
+
+class RecorderStatistics(msgspec.Struct, frozen=True, kw_only=True):
+    """Counters of the Recorder actor.
+
+    Attributes:
+        scored: ``EnvScored`` seen.
+        rejected: ``EnvRejected`` seen.
+        weight_version: last ``WeightsUpdated.version`` (-1 before any).
+    """
+
+    scored: int
+    rejected: int
+    weight_version: int
+
+
+class Recorder:
+    """Sees every outcome: forwards scores and rejections to Memory, keeps them for the driver,
+    and records weight updates.
+
+    The driver reads ``outcomes`` (for iteration accounting and replays) and waits on
+    ``wait_version``.
+    """
+
+    name = "recorder"
+
+    def __init__(self) -> None:
+        self.outcomes: list[EnvScored | EnvRejected] = []
+        self.scored: dict[str, EnvScored] = {}
+        self.updates: list[WeightsUpdated] = []
+        self._changed = trio.Event()
+
+    async def run(
+        self,
+        inbox: MeteredReceiveChannel[EnvScored | EnvRejected | WeightsUpdated],
+        to_memory: MeteredSendChannel[EnvScored | EnvRejected],
+        *,
+        task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
+    ) -> None:
+        """Forward outcomes to ``to_memory`` until the inbox closes (then close it)."""
+        task_status.started()
+        with inbox, to_memory:
+            async for msg in inbox:
+                match msg:
+                    case EnvScored():
+                        self.outcomes.append(msg)
+                        self.scored[msg.env_id] = msg
+                        await to_memory.send(msg)
+                    case EnvRejected():
+                        self.outcomes.append(msg)
+                        await to_memory.send(msg)
+                    case WeightsUpdated():
+                        self.updates.append(msg)
+                self._changed.set()
+                self._changed = trio.Event()
+
+    async def changed(self) -> None:
+        """Wait until the next message was recorded (cancellable)."""
+        await self._changed.wait()
+
+    @property
+    def weight_version(self) -> int:
+        """Last version every server confirmed (-1 before any)."""
+        return self.updates[-1].version if self.updates else -1
+
+    def statistics(self) -> RecorderStatistics:
+        """The actor's counters."""
+        return RecorderStatistics(
+            scored=len(self.scored),
+            rejected=len(self.outcomes) - len(self.scored),
+            weight_version=self.weight_version,
+        )
+
+
+class _LearnerPorts:
+    """Adapts the Learner's positional outboxes to the runtime's named ports."""
+
+    name = "learner"
+
+    def __init__(self, learner: Any) -> None:
+        self.learner = learner
+
+    async def run(
+        self,
+        inbox: Any,
+        to_recorder: Any,
+        *,
+        task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
+    ) -> None:
+        await self.learner.run(inbox, to_recorder, task_status=task_status)
+
+    def statistics(self) -> Any:
+        return self.learner.statistics()
+
+
+def topology(rt: Runtime, actors: dict[str, Any]) -> None:
+    """Declare the self-play topology (see the module docstring) on ``rt``.
+
+    Args:
+        rt: a fresh runtime.
+        actors: ``designer``, ``critic``, ``hinter``, ``agent``, ``recorder``, ``memory``,
+            ``learner`` (already adapted to named ports).
+    """
+    rt.add("designer", actors["designer"], outputs={"to_critic": "critic"})
+    rt.add(
+        "critic",
+        actors["critic"],
+        inboxes=("inbox", "feedback"),
+        outputs={
+            "to_hinter": "hinter",
+            "to_agent": "agent",
+            "to_memory": "recorder",
+            "to_learner": "learner",
+        },
+    )
+    rt.add("hinter", actors["hinter"], outputs={"to_critic": "critic.feedback"})
+    rt.add(
+        "agent",
+        actors["agent"],
+        outputs={"to_critic": "critic.feedback", "to_learner": "learner"},
+    )
+    rt.add("recorder", actors["recorder"], outputs={"to_memory": "memory"})
+    rt.add("memory", actors["memory"])
+    rt.add("learner", actors["learner"], outputs={"to_recorder": "recorder"})
+
+
+def _chat_ids(tokenizer: Any, messages: list[dict[str, str]]) -> list[int]:
+    out = tokenizer.apply_chat_template(messages, add_generation_prompt=True, tokenize=True)
+    if hasattr(out, "keys"):
+        out = out["input_ids"]
+    ids = list(out)
+    if ids and isinstance(ids[0], list):
+        ids = ids[0]
+    return [int(i) for i in ids]
+
+
+def _sft(tokenizer: Any, role: str, group: str, prompt: list[int], answer: str) -> TrainingSample:
+    target = [int(i) for i in tokenizer.encode(answer, add_special_tokens=False)]
+    eos = getattr(tokenizer, "eos_token_id", None)
+    if isinstance(eos, int):
+        target.append(eos)
+    return TrainingSample(
+        role=role,  # type: ignore[arg-type]
+        group_id=group,
+        input_ids=prompt + target,
+        loss_mask=[0] * len(prompt) + [1] * len(target),
+        rollout_logprobs=[0.0] * (len(prompt) + len(target)),
+        reward=1.0,
+        policy_version=0,
+        sft=True,
+    )
+
+
+def warm_start_samples(
+    tokenizer: Any, passages: list[str], *, seeds_per_env: int = 2, rng: random.Random
+) -> list[TrainingSample]:
+    """SFT samples from the shipped seed archive: designs and solved episodes.
+
+    - Designer: the design prompt (a corpus passage, the contract, an empty memory) followed
+      by the seed program in a python code block (its ``HINT`` inside).
+    - Agent: every turn of episodes solved by the seed's scripted solver *with* the hint,
+      prompt = the Agent's chat prompt of that turn, target = the solver's action.
+
+    Args:
+        tokenizer: the policy tokenizer (chat template).
+        passages: corpus passages to ground the design prompts (cycled).
+        seeds_per_env: solved episodes per seed environment (distinct seeds).
+        rng: picks passages.
+
+    Returns:
+        ``TrainingSample`` s with ``sft=True`` (loss = maximum likelihood on the targets).
+    """
+    from actors.agent import build_messages
+    from actors.designer import build_design_prompt
+    from engine.seed_envs import play_in_process, seed_envs, solve
+
+    samples: list[TrainingSample] = []
+    for env in seed_envs():
+        passage = passages[rng.randrange(len(passages))] if passages else env.description
+        prompt = _chat_ids(tokenizer, build_design_prompt(passage, [], []))
+        answer = f"```python\n{env.source.strip()}\n```"
+        samples.append(_sft(tokenizer, "designer", f"sft-design-{env.name}", prompt, answer))
+        ns: dict[str, Any] = {}
+        exec(compile(env.source, f"<seed {env.name}>", "exec"), ns)  # trusted shipped code
+        tools = list(ns.get("TOOLS", []))
+        for seed in range(seeds_per_env):
+            policy: Callable[[list[str]], str] = functools.partial(solve, env.name, hint=env.hint)
+            ok, observations, actions = play_in_process(env.source, policy, seed)
+            if not ok:
+                continue
+            for i, action in enumerate(actions):
+                msgs = build_messages(
+                    env.description, tools, env.hint, observations[: i + 1], actions[:i]
+                )
+                prompt = _chat_ids(tokenizer, msgs)
+                samples.append(_sft(tokenizer, "agent", f"sft-agent-{env.name}", prompt, action))
+    return samples
+
+
+class SelfPlay:
+    """Runs the self-play loop of one run directory.
+
+    Args:
+        config: the resolved configuration.
+        run_dir: the prepared run directory (created or resumed).
+        model_path: the policy checkpoint the run starts from (HF directory).
+        out: where the table and progress go (``sys.stderr`` for the progress bar).
+        progress: show a progress bar.
+    """
+
+    def __init__(
+        self,
+        config: Config,
+        run_dir: RunDir,
+        model_path: Path,
+        *,
+        out: TextIO = sys.stdout,
+        progress: bool = True,
+    ) -> None:
+        self.config = config
+        self.run_dir = run_dir
+        self.model_path = model_path
+        self.out = out
+        self.progress = progress
+        self.rng = random.Random(config.run.seed + 7919 * run_dir.completed_iterations())
+        self.rows: list[IterationRow] = []
+        self.runtime: Runtime | None = None
+        self.actors: dict[str, Any] = {}
+        self._stop_requested = False
+        self._spec_cache: dict[str, Any] = {}
+
+    # ------------------------------------------------------------------------------ main
+    async def run(self) -> list[IterationRow]:
+        """Run until ``run.iterations`` (in total, across resumes), the time budget, or Ctrl-C.
+
+        Returns:
+            The rows of the iterations run in this process.
+
+        Raises:
+            EngineError: a part failed (``ActorFailed`` names the actor and message).
+        """
+        from actors.agent import Agent, PolicyAgent
+        from actors.critic import Critic
+        from actors.designer import Designer
+        from actors.hinter import Hinter
+        from actors.learner import Learner
+        from actors.memory import Archive, Memory
+        from engine.corpus import CorpusState, load_corpus
+        from engine.inference import PolicyClient, launch_policy_servers, load_tokenizer
+        from sandbox_wasm import Sandbox
+
+        cfg = self.config
+        rd = self.run_dir
+        log = rd.log
+        t_start = time.monotonic()
+        log(f"run directory {rd.path}")
+        corpus = await trio.to_thread.run_sync(load_corpus, cfg.designer)
+        state = rd.load_corpus_state()
+        if state is not None:
+            corpus.restore(msgspec.convert(state, CorpusState))
+        log(f"corpus {corpus.source!r}: {len(corpus.passages)} passages")
+        tokenizer = await trio.to_thread.run_sync(load_tokenizer, self.model_path)
+        archive = await trio.to_thread.run_sync(
+            lambda: Archive.open(rd.path / "archive", cfg.memory)
+        )
+        log(f"archive: {len(archive)} environments")
+        latest = rd.latest_weights()
+        warm: list[TrainingSample] = []
+        if cfg.learner.sft_epochs > 0 and not rd.has_checkpoint():
+            passages = [p.text for p in corpus.passages[:64]]
+            warm = await trio.to_thread.run_sync(
+                lambda: warm_start_samples(tokenizer, passages, rng=random.Random(cfg.run.seed))
+            )
+            log(f"warm start: {len(warm)} SFT samples from the seed archive")
+        try:
+            async with (
+                Sandbox.open(cfg.sandbox) as sandbox,
+                launch_policy_servers(
+                    cfg.policy, self.model_path, log_dir=rd.path / "logs"
+                ) as urls,
+                PolicyClient(urls, cfg.policy) as client,
+            ):
+                log(f"policy servers: {', '.join(urls)}")
+                recorder = Recorder()
+                if latest is not None:
+                    path, version = latest
+                    await client.update_weights_from_disk(str(path), version=version)
+                    recorder.updates.append(
+                        WeightsUpdated(version=version, path=str(path), checksum="")
+                    )
+                    log(f"resumed: servers serve the run's weights v{version}")
+                learner = Learner(cfg.learner, self.model_path, rd.path, client, warm_start=warm)
+                self.actors = {
+                    "designer": Designer(client, tokenizer, cfg.designer, memory=archive),
+                    "critic": Critic(sandbox, cfg.critic, is_duplicate=_duplicate_test(archive)),
+                    "hinter": Hinter(cfg.hinter, client=client, tokenizer=tokenizer),
+                    "agent": Agent(
+                        sandbox,
+                        PolicyAgent(
+                            client,
+                            tokenizer,
+                            cfg.agent,
+                            temperature=cfg.policy.temperature,
+                            top_p=cfg.policy.top_p,
+                        ),
+                        cfg.agent,
+                    ),
+                    "recorder": recorder,
+                    "memory": Memory(archive),
+                    "learner": _LearnerPorts(learner),
+                }
+                rt = Runtime(
+                    capacity=cfg.run.channel_capacity,
+                    shutdown_deadline_s=cfg.run.shutdown_deadline_s,
+                )
+                self.runtime = rt
+                topology(rt, self.actors)
+                to_designer = rt.sender("designer")
+                to_agent = rt.sender("agent")
+                async with trio.open_nursery() as nursery:
+                    nursery.start_soon(self._watch_signals, rt, nursery.cancel_scope)
+                    await nursery.start(rt.run)
+                    with to_designer, to_agent:
+                        if warm:
+                            log("warm start: SFT on the seed archive, then a weight sync")
+                            await self._wait_for(lambda: recorder.weight_version >= 0, learner)
+                            log(f"warm start done: servers serve version {recorder.weight_version}")
+                        await self._iterations(
+                            rt,
+                            recorder,
+                            learner,
+                            archive,
+                            corpus,
+                            client,
+                            to_designer,
+                            to_agent,
+                            sandbox,
+                            t_start,
+                        )
+                    log("draining: the learner trains the last batch and checkpoints")
+                    await rt.stop()
+                    nursery.cancel_scope.cancel()
+        finally:
+            rd.log(f"stopped after {time.monotonic() - t_start:.1f} s")
+        return self.rows
+
+    async def _watch_signals(self, rt: Runtime, scope: trio.CancelScope) -> None:
+        """First Ctrl-C: stop after the current iteration, drain; second: cancel."""
+        if not hasattr(signal, "SIGINT"):
+            return
+        try:
+            receiver = trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM)
+        except RuntimeError:  # not the main thread (embedded): the host handles signals
+            return
+        with receiver as signals:
+            async for _ in signals:
+                if not self._stop_requested:
+                    self._stop_requested = True
+                    self.run_dir.log(
+                        "interrupt: finishing the current iteration, then stopping "
+                        "(Ctrl-C again to stop now; the last checkpoint stays)"
+                    )
+                else:
+                    self.run_dir.log("second interrupt: cancelling")
+                    scope.cancel()
+                    return
+
+    async def _wait_for(self, cond: Callable[[], bool], learner: Any) -> None:
+        recorder: Recorder = self.actors["recorder"]
+        while not cond():
+            if self._stop_requested:
+                return
+            with trio.move_on_after(1.0):
+                await recorder.changed()
+
+    # ------------------------------------------------------------------------ iterations
+    async def _iterations(
+        self,
+        rt: Runtime,
+        recorder: Recorder,
+        learner: Any,
+        archive: Any,
+        corpus: Any,
+        client: Any,
+        to_designer: Any,
+        to_agent: Any,
+        sandbox: Any,
+        t_start: float,
+    ) -> None:
+        cfg = self.config
+        rd = self.run_dir
+        total = cfg.run.iterations
+        budget = cfg.run.time_budget_s
+        first = rd.completed_iterations() + 1
+        it = first
+        durations: list[float] = []
+        while True:
+            if total and it > total:
+                break
+            if self._stop_requested:
+                break
+            elapsed = time.monotonic() - t_start
+            mean = sum(durations) / len(durations) if durations else 0.0
+            if budget and elapsed + mean > budget:
+                rd.log(f"time budget {budget:.0f} s: stopping before iteration {it}")
+                break
+            row = await self._one_iteration(
+                it, rt, recorder, learner, archive, corpus, client, to_designer, to_agent, sandbox
+            )
+            durations.append(row.seconds)
+            self.rows.append(row)
+            rd.append_metrics(row)
+            rd.save_corpus_state(msgspec.to_builtins(corpus.state()))
+            self._print_row(row, header=(it == first))
+            it += 1
+
+    async def _one_iteration(
+        self,
+        it: int,
+        rt: Runtime,
+        recorder: Recorder,
+        learner: Any,
+        archive: Any,
+        corpus: Any,
+        client: Any,
+        to_designer: Any,
+        to_agent: Any,
+        sandbox: Any,
+    ) -> IterationRow:
+        cfg = self.config
+        t0 = time.monotonic()
+        outcomes_before = len(recorder.outcomes)
+        agent = self.actors["agent"]
+        eps_before = agent.statistics().episodes_finished
+        tokens_before = _generated_tokens(client)
+        n_requests = cfg.scheduler.design_requests_per_iteration
+        group = cfg.designer.group_size
+        expected = n_requests * group
+        replays = await self._replay_requests(archive, sandbox, it)
+
+        bar = _progress(self.progress, total=expected, desc=f"iteration {it}")
+        try:
+            for r in range(n_requests):
+                passage = corpus.sample(self.rng)
+                await to_designer.send(
+                    DesignRequested(
+                        request_id=f"it{it}-r{r}-{uuid.uuid4().hex[:6]}",
+                        passage_id=passage.id,
+                        passage=passage.text,
+                        group_size=group,
+                    )
+                )
+            for req in replays:
+                await to_agent.send(req)
+            done = 0
+            while True:
+                done = len(recorder.outcomes) - outcomes_before
+                bar.update(done - bar.n)
+                finished = agent.statistics().episodes_finished - eps_before
+                score_eps = _score_episodes(recorder.outcomes[outcomes_before:])
+                # every score episode of these outcomes has finished; the rest are replays
+                if done >= expected and finished - score_eps >= len(replays):
+                    break
+                if self._stop_requested and done >= expected:
+                    break
+                with trio.move_on_after(0.5):
+                    await recorder.changed()
+        finally:
+            bar.close()
+
+        new = recorder.outcomes[outcomes_before:]
+        scored = [o for o in new if isinstance(o, EnvScored)]
+        rejected: dict[str, int] = {}
+        for o in new:
+            if isinstance(o, EnvRejected):
+                rejected[o.reason] = rejected.get(o.reason, 0) + 1
+        lstats = learner.statistics()
+        mstats = self.actors["memory"].statistics()
+        seconds = time.monotonic() - t0
+        tokens = _generated_tokens(client) - tokens_before
+        return IterationRow(
+            iteration=it,
+            seconds=seconds,
+            proposed=len(new),
+            accepted=sum(1 for s in scored if s.accepted),
+            scored=len(scored),
+            rejected=rejected,
+            episodes=agent.statistics().episodes_finished - eps_before,
+            success_without=_mean([s.success_without for s in scored]),
+            success_with=_mean([s.success_with for s in scored]),
+            mean_regret=_mean([s.regret for s in scored]),
+            learner_steps=lstats.steps,
+            learner_loss=lstats.last_loss if lstats.steps else None,
+            weight_version=recorder.weight_version,
+            vendi_per_n=mstats.vendi_per_n,
+            archive_size=mstats.size,
+            tokens_per_s=tokens / seconds if seconds > 0 else 0.0,
+            loop_lag_max_s=rt.statistics().loop_lag_max_s,
+        )
+
+    async def _replay_requests(self, archive: Any, sandbox: Any, it: int) -> list[EpisodeRequested]:
+        """Replays of archived environments, sampled with probability ∝ max(regret, 0) + 0.1."""
+        n = self.config.scheduler.replays_per_iteration
+        records = [r for r in archive.records() if r.source]
+        if n == 0 or not records:
+            return []
+        weights = [max(r.regret or 0.0, 0.0) + 0.1 for r in records]
+        picks = self.rng.choices(records, weights=weights, k=n)
+        out = []
+        for i, rec in enumerate(picks):
+            spec = await self._spec(rec.env_id, rec.source, sandbox)
+            if spec is None:
+                continue
+            out.append(
+                EpisodeRequested(
+                    episode_id=f"it{it}-replay{i}-{uuid.uuid4().hex[:6]}",
+                    env_id=rec.env_id,
+                    group_id=f"replay-it{it}-{rec.env_id}",
+                    source=rec.source,
+                    description=spec.description,
+                    tools=list(spec.tools),
+                    max_turns=spec.max_turns,
+                    success_threshold=spec.success_threshold,
+                    seed=self.rng.randrange(2**31),
+                    hint=None,
+                    purpose="train",
+                )
+            )
+        return out
+
+    async def _spec(self, env_id: str, source: str, sandbox: Any) -> Any:
+        if env_id not in self._spec_cache:
+            try:
+                inst = await sandbox.open_env(source, entropy=0)
+            except EngineError:
+                self._spec_cache[env_id] = None
+            else:
+                self._spec_cache[env_id] = inst.spec
+                await inst.aclose()
+        return self._spec_cache[env_id]
+
+    # ---------------------------------------------------------------------------- output
+    def _print_row(self, row: IterationRow, *, header: bool) -> None:
+        cols = [
+            ("iter", 4), ("sec", 6), ("prop", 4), ("acc", 3), ("rejected by reason", 30),
+            ("eps", 4), ("succ-", 5), ("succ+", 5), ("regret", 6), ("loss", 7), ("ver", 3),
+            ("vendi/n", 7), ("tok/s", 6),
+        ]  # fmt: skip
+        if header:
+            print("  ".join(name.rjust(w) for name, w in cols), file=self.out)
+        rej = ",".join(f"{k}:{v}" for k, v in sorted(row.rejected.items())) or "-"
+        vals = [
+            str(row.iteration), f"{row.seconds:.0f}", str(row.proposed), str(row.accepted),
+            rej[:30], str(row.episodes), _f(row.success_without), _f(row.success_with),
+            _f(row.mean_regret, signed=True),
+            "-" if row.learner_loss is None else f"{row.learner_loss:.3f}",
+            str(row.weight_version), f"{row.vendi_per_n:.3f}", f"{row.tokens_per_s:.0f}",
+        ]  # fmt: skip
+        print("  ".join(v.rjust(w) for v, (_, w) in zip(vals, cols, strict=True)), file=self.out)
+        self.out.flush()
+
+
+def _duplicate_test(archive: Any) -> Callable[[str], tuple[bool, str, float]]:
+    """The Critic's near-duplicate test over the archive (threshold from ``[memory]``)."""
+
+    def test(source: str) -> tuple[bool, str, float]:
+        dup, env_id, similarity = archive.is_duplicate(source)
+        return bool(dup), env_id or "", float(similarity)
+
+    return test
+
+
+def _f(x: float | None, *, signed: bool = False) -> str:
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "-"
+    return f"{x:+.2f}" if signed else f"{x:.2f}"
+
+
+def _mean(xs: list[float]) -> float | None:
+    return sum(xs) / len(xs) if xs else None
+
+
+def _score_episodes(outcomes: list[EnvScored | EnvRejected]) -> int:
+    """Episodes the Critic requested for these outcomes (2k per scored environment)."""
+    return sum(2 * o.k for o in outcomes if isinstance(o, EnvScored))
+
+
+def _generated_tokens(client: Any) -> int:
+    try:
+        stats = client.statistics()
+    except Exception:  # noqa: BLE001 - a statistics hiccup must not stop a run
+        return 0
+    return int(getattr(stats, "generated_tokens", 0))
+
+
+class _NoBar:
+    n = 0
+
+    def update(self, k: int) -> None:
+        self.n += k
+
+    def close(self) -> None:
+        pass
+
+
+def _progress(enabled: bool, *, total: int, desc: str) -> Any:
+    if not enabled:
+        return _NoBar()
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=desc, unit="design", leave=False, file=sys.stderr)
+
+
+def summary(rows: list[IterationRow]) -> dict[str, Any]:
+    """Totals over rows: share of model-written designs accepted, rejections by reason."""
+    proposed = sum(r.proposed for r in rows)
+    scored = sum(r.scored for r in rows)
+    accepted = sum(r.accepted for r in rows)
+    reasons: dict[str, int] = {}
+    for r in rows:
+        for k, v in r.rejected.items():
+            reasons[k] = reasons.get(k, 0) + v
+    return {
+        "iterations": len(rows),
+        "designs_proposed": proposed,
+        "designs_valid": scored,
+        "designs_valid_share": scored / proposed if proposed else 0.0,
+        "designs_accepted": accepted,
+        "designs_accepted_share": accepted / proposed if proposed else 0.0,
+        "rejected_by_reason": dict(sorted(reasons.items(), key=lambda kv: -kv[1])),
+        "last_weight_version": rows[-1].weight_version if rows else -1,
+    }
+
+
+def dump_summary(path: Path, data: dict[str, Any]) -> None:
+    """Write the summary JSON."""
+    path.write_text(json.dumps(data, indent=2) + "\n")
+
+
+# re-exported for run.py
+__all__ += ["ConfigError", "LearnerError", "dump_summary", "summary"]

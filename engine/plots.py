@@ -1,0 +1,98 @@
+"""Plots written at the end of a run (PNG, matplotlib's Agg backend, no display needed).
+
+- ``plots/regret.png``: distribution of the regret of scored designs (from the archive);
+- ``plots/success.png``: success without and with the hint over iterations;
+- ``plots/vendi.png``: Vendi/n of the archive over iterations;
+- ``plots/rejections.png``: rejection reasons over the run.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+__all__ = ["write_plots"]
+
+
+def _archive_regrets(run_dir: Path) -> list[float]:
+    path = run_dir / "archive" / "records.jsonl"
+    if not path.exists():
+        return []
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if rec.get("regret") is not None and rec.get("origin") != "seed":
+            out.append(float(rec["regret"]))
+    return out
+
+
+def write_plots(run_dir: Path, rows: list[dict[str, Any]]) -> list[Path]:
+    """Write the four plots into ``run_dir/plots`` from metrics rows.
+
+    Args:
+        run_dir: the run directory.
+        rows: ``metrics.jsonl`` rows (``IterationRow`` as dicts).
+
+    Returns:
+        The paths written.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    out_dir = run_dir / "plots"
+    out_dir.mkdir(exist_ok=True)
+    its = [r["iteration"] for r in rows]
+    written = []
+
+    fig, ax = plt.subplots(figsize=(5, 3.2))
+    regrets = _archive_regrets(run_dir)
+    ax.hist(regrets, bins=[x / 10 for x in range(-10, 11)], color="#4c72b0")
+    ax.set_xlabel("regret = success with hint - without")
+    ax.set_ylabel("designs")
+    ax.set_title(f"Regret of scored designs (n={len(regrets)})")
+    written.append(_save(fig, out_dir / "regret.png"))
+
+    fig, ax = plt.subplots(figsize=(5, 3.2))
+    for key, label in (("success_without", "without hint"), ("success_with", "with hint")):
+        pts = [(i, r[key]) for i, r in zip(its, rows, strict=True) if r.get(key) is not None]
+        ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=label)
+    ax.set_ylim(-0.05, 1.05)
+    ax.set_xlabel("iteration")
+    ax.set_ylabel("success rate")
+    ax.legend()
+    ax.set_title("Agent success on new designs")
+    written.append(_save(fig, out_dir / "success.png"))
+
+    fig, ax = plt.subplots(figsize=(5, 3.2))
+    ax.plot(its, [r["vendi_per_n"] for r in rows], marker="o")
+    ax.set_xlabel("iteration")
+    ax.set_ylabel("Vendi / n")
+    ax.set_title("Archive diversity")
+    written.append(_save(fig, out_dir / "vendi.png"))
+
+    fig, ax = plt.subplots(figsize=(5, 3.2))
+    totals: dict[str, int] = {}
+    for r in rows:
+        for k, v in r.get("rejected", {}).items():
+            totals[k] = totals.get(k, 0) + v
+    names = sorted(totals, key=lambda k: -totals[k])
+    ax.barh(names or ["(none)"], [totals[n] for n in names] or [0], color="#c44e52")
+    ax.set_xlabel("designs rejected")
+    ax.set_title("Rejection reasons")
+    written.append(_save(fig, out_dir / "rejections.png"))
+    return written
+
+
+def _save(fig: Any, path: Path) -> Path:
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+    return path

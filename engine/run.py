@@ -1,0 +1,205 @@
+"""``python -m engine.run``: the main job, the whole self-play loop from one command.
+
+With no arguments it runs the CPU default end to end: builds (once, cached) a tiny model and
+tokenizer, starts the CPU policy server, uses the standard-library documentation as the
+grounding corpus and the shipped seed archive, warm-starts the model with SFT on the seeds,
+then runs self-play iterations, printing one table row per iteration.
+
+Exit codes: 0 done (or stopped by Ctrl-C with everything on disk), 1 a part failed during the
+run, 2 bad input found before anything started (config, model path, run directory, server URL).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from engine.config import Config, load_config
+from engine.errors import ConfigError, EngineError, ModelError, PolicyError
+
+__all__ = ["main", "parse_args"]
+
+TOPOLOGY_ACTORS = ("designer", "critic", "hinter", "agent", "recorder", "memory", "learner")
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line."""
+    p = argparse.ArgumentParser(
+        prog="python -m engine.run",
+        description="Run SPADE self-play: the Designer writes environments, the Agent plays "
+        "them, the Designer is rewarded by hint-based regret, both roles train together.",
+        epilog="Examples:\n"
+        "  python -m engine.run                                  # CPU default\n"
+        "  python -m engine.run --set run.iterations=2 --run-dir runs/try\n"
+        "  python -m engine.run --resume runs/try --set run.iterations=4\n"
+        "  python -m engine.run --config configs/multi_gpu_node.toml --dry-run",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--config", metavar="FILE", help="TOML config (defaults when omitted)")
+    p.add_argument(
+        "--set",
+        dest="overrides",
+        action="append",
+        default=[],
+        metavar="SECTION.FIELD=VALUE",
+        help="override one config field (repeatable), e.g. --set critic.k=8",
+    )
+    p.add_argument("--run-dir", metavar="DIR", help="run directory (default runs/<timestamp>)")
+    p.add_argument("--resume", metavar="DIR", help="continue the run in DIR")
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="print the resolved config and the actor topology, then exit",
+    )
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    return p.parse_args(argv)
+
+
+def _resolve(args: argparse.Namespace) -> Config:
+    config = load_config(args.config, args.overrides)
+    if args.run_dir:
+        import msgspec
+
+        config = msgspec.structs.replace(
+            config, run=msgspec.structs.replace(config.run, run_dir=args.run_dir)
+        )
+    return config
+
+
+def _dry_run(config: Config) -> None:
+    from engine.config import dump_config
+    from engine.loop import topology
+    from engine.runtime import Runtime
+
+    class _Placeholder:
+        async def run(self, **_: object) -> None:  # pragma: no cover - never started
+            return None
+
+    rt = Runtime(capacity=config.run.channel_capacity)
+    topology(rt, {name: _Placeholder() for name in TOPOLOGY_ACTORS})
+    print("# resolved config")
+    print(dump_config(config))
+    print("# actor topology (producer.outbox -> actor.inbox)")
+    print("driver.to_designer -> designer.inbox")
+    print("driver.to_agent -> agent.inbox   (replays)")
+    for line in rt.describe():
+        print(line)
+    if config.policy.backend == "sglang" and not config.policy.urls:
+        from engine.inference import sglang_server_command
+
+        print("\n# SGLang server commands")
+        for i in range(config.policy.num_servers):
+            port = (config.policy.port or 30000) + i
+            cmd = sglang_server_command(config.policy, config.policy.model_path, port)
+            print(" ".join(cmd))
+
+
+def _model_path(config: Config) -> Path:
+    from engine.inference import check_model_path, ensure_tiny_model
+
+    if config.policy.model_path:
+        return check_model_path(config.policy.model_path)
+    if config.policy.backend != "cpu":
+        raise ConfigError(
+            f"policy.model_path is required with policy.backend = {config.policy.backend!r}"
+        )
+    return ensure_tiny_model()
+
+
+def _check_urls(config: Config) -> None:
+    """Fail before anything starts when an attached server does not answer."""
+    import httpx
+
+    for url in config.policy.urls:
+        try:
+            r = httpx.get(url.rstrip("/") + "/health", timeout=5.0)
+        except httpx.HTTPError as exc:
+            raise PolicyError(f"policy server {url} is unreachable: {exc}") from None
+        if r.status_code != 200:
+            raise PolicyError(f"policy server {url}/health answered HTTP {r.status_code}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the main job; returns the exit code."""
+    args = parse_args(argv)
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    try:
+        config = _resolve(args)
+        if args.dry_run:
+            _dry_run(config)
+            return 0
+        from engine.rundir import RunDir
+
+        if args.resume:
+            user = config if (args.config or args.overrides) else None
+            run_dir, config = RunDir.resume(args.resume, user)
+        else:
+            run_dir = None
+        model_path = _model_path(config)
+        _check_urls(config)
+        if run_dir is None:
+            run_dir = RunDir.create(config.run.run_dir or None, config)
+    except (ConfigError, ModelError, PolicyError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+    import trio
+
+    from engine.loop import SelfPlay, dump_summary
+    from engine.plots import write_plots
+
+    play = SelfPlay(config, run_dir, model_path, progress=not args.no_progress)
+    code = 0
+    try:
+        trio.run(play.run)
+    except BaseException as exc:  # noqa: BLE001 - sorted below, unknown errors re-raised
+        leaves = _leaves(exc)
+        engine_errors = [e for e in leaves if isinstance(e, EngineError)]
+        if engine_errors:
+            for err in engine_errors:
+                run_dir.log(f"error: {err}")
+                print(f"error: {err}", file=sys.stderr)
+            code = 1
+        elif all(isinstance(e, KeyboardInterrupt) for e in leaves):
+            run_dir.log("interrupted: stopped; the archive and the last checkpoint are on disk")
+        else:
+            raise
+    finally:
+        rows = run_dir.metrics()
+        data = summary_from_dicts(rows) if rows else {}
+        if rows:
+            dump_summary(run_dir.path / "summary.json", data)
+            try:
+                write_plots(run_dir.path, rows)
+            except Exception as exc:  # noqa: BLE001 - plots must never lose a run
+                run_dir.log(f"plots failed: {exc}")
+            run_dir.log(
+                f"{data['designs_proposed']} designs: {data['designs_valid']} valid "
+                f"({data['designs_valid_share']:.0%}), {data['designs_accepted']} accepted as "
+                f"frontier; rejected by reason: {data['rejected_by_reason']}"
+            )
+        run_dir.log(f"run directory: {run_dir.path}")
+    return code
+
+
+def _leaves(exc: BaseException) -> list[BaseException]:
+    """The non-group exceptions inside ``exc`` (trio nurseries group them)."""
+    if isinstance(exc, BaseExceptionGroup):
+        return [leaf for sub in exc.exceptions for leaf in _leaves(sub)]
+    return [exc]
+
+
+def summary_from_dicts(rows: list[dict[str, object]]) -> dict[str, object]:
+    """``engine.loop.summary`` over metrics rows read back from ``metrics.jsonl``."""
+    import msgspec
+
+    from engine.loop import IterationRow, summary
+
+    return summary([msgspec.convert(r, IterationRow) for r in rows])
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

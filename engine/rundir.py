@@ -1,0 +1,217 @@
+"""The run directory: config, metrics, archive, checkpoints, logs, plots — and resuming.
+
+Layout::
+
+    runs/<timestamp>/
+      config.toml          the resolved config of the run (written once, read on resume)
+      metrics.jsonl        one IterationRow per line
+      summary.json         totals written at the end of each process
+      corpus_state.json    which passages were used (sampling without replacement resumes)
+      archive/             the environment archive (records.jsonl + HNSW index)
+      checkpoints/         learner checkpoints (model, optimizer, step, RNG, version)
+      weights/v<N>/        safetensors the policy servers loaded
+      logs/run.log         the run's log; logs/learner.rank<r>.log, logs/server*.log
+      plots/*.png          regret distribution, success with/without hint, Vendi/n, rejections
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from engine.config import Config, config_from_dict, dump_config
+from engine.errors import ConfigError
+
+__all__ = ["INCOMPATIBLE_ON_RESUME", "RunDir"]
+
+INCOMPATIBLE_ON_RESUME: tuple[tuple[str, str], ...] = (
+    ("policy", "backend"),
+    ("policy", "model_path"),
+    ("memory", "embedder"),
+    ("learner", "world_size"),
+    ("designer", "corpus"),
+    ("designer", "passage_chars"),
+)
+"""Fields a resumed run must keep: they change the model, the archive's vectors, the FSDP
+sharding of the checkpoint, or the corpus passage ids."""
+
+
+class RunDir:
+    """One run directory.
+
+    Use :meth:`create` for a new run and :meth:`resume` to continue one; both check everything
+    before anything is written or started.
+    """
+
+    def __init__(self, path: Path, *, quiet: bool = False) -> None:
+        self.path = path
+        self.quiet = quiet
+
+    # -------------------------------------------------------------------- open
+    @classmethod
+    def create(cls, path: str | os.PathLike[str] | None, config: Config) -> RunDir:
+        """Create a new run directory and write the resolved config into it.
+
+        Args:
+            path: the directory, or ``None``/"" for ``runs/<UTC timestamp>``.
+            config: the resolved config.
+
+        Raises:
+            ConfigError: the directory exists and is not empty (use ``--resume``), or cannot be
+                created or written (names the path).
+        """
+        if not path:
+            stamp = _dt.datetime.now(_dt.UTC).strftime("%Y%m%d-%H%M%S")
+            path = Path("runs") / stamp
+        p = Path(path)
+        if p.exists() and (not p.is_dir() or any(p.iterdir())):
+            raise ConfigError(
+                f"run directory {str(p)!r} already exists and is not empty: "
+                f"use --resume {p} to continue it, or choose another --run-dir"
+            )
+        try:
+            p.mkdir(parents=True, exist_ok=True)
+            (p / "logs").mkdir(exist_ok=True)
+            probe = p / ".write-test"
+            probe.write_text("ok")
+            probe.unlink()
+        except OSError as exc:
+            raise ConfigError(
+                f"run directory {str(p)!r} is not writable: {exc.strerror or exc}"
+            ) from None
+        (p / "config.toml").write_text(dump_config(config))
+        return cls(p)
+
+    @classmethod
+    def resume(
+        cls, path: str | os.PathLike[str], overrides: Config | None = None
+    ) -> tuple[RunDir, Config]:
+        """Open an existing run directory to continue it.
+
+        Args:
+            path: the run directory.
+            overrides: a config the user gave with ``--resume`` (file and ``--set``); fields in
+                ``INCOMPATIBLE_ON_RESUME`` must equal the saved ones, the rest replace them.
+
+        Returns:
+            The run directory and the config to continue with.
+
+        Raises:
+            ConfigError: no such directory, no ``config.toml`` in it, unreadable, not writable,
+                or an incompatible field (named, with both values).
+        """
+        p = Path(path)
+        if not p.is_dir():
+            raise ConfigError(f"--resume {str(p)!r}: no such run directory")
+        saved_path = p / "config.toml"
+        if not saved_path.is_file():
+            raise ConfigError(f"--resume {str(p)!r}: no config.toml (not a run directory)")
+        import tomllib
+
+        try:
+            saved = config_from_dict(tomllib.loads(saved_path.read_text()))
+        except (tomllib.TOMLDecodeError, ConfigError) as exc:
+            raise ConfigError(f"--resume {str(p)!r}: config.toml: {exc}") from None
+        if not os.access(p, os.W_OK):
+            raise ConfigError(f"--resume {str(p)!r}: run directory is not writable")
+        config = saved
+        if overrides is not None:
+            for section, field in INCOMPATIBLE_ON_RESUME:
+                old = getattr(getattr(saved, section), field)
+                new = getattr(getattr(overrides, section), field)
+                if old != new:
+                    raise ConfigError(
+                        f"--resume {str(p)!r}: {section}.{field} = {new!r} is incompatible with "
+                        f"the run's {old!r}"
+                    )
+            config = overrides
+        (p / "logs").mkdir(exist_ok=True)
+        return cls(p), config
+
+    # -------------------------------------------------------------------- logging
+    def log(self, message: str) -> None:
+        """Print a timestamped line to stderr and append it to ``logs/run.log``."""
+        stamp = _dt.datetime.now().strftime("%H:%M:%S")
+        line = f"[{stamp}] {message}"
+        if not self.quiet:
+            print(line, file=sys.stderr, flush=True)
+        with (self.path / "logs" / "run.log").open("a", encoding="utf-8") as fh:
+            fh.write(line + "\n")
+
+    # -------------------------------------------------------------------- metrics
+    @property
+    def metrics_path(self) -> Path:
+        """``metrics.jsonl``."""
+        return self.path / "metrics.jsonl"
+
+    def metrics(self) -> list[dict[str, Any]]:
+        """Every complete metrics line (a torn last line is ignored)."""
+        if not self.metrics_path.exists():
+            return []
+        rows = []
+        for line in self.metrics_path.read_text(encoding="utf-8").splitlines():
+            try:
+                rows.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue
+        return rows
+
+    def completed_iterations(self) -> int:
+        """The last iteration number written to ``metrics.jsonl`` (0 for a new run)."""
+        rows = self.metrics()
+        return int(rows[-1]["iteration"]) if rows else 0
+
+    def append_metrics(self, row: msgspec.Struct) -> None:
+        """Append one row as a JSON line, flushed and fsynced (a crash loses no iteration)."""
+        with self.metrics_path.open("ab") as fh:
+            fh.write(msgspec.json.encode(row) + b"\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+
+    # -------------------------------------------------------------------- corpus state
+    def load_corpus_state(self) -> dict[str, Any] | None:
+        """The saved corpus sampling state, or ``None``."""
+        p = self.path / "corpus_state.json"
+        if not p.exists():
+            return None
+        try:
+            data = json.loads(p.read_text())
+        except json.JSONDecodeError:
+            return None
+        return data if isinstance(data, dict) else None
+
+    def save_corpus_state(self, state: dict[str, Any]) -> None:
+        """Save the corpus sampling state atomically."""
+        tmp = self.path / "corpus_state.json.tmp"
+        tmp.write_text(json.dumps(state))
+        os.replace(tmp, self.path / "corpus_state.json")
+
+    # -------------------------------------------------------------------- learner files
+    def has_checkpoint(self) -> bool:
+        """Whether ``checkpoints/`` holds a complete learner checkpoint."""
+        root = self.path / "checkpoints"
+        return (
+            any((p / "meta.json").exists() for p in root.glob("step_*")) if root.exists() else False
+        )
+
+    def latest_weights(self) -> tuple[Path, int] | None:
+        """The newest ``weights/v<N>/`` directory and ``N``, or ``None``."""
+        root = self.path / "weights"
+        if not root.exists():
+            return None
+        found = []
+        for p in root.iterdir():
+            m = re.fullmatch(r"v(\d+)", p.name)
+            if m and p.is_dir() and any(p.glob("*.safetensors")):
+                found.append((int(m.group(1)), p))
+        if not found:
+            return None
+        version, path = max(found)
+        return path, version
