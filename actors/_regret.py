@@ -181,6 +181,7 @@ def estimate_regret(
     hint_states_answer: bool = False,
     answer_in_observations: bool = False,
     seed: int = 0,
+    resamples: int = 2000,
 ) -> RegretEstimate:
     """Regret, its interval, acceptance and flags from per-episode successes.
 
@@ -193,6 +194,7 @@ def estimate_regret(
         hint_states_answer: the hint was found to be (or contain) the answer.
         answer_in_observations: the answer appeared in an observation during the episodes.
         seed: bootstrap seed.
+        resamples: bootstrap replicates.
 
     Returns:
         The :class:`RegretEstimate`.
@@ -207,7 +209,7 @@ def estimate_regret(
     if interval == "wilson":
         lo, hi = newcombe_interval(s1, len(with_), s0, len(without), confidence)
     else:
-        lo, hi = bootstrap_interval(with_, without, confidence, seed=seed)
+        lo, hi = bootstrap_interval(with_, without, confidence, resamples=resamples, seed=seed)
     flags: list[str] = []
     if s0 == 0 and s1 == 0:
         flags.append("impossible")

@@ -127,6 +127,7 @@ def regret_score(
         hint_states_answer=states,
         answer_in_observations=answer_seen,
         seed=config.episode_seed,
+        resamples=config.bootstrap_resamples,
     )
     return EnvScored(
         env_id=env.env_id,
