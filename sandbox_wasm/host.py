@@ -23,7 +23,9 @@ ever holds plain ``str``/``int``/``float``/``bool``/``None``/``list``/``dict`` v
 from __future__ import annotations
 
 import collections
+import contextlib
 import hashlib
+import logging
 import math
 import os
 import threading
@@ -58,6 +60,8 @@ __all__ = [
 ]
 
 _ERROR_SLACK_BYTES = 64 * 1024
+
+log = logging.getLogger(__name__)
 
 
 class EnvSpec(msgspec.Struct, frozen=True, kw_only=True):
@@ -612,6 +616,7 @@ class Sandbox:
         threads = config.threads or os.cpu_count() or 1
         sandbox = cls(runtime, config, trio.CapacityLimiter(threads))
         runtime.acquire_ticker(config.epoch_tick_s)
+        from_body: BaseException | None = None
         try:
             async with trio.open_nursery() as nursery:
                 if config.pool_size > 0:
@@ -620,9 +625,17 @@ class Sandbox:
                     yield sandbox
                 finally:
                     nursery.cancel_scope.cancel()
+        except BaseExceptionGroup as group:
+            # The refill task handles its own errors, so a lone exception came from the body:
+            # give it back unwrapped (callers catch LoadError, not a group of one).
+            if len(group.exceptions) != 1:
+                raise
+            from_body = group.exceptions[0]
         finally:
             sandbox._shutdown()
             runtime.release_ticker()
+        if from_body is not None:
+            raise from_body
 
     @property
     def config(self) -> SandboxConfig:
@@ -651,9 +664,14 @@ class Sandbox:
     async def _refill(self) -> None:
         while True:
             while len(self._pool) < self._config.pool_size and not self._closed:
-                raw = await trio.to_thread.run_sync(
-                    self._runtime.instantiate, self._config.memory_bytes, limiter=self._limiter
-                )
+                try:
+                    raw = await trio.to_thread.run_sync(
+                        self._runtime.instantiate, self._config.memory_bytes, limiter=self._limiter
+                    )
+                except SandboxError as exc:  # e.g. memory_bytes below the guest's needs
+                    log.warning("sandbox pool: instantiating failed (%s); retrying in 1 s", exc)
+                    await trio.sleep(1.0)
+                    continue
                 with self._pool_lock:
                     if self._closed:
                         raw.close()
@@ -675,11 +693,12 @@ class Sandbox:
             raw = self._pool.popleft() if self._pool else None
         if raw is None:
             return self._runtime.instantiate(self._config.memory_bytes), False
-        try:
-            self._token.run_sync_soon(self._kick_refill)
-        except trio.RunFinishedError:
-            pass
         return raw, True
+
+    def _refill_soon(self) -> None:
+        """Asks the refill task (on the trio thread) to top the pool up; callable from any thread."""
+        with contextlib.suppress(trio.RunFinishedError):
+            self._token.run_sync_soon(self._kick_refill)
 
     def _kick_refill(self) -> None:
         if self._pool_ready.is_set():
@@ -708,6 +727,9 @@ class Sandbox:
         except BaseException:
             inst.close()
             raise
+        finally:
+            if pooled:  # after the load: refilling competes for the cores
+                self._refill_soon()
         self._live.add(inst)
         return inst
 

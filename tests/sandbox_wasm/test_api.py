@@ -8,7 +8,15 @@ import pytest
 import trio
 
 import sandbox_wasm
-from engine.errors import GuestError, InstanceClosed, LoadError, OutputTooLarge, SandboxTrap
+from engine.config import SandboxConfig
+from engine.errors import (
+    GuestError,
+    InstanceClosed,
+    LoadError,
+    OutputTooLarge,
+    SandboxError,
+    SandboxTrap,
+)
 from sandbox_wasm import EnvInstance, EnvSpec, Sandbox, StepResult
 
 GRID = '''
@@ -282,3 +290,24 @@ async def test_documented_stdlib_is_importable(sandbox: Sandbox, make_env) -> No
     inst = await sandbox.open_env(make_env(body, head=head, reset_body=reset))
     assert (await inst.reset())[0] == "P(x=1, y=[])2d7116422.1"
     assert (await inst.step("a")).observation == ""
+
+
+async def test_errors_from_the_body_are_not_wrapped_in_a_group(runtime) -> None:
+    with pytest.raises(LoadError):
+        async with Sandbox.open(SandboxConfig(pool_size=1)) as sandbox:
+            await sandbox.open_env("x = 1\n")
+
+
+async def test_memory_cap_below_the_guest_is_an_error_not_a_crash(runtime) -> None:
+    with pytest.raises(SandboxError, match="memory"):
+        async with Sandbox.open(SandboxConfig(pool_size=1, memory_bytes=1 << 20)) as sandbox:
+            await sandbox.open_env(GRID)
+
+
+async def test_sandbox_exit_frees_open_instances(runtime) -> None:
+    async with Sandbox.open(SandboxConfig(pool_size=1)) as sandbox:
+        inst = await sandbox.open_env(GRID)
+        assert sandbox.statistics().live == 1
+    assert inst.closed
+    with pytest.raises(InstanceClosed):
+        await inst.reset()
