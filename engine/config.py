@@ -104,6 +104,10 @@ class PolicyConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     top_p: Annotated[float, msgspec.Meta(gt=0, le=1)] = 1.0
     # Max concurrent sequences one CPU server batches together.
     max_batch_size: Pos = 8
+    # CPU server: arrival gap in seconds that still joins a forming batch.
+    batch_wait_s: PosF = 0.003
+    # Directory of launched servers' logs ("" = a new temporary directory).
+    log_dir: str = ""
     # OpenAI-compatible base URL (backend "openai").
     openai_base_url: str = ""
     # Model name sent to the OpenAI-compatible endpoint.
@@ -294,6 +298,9 @@ class SchedulerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields
     design_requests_per_iteration: Pos = 2
     # Replay episodes of archived environments per iteration (prioritised by regret).
     replays_per_iteration: NonNeg = 4
+    # Score the archive's unscored environments (the seeds) for the current Agent in the first
+    # iteration, so the Designer's memory block shows real difficulty (max count, 0 = off).
+    score_unscored: NonNeg = 12
 
 
 class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

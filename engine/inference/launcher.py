@@ -101,6 +101,8 @@ def cpu_server_command(config: PolicyConfig, model_path: str, port: int) -> list
         str(port),
         "--max-batch-size",
         str(config.max_batch_size),
+        "--batch-wait-s",
+        str(config.batch_wait_s),
         "--parent-pid",
         str(os.getpid()),
     ]
@@ -256,7 +258,8 @@ async def launch_policy_servers(
             attaches instead of launching.
         model_path: HF checkpoint directory; ``None`` uses ``config.model_path`` and, if that is
             empty too, the cached tiny model (``ensure_tiny_model()``, CPU backend only).
-        log_dir: where server logs go (``server-<i>.log``); ``None`` makes a temporary one.
+        log_dir: where server logs go (``server-<i>.log``); ``None`` uses ``config.log_dir``
+            or, if that is empty, a new temporary directory.
 
     Yields:
         ``PolicyServers``: the base URLs, with ``restart(url)`` for launched servers.
@@ -283,7 +286,9 @@ async def launch_policy_servers(
             path_str = str(await trio.to_thread.run_sync(ensure_tiny_model))
         _check_model(config, path_str)
         logs = (
-            Path(log_dir) if log_dir is not None else Path(tempfile.mkdtemp(prefix="spade-policy-"))
+            Path(log_dir or config.log_dir)
+            if (log_dir or config.log_dir)
+            else Path(tempfile.mkdtemp(prefix="spade-policy-"))
         )
         logs.mkdir(parents=True, exist_ok=True)
         servers: list[_Launched] = []
