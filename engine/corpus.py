@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 TEXT_SUFFIXES = (".txt", ".md", ".rst")
-_STDLIB_CACHE_VERSION = 1
+_STDLIB_CACHE_VERSION = 2
 # Modules never read for the default corpus: side effects on import, test suites, GUI, or
 # internal packages whose text is not documentation.
 _STDLIB_SKIP = frozenset(
@@ -181,14 +181,25 @@ def _stdlib_module_files(max_modules: int) -> Iterator[tuple[str, Path]]:
         origin = spec.origin if spec is not None else None
         if origin is None or not origin.endswith(".py"):
             continue  # builtin or extension module: no source to read
-        yield name, Path(origin)
-        max_modules -= 1
-        if max_modules <= 0:
-            return
+        files = [(name, Path(origin))]
+        if origin.endswith("__init__.py"):  # a package: its public submodules, found on disk
+            root = Path(origin).parent
+            for sub in sorted(root.rglob("*.py")):
+                rel = sub.relative_to(root).with_suffix("").parts
+                if sub.name == "__init__.py" and len(rel) == 1:
+                    continue
+                if any(part.startswith("_") or "test" in part for part in rel):
+                    continue
+                files.append((".".join((name, *rel)), sub))
+        for item in files:
+            yield item
+            max_modules -= 1
+            if max_modules <= 0:
+                return
 
 
 def stdlib_documents(
-    cache_dir: Path | None = None, *, max_modules: int = 400, max_seconds: float = 20.0
+    cache_dir: Path | None = None, *, max_modules: int = 600, max_seconds: float = 20.0
 ) -> list[tuple[str, str]]:
     """Documentation of the installed standard library as ``(module name, text)`` pairs.
 
