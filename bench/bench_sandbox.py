@@ -77,6 +77,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--steps", type=int, default=3000, help="steps per latency/throughput case")
     parser.add_argument("--starts", type=int, default=40, help="starts per start-latency case")
     parser.add_argument("--instances", type=int, default=100, help="live instances for RSS")
+    if "--repeats" not in parser._option_string_actions:
+        parser.add_argument("--repeats", type=int, default=3, help="repeats (medians reported)")
 
 
 def _rss() -> int:
@@ -337,22 +339,42 @@ async def _wasm_cases(args: argparse.Namespace) -> list[dict[str, Any]]:
     return rows
 
 
-def run(args: argparse.Namespace) -> list[dict[str, Any]]:
-    """Runs every case; returns one dict per case with ``vs. subprocess`` ratios.
-
-    ``vs. subprocess start`` and ``vs. subprocess step`` are speed-ups (subprocess time / case
-    time; > 1 is faster than the subprocess).
-    """
+def _once(args: argparse.Namespace) -> list[dict[str, Any]]:
     rows = trio.run(_wasm_cases, args)
     rows.append(_subprocess_case(args))
     rows.append(_native_case(args))
-    base = rows[-2]
-    for r in rows:
-        if r.get("start_p50_ms"):
-            r["vs. subprocess start"] = base["start_p50_ms"] / r["start_p50_ms"]
-        if r.get("step_p50_us"):
-            r["vs. subprocess step"] = base["step_p50_us"] / r["step_p50_us"]
     return rows
+
+
+def run(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Runs every case ``--repeats`` times; returns one dict per case (medians over repeats).
+
+    ``vs. subprocess start`` and ``vs. subprocess step`` are speed-ups (subprocess time / case
+    time; > 1 is faster than the subprocess), computed per repeat, then the median taken.
+    """
+    runs = []
+    for _ in range(max(1, getattr(args, "repeats", 1))):
+        rows = _once(args)
+        base = rows[-2]
+        for r in rows:
+            if r.get("start_p50_ms"):
+                r["vs. subprocess start"] = base["start_p50_ms"] / r["start_p50_ms"]
+            if r.get("step_p50_us"):
+                r["vs. subprocess step"] = base["step_p50_us"] / r["step_p50_us"]
+        runs.append(rows)
+    out = []
+    for i, row in enumerate(runs[0]):
+        merged: dict[str, Any] = {}
+        for key, value in row.items():
+            values = [rs[i].get(key) for rs in runs]
+            nums = [v for v in values if isinstance(v, int | float) and not isinstance(v, bool)]
+            if nums and len(nums) == len(values):
+                merged[key] = statistics.median(nums)
+            else:
+                merged[key] = value
+        merged["repeats"] = len(runs)
+        out.append(merged)
+    return out
 
 
 if __name__ == "__main__":  # pragma: no cover - convenience without the harness

@@ -371,7 +371,9 @@ class SyncEnvInstance:
         try:
             return decoder.decode(payload)
         except msgspec.DecodeError as exc:
-            raise GuestError(f"{what}: the guest answered malformed data ({exc})") from None
+            raise GuestError(
+                f"{what}: the guest answered malformed data, not serialisable as JSON ({exc})"
+            ) from None
 
     def _discard(self) -> None:
         self._closed = True
