@@ -458,9 +458,14 @@ class Archive:
 
     def recent(self, k: int) -> list[ArchiveRecord]:
         """The ``k`` most recently archived live records, newest first."""
-        if k <= 0:
-            return []
-        return [self._records[i] for i in sorted(self._live.values(), reverse=True)[:k]]
+        out: list[ArchiveRecord] = []
+        label = len(self._records) - 1
+        while label >= 0 and len(out) < k:  # newest first, skipping replaced records
+            rec = self._records[label]
+            if self._live.get(rec.env_id) == label:
+                out.append(rec)
+            label -= 1
+        return out
 
     def is_duplicate(
         self,
