@@ -569,7 +569,7 @@ def _make_handler(server: PolicyServer) -> type[BaseHTTPRequestHandler]:
         return 200, None
 
     get_routes: dict[str, Callable[[bytes], tuple[int, Any]]] = {
-        "/health": lambda body: (200, None),
+        "/health": lambda body: (200 if server.thread.is_alive() else 503, None),
         "/ready": lambda body: (200, None),
         "/health_generate": health_generate,
         "/model_info": lambda body: (200, server.model_info()),
