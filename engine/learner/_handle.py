@@ -25,7 +25,7 @@ from engine.config import LearnerConfig
 from engine.errors import LearnerError, ModelError, WeightSyncError, WorkerDied
 from engine.learner import _protocol as P
 from engine.learner._batch import validate_sample
-from engine.learner._worker import WEIGHTS_FILE, WorkerSpec, file_checksum
+from engine.learner._worker import WEIGHTS_FILE, WorkerSpec
 from engine.messages import TrainingSample, WeightsUpdated
 
 __all__ = ["LearnerHandle", "WeightsClient", "start_learner"]
@@ -96,6 +96,9 @@ class LearnerHandle:
         """Weight version of the learner (optimizer steps applied, restored on resume)."""
         self.synced_version = -1
         """Last version every policy server confirmed (-1 before the first sync)."""
+        self.last_sync_seconds: dict[str, float] = {}
+        """Where the last sync's time went (seconds): gather, write (incl. CRC-32) on the
+        ranks, ranks_roundtrip (both plus the socket), server_reload, verify."""
 
     # ------------------------------------------------------------------ public API
 
@@ -153,7 +156,7 @@ class LearnerHandle:
         """Gather the full state dict on rank 0 and write ``run_dir/weights/v<version>/``.
 
         The directory holds ``model.safetensors`` (tied ``lm_head.weight`` dropped), the
-        model's ``config.json`` and tokenizer files, and ``checksum.sha256``. Writing the same
+        model's ``config.json`` and tokenizer files, and ``checksum.crc32``. Writing the same
         version twice returns the first write.
 
         Raises:
@@ -168,8 +171,9 @@ class LearnerHandle:
         per-server result: it must report success, the same version (when it reports one) and
         the checksum of the file written (when it reports one). When the client has
         ``weight_versions()`` (``PolicyClient``), every server must then report the new version;
-        the file on disk must still hash to the checksum written. Only then is
-        ``WeightsUpdated`` returned.
+        the file must still be the one checksummed (same size and mtime). Only then is
+        ``WeightsUpdated`` returned. The checksum is the CRC-32 of ``model.safetensors``
+        (``checksum.crc32`` in the directory).
 
         Returns:
             ``WeightsUpdated(version, path, checksum, seconds)``; ``seconds`` spans gather,
@@ -183,7 +187,9 @@ class LearnerHandle:
         written = await self.write_weights()
         if self._last_sync is not None and self._last_sync.version == written.version:
             return self._last_sync
+        t1 = time.perf_counter()
         raw = await client.update_weights_from_disk(written.path, version=written.version)
+        t2 = time.perf_counter()
         results = list(raw.values()) if isinstance(raw, Mapping) else list(raw or [])
         if not results:
             raise WeightSyncError(f"no policy server confirmed version {written.version}")
@@ -212,16 +218,23 @@ class LearnerHandle:
                 raise WeightSyncError(
                     f"servers do not all serve version {written.version}: {served}"
                 )
-        on_disk = await trio.to_thread.run_sync(file_checksum, Path(written.path) / WEIGHTS_FILE)
-        if on_disk != written.checksum:
+        # The file the servers read is the one rank 0 checksummed: same size, same mtime
+        # (a full re-hash would cost as much as the write; see bench_learner).
+        st = await trio.Path(written.path, WEIGHTS_FILE).stat()
+        if (st.st_size, st.st_mtime_ns) != (written.size_bytes, written.mtime_ns):
             raise WeightSyncError(
-                f"{written.path}: weights changed on disk ({on_disk} != {written.checksum})"
+                f"{written.path}: weights changed on disk after checksum {written.checksum}"
             )
+        t3 = time.perf_counter()
+        self.last_sync_seconds = {
+            "gather": written.gather_seconds,
+            "write": written.write_seconds,
+            "ranks_roundtrip": t1 - t0,
+            "server_reload": t2 - t1,
+            "verify": t3 - t2,
+        }
         update = WeightsUpdated(
-            version=written.version,
-            path=written.path,
-            checksum=written.checksum,
-            seconds=time.perf_counter() - t0,
+            version=written.version, path=written.path, checksum=written.checksum, seconds=t3 - t0
         )
         self._last_sync = update
         self.synced_version = written.version
@@ -400,6 +413,8 @@ async def start_learner(
     port = listener.socket.getsockname()[1]
     spec = WorkerSpec(config=config, model_path=str(model_dir), run_dir=str(run_path), port=port)
     master_port = _free_port()
+    # File rendezvous (unique per start): no race for a TCP port with other processes.
+    init_file = run_path / "logs" / f".learner-rendezvous-{os.getpid()}-{time.monotonic_ns()}"
     procs: list[trio.Process] = []
     logs: list[Path] = []
     handle: LearnerHandle | None = None
@@ -413,6 +428,7 @@ async def start_learner(
                 LOCAL_WORLD_SIZE=str(config.world_size),
                 MASTER_ADDR="127.0.0.1",
                 MASTER_PORT=str(master_port),
+                SPADE_LEARNER_INIT_FILE=str(init_file),
                 SPADE_LEARNER_SPEC=msgspec.json.encode(spec).decode(),
                 PYTHONPATH=os.pathsep.join(filter(None, [repo_root, env.get("PYTHONPATH")])),
             )
@@ -475,3 +491,4 @@ async def start_learner(
             # collective, so they are killed at once.
             dead = handle is not None and handle._dead is not None
             await _kill_all(procs, grace_s=0.0 if dead else 10.0)
+            await trio.Path(init_file).unlink(missing_ok=True)

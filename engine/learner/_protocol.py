@@ -143,6 +143,7 @@ class WeightsWritten(_P, frozen=True, kw_only=True, tag=True):
     path: str
     checksum: str
     size_bytes: int
+    mtime_ns: int
     gather_seconds: float
     write_seconds: float
 

@@ -219,3 +219,36 @@ async def test_start_learner_rejects_a_missing_model(tmp_path: Path) -> None:
     with pytest.raises(ModelError, match="config.json"):
         async with start_learner(CFG, tmp_path / "nope", tmp_path / "run"):
             pass
+
+
+@pytest.mark.slow
+async def test_written_weights_equal_the_model_bit_for_bit_with_uneven_shards(
+    tmp_path: Path,
+) -> None:
+    from safetensors.torch import load_file
+    from transformers import Qwen3Config, Qwen3ForCausalLM
+
+    torch.manual_seed(3)
+    config = Qwen3Config(
+        vocab_size=301,
+        hidden_size=40,
+        intermediate_size=70,
+        num_hidden_layers=1,
+        num_attention_heads=2,
+        num_key_value_heads=1,
+        head_dim=20,
+        tie_word_embeddings=False,
+    )
+    model = Qwen3ForCausalLM(config)
+    model.save_pretrained(tmp_path / "model")
+    expected = model.state_dict()
+    cfg = LearnerConfig(world_size=3)  # 301 rows -> shards of 101, 100, 100
+    async with start_learner(cfg, tmp_path / "model", tmp_path / "run") as learner:
+        written = await learner.write_weights()
+    got = load_file(str(Path(written.path) / "model.safetensors"))
+    assert set(got) == set(expected)
+    for key, value in expected.items():
+        assert torch.equal(got[key], value), key
+    from engine.learner._worker import file_checksum
+
+    assert file_checksum(Path(written.path) / "model.safetensors") == written.checksum

@@ -1,0 +1,180 @@
+"""``python -m bench learner``: GRPO step time on FSDP2 ranks, and weight sync vs. raw save+load.
+
+What is measured, in one run, on the project's tiny Qwen3 model (``ensure_tiny_model()``, about
+1.6 M parameters) or a wider one built offline (``--hidden``/``--layers``):
+
+- ``train step``: ``learner.train_step`` on ``--world-size`` gloo ranks (FSDP2, one torch
+  thread per rank) for a batch of ``--samples`` sequences of ``--seq-tokens`` tokens (half of
+  each masked as prompt), timed from the trio side (socket round trip included); the ranks'
+  own time is the ``rank seconds`` column. Median of ``--repeats`` steps after one warm-up.
+- ``weight sync``: ``learner.sync_weights(client)`` against one launched CPU policy server
+  (``engine.serve``): full-state-dict gather on rank 0, safetensors write, CRC-32 checksum, the
+  server's ``/update_weights_from_disk`` reload over HTTP and the ``/model_info`` version
+  check. A train step (untimed) runs before each sync so every sync writes a new version.
+- ``raw save+load``: the baseline of the same weights in this process: ``save_file`` of the
+  model's state dict, ``load_file`` and ``load_state_dict`` into a live model.
+
+``vs. raw save+load`` is sync time over the baseline's median (target: <= 2.0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import trio
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``python -m bench learner``."""
+    parser.add_argument("--model-path", default="", help="HF checkpoint with tokenizer")
+    parser.add_argument("--hidden", type=int, default=0, help="build a model this wide")
+    parser.add_argument("--layers", type=int, default=4, help="layers of a built model")
+    parser.add_argument("--world-size", type=int, default=2, help="learner ranks")
+    parser.add_argument("--samples", type=int, default=8, help="sequences per batch")
+    parser.add_argument("--seq-tokens", type=int, default=256, help="tokens per sequence")
+    parser.add_argument("--repeats", type=int, default=3, help="timed repeats per case")
+
+
+def _batch(n: int, length: int, vocab: int, version: int) -> list[Any]:
+    import random
+
+    from engine.messages import TrainingSample
+
+    rng = random.Random(version)
+    half = length // 2
+    return [
+        TrainingSample(
+            role="agent",
+            group_id=f"g{i // 4}",
+            input_ids=[rng.randrange(5, vocab) for _ in range(length)],
+            loss_mask=[0] * half + [1] * (length - half),
+            rollout_logprobs=[0.0] * half + [-5.0] * (length - half),
+            reward=float(rng.random()),
+            policy_version=version,
+        )
+        for i in range(n)
+    ]
+
+
+def _raw_save_load(model_path: Path, repeats: int) -> list[float]:
+    import torch
+    from safetensors.torch import load_file, save_file
+    from transformers import AutoModelForCausalLM
+
+    model = AutoModelForCausalLM.from_pretrained(model_path, dtype=torch.float32)
+    state = {k: v.contiguous() for k, v in model.state_dict().items()}
+    if model.config.tie_word_embeddings:
+        state.pop("lm_head.weight", None)
+    times = []
+    with tempfile.TemporaryDirectory() as d:
+        for i in range(repeats + 1):
+            path = Path(d) / f"w{i}.safetensors"
+            t0 = time.perf_counter()
+            save_file(state, str(path), metadata={"format": "pt"})
+            loaded = load_file(str(path))
+            with torch.no_grad():
+                model.load_state_dict(loaded, strict=False)
+            if i:  # first round warms the page cache and allocator
+                times.append(time.perf_counter() - t0)
+    return times
+
+
+async def _measure(args: argparse.Namespace, model_path: Path, run_dir: Path) -> dict[str, Any]:
+    import json
+
+    from engine.config import LearnerConfig, PolicyConfig
+    from engine.inference import PolicyClient, launch_policy_servers
+    from engine.learner import start_learner
+
+    vocab = json.loads((model_path / "config.json").read_text())["vocab_size"]
+    cfg = LearnerConfig(world_size=args.world_size, micro_batch_size=4, lr=1e-5)
+    policy = PolicyConfig(backend="cpu", num_servers=1, health_timeout_s=120.0)
+    out: dict[str, Any] = {
+        "step": [],
+        "rank_step": [],
+        "sync": [],
+        "parts": [],
+        "params": 0,
+        "bytes": 0,
+    }
+    async with (
+        launch_policy_servers(policy, model_path, log_dir=run_dir / "logs") as urls,
+        PolicyClient(urls, policy) as client,
+        start_learner(cfg, model_path, run_dir) as learner,
+    ):
+        assert learner.hello is not None
+        out["params"] = learner.hello.parameters
+        await learner.train_step(_batch(args.samples, args.seq_tokens, vocab, 0))  # warm-up
+        for _ in range(args.repeats):
+            batch = _batch(args.samples, args.seq_tokens, vocab, learner.policy_version)
+            t0 = time.perf_counter()
+            report = await learner.train_step(batch)
+            out["step"].append(time.perf_counter() - t0)
+            out["rank_step"].append(report.seconds)
+        await learner.sync_weights(client)  # warm-up (first write, first server reload)
+        for _ in range(args.repeats):
+            await learner.train_step(
+                _batch(args.samples, args.seq_tokens, vocab, learner.policy_version)
+            )
+            t0 = time.perf_counter()
+            update = await learner.sync_weights(client)
+            out["sync"].append(time.perf_counter() - t0)
+            out["parts"].append(dict(learner.last_sync_seconds))
+            out["bytes"] = (Path(update.path) / "model.safetensors").stat().st_size
+    return out
+
+
+def run(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Measure and return one row per case (see the module docstring)."""
+    from engine.inference import TinyModelSpec, build_tiny_model, ensure_tiny_model
+
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.model_path:
+            model_path = Path(args.model_path)
+        elif args.hidden:
+            spec = TinyModelSpec(
+                hidden_size=args.hidden, layers=args.layers, intermediate_size=4 * args.hidden
+            )
+            model_path = build_tiny_model(Path(tmp) / "model", spec)
+        else:
+            model_path = ensure_tiny_model()
+        measured = trio.run(_measure, args, model_path, Path(tmp) / "run")
+        raw = _raw_save_load(model_path, args.repeats)
+    raw_med = statistics.median(raw)
+    sync_med = statistics.median(measured["sync"])
+    step_med = statistics.median(measured["step"])
+    tokens = args.samples * args.seq_tokens
+    common = {"parameters": measured["params"], "world size": args.world_size}
+    return [
+        {
+            "case": f"train step ({args.samples} x {args.seq_tokens} tokens)",
+            **common,
+            "seconds": round(step_med, 4),
+            "rank seconds": round(statistics.median(measured["rank_step"]), 4),
+            "tokens/s": round(tokens / step_med, 1),
+            "vs. raw save+load": "",
+        },
+        {
+            "case": "raw save+load",
+            **common,
+            "seconds": round(raw_med, 4),
+            "MB": round(measured["bytes"] / 1e6, 2),
+            "vs. raw save+load": 1.0,
+        },
+        {
+            "case": "weight sync (gather+write+server reload)",
+            **common,
+            "seconds": round(sync_med, 4),
+            "MB": round(measured["bytes"] / 1e6, 2),
+            "vs. raw save+load": round(sync_med / raw_med, 2),
+            **{
+                f"{part} seconds": round(statistics.median(p[part] for p in measured["parts"]), 4)
+                for part in ("gather", "write", "ranks_roundtrip", "server_reload", "verify")
+            },
+        },
+    ]
