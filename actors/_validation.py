@@ -544,7 +544,7 @@ async def inspect_env(
             return reject("api", problems[0], {"problems": problems})
         answer = None if spec.answer is None else str(spec.answer)
         if is_duplicate is not None:
-            dup, nearest, sim = is_duplicate(source)
+            dup, nearest, sim = await trio.to_thread.run_sync(is_duplicate, source)
             if dup:
                 return reject(
                     "duplicate",

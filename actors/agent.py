@@ -317,6 +317,13 @@ def _chat_ids(tokenizer: Any, messages: list[dict[str, str]]) -> list[int]:
 
 
 def _version(weight_version: Any) -> int:
+    """Policy version from a server's ``weight_version`` string.
+
+    SGLang (and engine.serve) report ``"default"`` until the first weight update: that is
+    the initial weights, version 0. Anything else that is not an integer is -1 (unknown).
+    """
+    if str(weight_version).strip() == "default":
+        return 0
     try:
         return int(str(weight_version).strip() or -1)
     except ValueError:

@@ -262,11 +262,13 @@ class LearnerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     # Reward of a rejected design.
     rejected_penalty: float = -0.5
     # Longest training sequence in tokens (longer ones are truncated from the left).
-    max_seq_tokens: Pos = 1024
+    max_seq_tokens: Pos = 2048
     # Optimizer steps between checkpoints.
     checkpoint_every: Pos = 1
     # SFT warm-start epochs over the seed archive (0 = skip).
     sft_epochs: NonNeg = 3
+    # Cap on SFT warm-start samples built from the seed archive (0 = all of them).
+    sft_max_samples: NonNeg = 0
     # Gradient-norm clip.
     grad_clip: PosF = 1.0
     # Sequences per forward/backward on one rank (gradient accumulation above it).

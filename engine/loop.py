@@ -40,6 +40,7 @@ from engine.config import Config
 from engine.errors import ConfigError, EngineError, LearnerError
 from engine.messages import (
     DesignRequested,
+    EnvProposed,
     EnvRejected,
     EnvScored,
     EpisodeRequested,
@@ -62,6 +63,8 @@ class IterationRow(msgspec.Struct, frozen=True, kw_only=True):
         accepted: designs scored with regret at or above the acceptance threshold.
         scored: designs that passed validation and were scored.
         rejected: rejections this iteration, by reason.
+        rescored: archived environments (the seeds) scored this iteration for the current Agent.
+        rescored_regret: their mean regret.
         episodes: episodes finished this iteration (scoring and replays).
         success_without: mean success without the hint over this iteration's scored designs.
         success_with: mean success with the hint, same designs.
@@ -81,6 +84,8 @@ class IterationRow(msgspec.Struct, frozen=True, kw_only=True):
     accepted: int
     scored: int
     rejected: dict[str, int]
+    rescored: int = 0
+    rescored_regret: float | None = None
     episodes: int
     success_without: float | None
     success_with: float | None
@@ -322,6 +327,8 @@ class SelfPlay:
         self.actors: dict[str, Any] = {}
         self._stop_requested = False
         self._spec_cache: dict[str, Any] = {}
+        self._rescoring: set[str] = set()
+        self._rescore_ids: set[str] = set()
 
     # ------------------------------------------------------------------------------ main
     async def run(self) -> list[IterationRow]:
@@ -365,6 +372,9 @@ class SelfPlay:
             warm = await trio.to_thread.run_sync(
                 lambda: warm_start_samples(tokenizer, passages, rng=random.Random(cfg.run.seed))
             )
+            if cfg.learner.sft_max_samples:
+                random.Random(cfg.run.seed).shuffle(warm)
+                warm = warm[: cfg.learner.sft_max_samples]
             log(f"warm start: {len(warm)} SFT samples from the seed archive")
         try:
             async with (
@@ -386,7 +396,9 @@ class SelfPlay:
                 learner = Learner(cfg.learner, self.model_path, rd.path, client, warm_start=warm)
                 self.actors = {
                     "designer": Designer(client, tokenizer, cfg.designer, memory=archive),
-                    "critic": Critic(sandbox, cfg.critic, is_duplicate=_duplicate_test(archive)),
+                    "critic": Critic(
+                        sandbox, cfg.critic, is_duplicate=_duplicate_test(archive, self._rescoring)
+                    ),
                     "hinter": Hinter(cfg.hinter, client=client, tokenizer=tokenizer),
                     "agent": Agent(
                         sandbox,
@@ -411,10 +423,11 @@ class SelfPlay:
                 topology(rt, self.actors)
                 to_designer = rt.sender("designer")
                 to_agent = rt.sender("agent")
+                to_critic = rt.sender("critic")
                 async with trio.open_nursery() as nursery:
                     nursery.start_soon(self._watch_signals, rt, nursery.cancel_scope)
                     await nursery.start(rt.run)
-                    with to_designer, to_agent:
+                    with to_designer, to_agent, to_critic:
                         if warm:
                             log("warm start: SFT on the seed archive, then a weight sync")
                             await self._wait_for(lambda: recorder.weight_version >= 0, learner)
@@ -426,8 +439,7 @@ class SelfPlay:
                             archive,
                             corpus,
                             client,
-                            to_designer,
-                            to_agent,
+                            (to_designer, to_agent, to_critic),
                             sandbox,
                             t_start,
                         )
@@ -435,6 +447,7 @@ class SelfPlay:
                     await rt.stop()
                     nursery.cancel_scope.cancel()
         finally:
+            archive.close()
             rd.log(f"stopped after {time.monotonic() - t_start:.1f} s")
         return self.rows
 
@@ -476,8 +489,7 @@ class SelfPlay:
         archive: Any,
         corpus: Any,
         client: Any,
-        to_designer: Any,
-        to_agent: Any,
+        senders: tuple[Any, Any, Any],
         sandbox: Any,
         t_start: float,
     ) -> None:
@@ -499,14 +511,41 @@ class SelfPlay:
                 rd.log(f"time budget {budget:.0f} s: stopping before iteration {it}")
                 break
             row = await self._one_iteration(
-                it, rt, recorder, learner, archive, corpus, client, to_designer, to_agent, sandbox
+                it, rt, recorder, learner, archive, corpus, client, senders, sandbox
             )
             durations.append(row.seconds)
             self.rows.append(row)
             rd.append_metrics(row)
             rd.save_corpus_state(msgspec.to_builtins(corpus.state()))
             self._print_row(row, header=(it == first))
+            if row.rescored:
+                rd.log(
+                    f"iteration {it}: scored {row.rescored} archived environments for the current "
+                    f"Agent (mean regret {_f(row.rescored_regret, signed=True)})"
+                )
             it += 1
+
+    def _unscored(self, archive: Any) -> list[EnvProposed]:
+        """Archived environments never scored (the seeds), as proposals to re-score."""
+        n = self.config.scheduler.score_unscored
+        out: list[EnvProposed] = []
+        for rec in archive.records():
+            if len(out) >= n:
+                break
+            if rec.k == 0 and rec.source:
+                self._rescoring.add(rec.source)
+                self._rescore_ids.add(rec.env_id)
+                out.append(
+                    EnvProposed(
+                        env_id=rec.env_id,
+                        group_id=f"rescore-{rec.env_id}",
+                        source=rec.source,
+                        hint=rec.hint,
+                        passage_id=rec.passage_id,
+                        policy_version=-1,
+                    )
+                )
+        return out
 
     async def _one_iteration(
         self,
@@ -517,11 +556,11 @@ class SelfPlay:
         archive: Any,
         corpus: Any,
         client: Any,
-        to_designer: Any,
-        to_agent: Any,
+        senders: tuple[Any, Any, Any],
         sandbox: Any,
     ) -> IterationRow:
         cfg = self.config
+        to_designer, to_agent, to_critic = senders
         t0 = time.monotonic()
         outcomes_before = len(recorder.outcomes)
         agent = self.actors["agent"]
@@ -529,11 +568,14 @@ class SelfPlay:
         tokens_before = _generated_tokens(client)
         n_requests = cfg.scheduler.design_requests_per_iteration
         group = cfg.designer.group_size
-        expected = n_requests * group
+        rescore = self._unscored(archive)
+        expected = n_requests * group + len(rescore)
         replays = await self._replay_requests(archive, sandbox, it)
 
         bar = _progress(self.progress, total=expected, desc=f"iteration {it}")
         try:
+            for proposal in rescore:
+                await to_critic.send(proposal)
             for r in range(n_requests):
                 passage = corpus.sample(self.rng)
                 await to_designer.send(
@@ -546,7 +588,6 @@ class SelfPlay:
                 )
             for req in replays:
                 await to_agent.send(req)
-            done = 0
             while True:
                 done = len(recorder.outcomes) - outcomes_before
                 bar.update(done - bar.n)
@@ -562,7 +603,9 @@ class SelfPlay:
         finally:
             bar.close()
 
-        new = recorder.outcomes[outcomes_before:]
+        outcomes = recorder.outcomes[outcomes_before:]
+        new = [o for o in outcomes if o.env_id not in self._rescore_ids]
+        rescored = [o for o in outcomes if o.env_id in self._rescore_ids]
         scored = [o for o in new if isinstance(o, EnvScored)]
         rejected: dict[str, int] = {}
         for o in new:
@@ -579,6 +622,8 @@ class SelfPlay:
             accepted=sum(1 for s in scored if s.accepted),
             scored=len(scored),
             rejected=rejected,
+            rescored=len(rescored),
+            rescored_regret=_mean([o.regret for o in rescored if isinstance(o, EnvScored)]),
             episodes=agent.statistics().episodes_finished - eps_before,
             success_without=_mean([s.success_without for s in scored]),
             success_with=_mean([s.success_with for s in scored]),
@@ -654,10 +699,16 @@ class SelfPlay:
         self.out.flush()
 
 
-def _duplicate_test(archive: Any) -> Callable[[str], tuple[bool, str, float]]:
-    """The Critic's near-duplicate test over the archive (threshold from ``[memory]``)."""
+def _duplicate_test(archive: Any, rescoring: set[str]) -> Callable[[str], tuple[bool, str, float]]:
+    """The Critic's near-duplicate test over the archive (threshold from ``[memory]``).
+
+    Sources in ``rescoring`` are archived environments the driver re-submits for scoring; the
+    archive holding them is not a duplicate.
+    """
 
     def test(source: str) -> tuple[bool, str, float]:
+        if source in rescoring:
+            return False, "", 0.0
         dup, env_id, similarity = archive.is_duplicate(source)
         return bool(dup), env_id or "", float(similarity)
 
