@@ -274,31 +274,52 @@ def _install_world(entropy):
 # Plain-data checks
 
 
+def _path(path):
+    """Formats a lazy path: a str, or nested ``(parent, key)`` tuples."""
+    keys = []
+    while type(path) is tuple:
+        path, key = path
+        keys.append(f"[{key!r}]")
+    return path + "".join(reversed(keys))
+
+
 def _check(value, path, depth=0):
-    """Raises ``_Problem`` unless ``value`` is plain JSON data (exact builtin types)."""
+    """Raises ``_Problem`` unless ``value`` is plain JSON data (exact builtin types).
+
+    Never calls a method of a user object; the path is only formatted on error."""
     t = type(value)
     if t is str or t is bool or t is int or value is None:
         return
     if t is float:
-        if value != value or value in (math.inf, -math.inf):
-            raise _Problem("guest", f"{path} is not serialisable: float {value!r} is not finite")
+        if value - value != 0.0:  # nan or inf
+            raise _Problem(
+                "guest", f"{_path(path)} is not serialisable: float {value!r} is not finite"
+            )
         return
     if depth >= _MAX_DEPTH:
-        raise _Problem("guest", f"{path} is not serialisable: nested deeper than {_MAX_DEPTH}")
+        raise _Problem(
+            "guest", f"{_path(path)} is not serialisable: nested deeper than {_MAX_DEPTH}"
+        )
     if t is dict:
-        for k in list(value):
+        for k, v in value.items():
             if type(k) is not str:
                 raise _Problem(
                     "guest",
-                    f"{path} is not serialisable: key of type {type(k).__name__} is not a str",
+                    f"{_path(path)} is not serialisable: key of type {type(k).__name__} is not a str",
                 )
-            _check(dict.__getitem__(value, k), f"{path}[{k!r}]", depth + 1)
+            tv = type(v)
+            if tv is str or tv is bool or tv is int or v is None:
+                continue
+            _check(v, (path, k), depth + 1)
         return
     if t is list or t is tuple:
-        for i in range(len(value)):
-            _check(value[i], f"{path}[{i}]", depth + 1)
+        for i, v in enumerate(value):
+            tv = type(v)
+            if tv is str or tv is bool or tv is int or v is None:
+                continue
+            _check(v, (path, i), depth + 1)
         return
-    raise _Problem("guest", f"{path} is not serialisable: type {t.__name__}")
+    raise _Problem("guest", f"{_path(path)} is not serialisable: type {t.__name__}")
 
 
 def _check_str(value, path):
@@ -672,18 +693,30 @@ def _reset(arg):
 
 
 def _step(action):
-    out = _env().step(action)
+    env = _Loaded.env
+    if env is None:
+        raise _Problem("protocol", "no environment loaded")
+    out = env.step(action)
     if type(out) is not tuple or len(out) != 5:
         raise _Problem(
             "guest", "step() must return a tuple (observation, reward, terminated, truncated, info)"
         )
     obs, reward, terminated, truncated, info = out
-    _check_str(obs, "observation")
-    _check_size(obs, "observation")
-    reward = _check_reward(reward)
-    terminated = _check_bool(terminated, "terminated")
-    truncated = _check_bool(truncated, "truncated")
-    _check_dict(info, "info")
+    # The common case inline (this is the hot path); the helpers raise the precise errors.
+    if type(obs) is not str:
+        _check_str(obs, "observation")
+    if len(obs) > _Loaded.max_output:
+        _check_size(obs, "observation")
+    if type(reward) is not float or reward - reward != 0.0:
+        reward = _check_reward(reward)
+    if type(terminated) is not bool:
+        terminated = _check_bool(terminated, "terminated")
+    if type(truncated) is not bool:
+        truncated = _check_bool(truncated, "truncated")
+    if type(info) is not dict:
+        _check_dict(info, "info")
+    elif info:
+        _check(info, "info")
     return [obs, reward, terminated, truncated, info]
 
 
@@ -712,6 +745,22 @@ def _stdio(arg):
         + (err.dropped if err is not None else 0),
     }
 
+
+def _make_dumps():
+    """A JSON encoder built once (json.dumps with options builds one per call: ~40K wasm
+    instructions, more than the rest of a step). Inputs are checked plain data, so no
+    circular-reference markers are needed."""
+    from json import encoder
+
+    make = getattr(encoder, "c_make_encoder", None)
+    if make is None:
+        return lambda obj: json.dumps(obj, allow_nan=False, separators=(",", ":"))
+    enc = make(None, None, encoder.encode_basestring_ascii, None, ":", ",", False, False, False)
+    join = "".join
+    return lambda obj: join(enc(obj, 0))
+
+
+_dumps = _make_dumps()
 
 _OPS = {
     "load": _load,
@@ -751,7 +800,7 @@ def _run(op, arg):
         return _error("protocol", f"unknown op {op!r}")
     try:
         result = fn(arg)
-        text = json.dumps(result, allow_nan=False)
+        text = _dumps(result)
     except MemoryError:
         return _error("memory", "MemoryError: the instance ran out of its memory cap")
     except _Problem as exc:

@@ -83,7 +83,9 @@ async def test_poisoned_interpreter_does_not_leak(sandbox: Sandbox) -> None:
 
 
 async def test_tampering_with_the_runner_only_breaks_its_own_instance(sandbox: Sandbox) -> None:
-    body = "import json\njson.dumps = lambda *a, **k: '[' * 100\nreturn 'o', 0, False, False, {}"
+    body = (
+        "sys.modules['spade_guest']._dumps = lambda obj: '[' * 100\nreturn 'o', 0, False, False, {}"
+    )
     inst = await sandbox.open_env(env_source(body))
     await inst.reset()
     with pytest.raises(GuestError, match="malformed"):
