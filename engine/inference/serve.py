@@ -152,6 +152,8 @@ class PolicyServer:
         batch_wait_s: arrival gap (seconds) that still joins the forming batch.
         weight_version: initial ``weight_version`` string (SGLang's default is ``"default"``).
         seed: seed of the shared sampling generator.
+        dtype: parameter dtype (``float32``, ``bfloat16``, ``auto``).
+        device: torch device (``cpu``; ``cuda`` works but SGLang is the GPU path).
 
     Raises:
         ModelError: the path does not exist or is not a causal LM.
@@ -165,11 +167,13 @@ class PolicyServer:
         batch_wait_s: float = 0.003,
         weight_version: str = "default",
         seed: int = 0,
+        dtype: str = "float32",
+        device: str = "cpu",
     ) -> None:
         from engine.inference._model import PolicyModel
         from engine.inference.models import load_tokenizer
 
-        self.model = PolicyModel(model_path, seed=seed)
+        self.model = PolicyModel(model_path, seed=seed, dtype=dtype, device=device)
         self.tokenizer = load_tokenizer(model_path)
         self.model_path = self.model.model_path
         self.tokenizer_path = self.model.model_path
@@ -658,6 +662,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--weight-version", default="default", help="initial weight version")
     parser.add_argument("--seed", type=int, default=0, help="sampling seed")
+    parser.add_argument("--dtype", default="float32", help="float32, bfloat16 or auto")
+    parser.add_argument("--device", default="cpu", help="torch device")
     parser.add_argument("--threads", type=int, default=1, help="torch intra-op threads")
     parser.add_argument("--parent-pid", type=int, default=0, help="exit when this pid exits")
     parser.add_argument("--log-level", default="info", help="logging level")
@@ -687,6 +693,8 @@ def main(argv: list[str] | None = None) -> int:
             batch_wait_s=args.batch_wait_s,
             weight_version=args.weight_version,
             seed=args.seed,
+            dtype=args.dtype,
+            device=args.device,
         )
     except ModelError as exc:
         print(f"engine.serve: {exc}", file=sys.stderr)

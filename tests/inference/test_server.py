@@ -191,3 +191,50 @@ async def test_late_request_joins_the_running_batch(server_url: str) -> None:
             nursery.start_soon(long)
             nursery.start_soon(short)
     assert order == ["short", "long"]
+
+
+async def test_real_dead_server_is_routed_around(server_url: str) -> None:
+    from engine.inference import free_port
+
+    dead = f"http://127.0.0.1:{free_port()}"
+    async with PolicyClient([dead, server_url], PolicyConfig(retries=0)) as client:
+        for _ in range(3):
+            g = await client.generate(PROMPT, max_new_tokens=2)
+            assert g.url == server_url
+        stats = {s.url: s for s in client.statistics().servers}
+    assert not stats[dead].healthy
+    assert "ConnectError" in stats[dead].last_error
+
+
+def test_serve_cli_bad_model_path_and_busy_port(tmp_path: Path, server_url: str) -> None:
+    import subprocess
+    import sys
+
+    missing = tmp_path / "absent-model"
+    from engine.inference import free_port
+
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "engine.serve",
+            "--model-path",
+            str(missing),
+            "--port",
+            str(free_port()),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 2
+    assert "absent-model" in r.stderr and "does not exist" in r.stderr
+    port = server_url.rsplit(":", 1)[1]
+    r = subprocess.run(
+        [sys.executable, "-m", "engine.serve", "--model-path", str(missing), "--port", port],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 2
+    assert f"cannot bind 127.0.0.1:{port}" in r.stderr
