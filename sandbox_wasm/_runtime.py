@@ -41,12 +41,13 @@ _PRIME_DEADLINE_S = 10.0
 _STRING = ffi.WASMTIME_COMPONENT_STRING
 
 
-def _to_vec(data: bytes) -> ffi.wasm_byte_vec_t:
-    vec = ffi.wasm_byte_vec_t()
-    ffi.wasm_byte_vec_new_uninitialized(ctypes.byref(vec), len(data))
-    if data:
-        ctypes.memmove(vec.data, data, len(data))
-    return vec
+_U8_PTR = ctypes.POINTER(ctypes.c_uint8)
+
+
+def _borrow(vec: ffi.wasm_byte_vec_t, data: bytes) -> None:
+    """Points ``vec`` at ``data``'s buffer (no copy; ``data`` must outlive the call)."""
+    vec.size = len(data)
+    vec.data = ctypes.cast(ctypes.c_char_p(data), _U8_PTR)
 
 
 class Runtime:
@@ -152,13 +153,18 @@ class Runtime:
 class RawInstance:
     """One Store with one guest instance; see the module docstring."""
 
-    __slots__ = ("_func", "_runtime", "_store", "trap")
+    __slots__ = ("_func", "_params", "_result", "_runtime", "_store", "trap")
 
     def __init__(self, runtime: Runtime, store: wasmtime.Store, func: wc.Func) -> None:
         self._runtime = runtime
         self._store: wasmtime.Store | None = store
         self._func = func._func
         self.trap: SandboxTrap | None = None
+        # Reused per call (calls on one instance are serialised by its owner).
+        self._params = (ffi.wasmtime_component_val_t * 2)()
+        self._params[0].kind = _STRING
+        self._params[1].kind = _STRING
+        self._result = ffi.wasmtime_component_val_t()
 
     @property
     def closed(self) -> bool:
@@ -196,19 +202,16 @@ class RawInstance:
         ticks = max(1, math.ceil(deadline_s / self._runtime.tick_s)) + 1
         store.set_fuel(fuel)
         store.set_epoch_deadline(ticks)
-        params = (ffi.wasmtime_component_val_t * 2)()
-        params[0].kind = _STRING
-        params[0].of.string = _to_vec(op)
-        params[1].kind = _STRING
-        params[1].of.string = _to_vec(arg)
-        result = ffi.wasmtime_component_val_t()
-        try:
-            err = ffi.wasmtime_component_func_call(
-                ctypes.byref(self._func), store._context(), params, 2, ctypes.byref(result), 1
-            )
-        finally:
-            ffi.wasmtime_component_val_delete(ctypes.byref(params[0]))
-            ffi.wasmtime_component_val_delete(ctypes.byref(params[1]))
+        # The arguments are borrowed, not copied: wasmtime_component_func_call reads its args
+        # (``const``; it lowers them into guest memory) and never frees them, so they point at
+        # the Python bytes, which stay alive for the call. Never val_delete them.
+        params = self._params
+        _borrow(params[0].of.string, op)
+        _borrow(params[1].of.string, arg)
+        result = self._result
+        err = ffi.wasmtime_component_func_call(
+            ctypes.byref(self._func), store._context(), params, 2, ctypes.byref(result), 1
+        )
         if err:
             exc = wasmtime.WasmtimeError._from_ptr(err)
             self.trap = _classify(str(exc), deadline_s, fuel)

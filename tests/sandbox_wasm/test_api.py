@@ -311,3 +311,15 @@ async def test_sandbox_exit_frees_open_instances(runtime) -> None:
     assert inst.closed
     with pytest.raises(InstanceClosed):
         await inst.reset()
+
+
+async def test_long_and_unicode_actions_arrive_intact(sandbox: Sandbox, make_env) -> None:
+    inst = await sandbox.open_env(
+        make_env("return str(len(action)) + action[:8], 0, False, False, {}")
+    )
+    await inst.reset()
+    assert (await inst.step("")).observation == "0"
+    assert (await inst.step("\x00 é 日本 🎉")).observation == "8\x00 é 日本 🎉"
+    long = "日" * 200_000
+    assert (await inst.step(long)).observation == "200000" + "日" * 8
+    assert (await inst.step("a\ud800b")).observation == "3a?b"  # lone surrogate replaced
