@@ -10,14 +10,14 @@ Public surface (pinned by ``tests/inference/test_surface.py``)::
 Heavy modules (torch, transformers) load lazily: importing this package does not import torch.
 """
 
-from engine.inference.client import (
+from engine.inference._wire import (
     AdminResult,
     Generation,
     ModelInfo,
-    PolicyClient,
     PolicyClientStatistics,
     ServerStatistics,
 )
+from engine.inference.client import PolicyClient
 from engine.inference.launcher import (
     PolicyServers,
     cpu_server_command,

@@ -31,7 +31,7 @@ import trio
 
 from engine.config import PolicyConfig
 from engine.errors import LaunchError, ModelError, PolicyUnavailable
-from engine.inference.client import collapse_errors
+from engine.inference._wire import collapse_errors
 from engine.inference.models import check_model_path, ensure_tiny_model
 
 __all__ = [
