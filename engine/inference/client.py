@@ -8,8 +8,9 @@ client talks to ``engine.serve`` on CPU.
 
 Several servers are load-balanced by outstanding requests. Connection errors and 5xx answers
 are retried with exponential backoff on the least-loaded healthy server; a server that fails
-``config.retries`` times in a row is marked unhealthy and its traffic goes to the others. When
-no healthy server is left, servers the engine launched are restarted (the ``restart`` hook of
+more than ``config.retries`` times in a row is marked unhealthy and its traffic goes to the
+others; an unhealthy server is re-probed (``GET /health``, 2 s timeout) at most every 2 s when a
+request is routed, and rejoins when it answers. When no healthy server is left, servers the engine launched are restarted (the ``restart`` hook of
 ``launch_policy_servers``' result) and the others are re-probed; failing that, the call raises
 ``PolicyUnavailable`` naming every URL and its last error. Every call has a deadline
 (``config.request_timeout_s``); all calls can be cancelled (trio cancellation).

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import httpx
 import msgspec
@@ -19,6 +19,7 @@ import trio
 
 from engine.config import PolicyConfig
 from engine.errors import PolicyDecodeError, PolicyError, PolicyHTTPError, PolicyUnavailable
+from engine.inference._wire import Generation
 
 __all__ = ["ChatGeneration", "OpenAIChatClient"]
 
@@ -197,6 +198,46 @@ class OpenAIChatClient:
         except trio.TooSlowError:
             raise PolicyUnavailable(f"{url}: no answer within {self.timeout_s:g} s") from None
         raise PolicyUnavailable(f"{url}: {last} (after {self.retries + 1} attempts)")
+
+    async def generate_messages(
+        self,
+        messages: Sequence[dict[str, Any]],
+        *,
+        max_new_tokens: int,
+        temperature: float = 1.0,
+        top_p: float = 1.0,
+        stop: Sequence[str] | None = None,
+    ) -> Generation:
+        """``chat`` in the shape of ``PolicyClient.generate``'s result, for a frozen Designer.
+
+        ``output_ids`` is empty (the endpoint returns no token ids); ``output_logprobs`` are
+        the server's per-token logprobs; ``finish_reason`` maps ``"length"`` to ``"length"``,
+        ``"stop"``/``"tool_calls"`` to ``"stop"`` and anything else (``"content_filter"``) to
+        ``"abort"``; ``weight_version`` is ``"frozen:<model>"``.
+
+        Raises:
+            PolicyUnavailable, PolicyHTTPError, PolicyDecodeError: as ``chat``.
+        """
+        c = await self.chat(
+            messages, max_tokens=max_new_tokens, temperature=temperature, top_p=top_p, stop=stop
+        )
+        finish: Literal["stop", "length", "abort"]
+        if c.finish_reason == "length":
+            finish = "length"
+        elif c.finish_reason in ("stop", "tool_calls", "eos", ""):
+            finish = "stop"
+        else:
+            finish = "abort"
+        return Generation(
+            output_ids=[],
+            output_logprobs=c.output_logprobs,
+            finish_reason=finish,
+            prompt_tokens=c.prompt_tokens,
+            completion_tokens=c.completion_tokens,
+            weight_version=f"frozen:{c.model or self.model}",
+            text=c.text,
+            url=self.base_url,
+        )
 
 
 def _to_chat(content: bytes, url: str) -> ChatGeneration:

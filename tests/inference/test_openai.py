@@ -104,3 +104,13 @@ async def test_errors(autojump_clock: trio.abc.Clock) -> None:
             await c.chat([], max_tokens=1)
     with pytest.raises(PolicyError, match="base_url"):
         OpenAIChatClient("", "m")
+
+
+async def test_generate_messages_has_the_generation_shape() -> None:
+    transport = httpx.MockTransport(lambda r: httpx.Response(200, json=ANSWER))
+    async with OpenAIChatClient(BASE, "frozen-7b", transport=transport) as c:
+        g = await c.generate_messages([{"role": "user", "content": "x"}], max_new_tokens=2)
+    assert g.text == "class Env: ..."
+    assert g.output_logprobs == [-0.25, -1.5]
+    assert (g.finish_reason, g.completion_tokens, g.output_ids) == ("length", 2, [])
+    assert g.weight_version == "frozen:frozen-7b"
