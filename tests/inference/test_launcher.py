@@ -217,3 +217,15 @@ async def test_pause_lets_control_calls_through_and_continue_resumes(
                 await client.pause_generation("abort")
             await client.continue_generation()
             assert results[-1][0] == "abort"
+
+
+async def test_cancel_during_startup_leaves_nothing(tiny_model: Path, tmp_path: Path) -> None:
+    code = "import os,time; print('pid', os.getpid(), flush=True); time.sleep(60)"
+    cfg = PolicyConfig(backend="sglang", sglang_command=_fake_sglang(code), health_timeout_s=60)
+    with trio.move_on_after(1.0) as scope:
+        async with launch_policy_servers(cfg, tiny_model, log_dir=tmp_path):
+            pytest.fail("must not become healthy")
+    assert scope.cancelled_caught
+    log = (tmp_path / "server-0.log").read_text()
+    pid = int(log.split("pid ")[1].split()[0])
+    assert not _alive(pid)
