@@ -279,7 +279,9 @@ def check_model_path(model_path: str | os.PathLike[str]) -> Path:
     return path
 
 
-def load_tokenizer(model_path: str | os.PathLike[str]) -> Any:
+def load_tokenizer(
+    model_path: str | os.PathLike[str], *, require_chat_template: bool = True
+) -> Any:
     """Load the tokenizer of a checkpoint directory (tiny or real) with its chat template.
 
     ``apply_chat_template(messages, tokenize=True)`` on the returned tokenizer returns a plain
@@ -288,9 +290,11 @@ def load_tokenizer(model_path: str | os.PathLike[str]) -> Any:
 
     Args:
         model_path: an HF checkpoint directory.
+        require_chat_template: refuse a tokenizer without a chat template (base models);
+            the CPU server passes ``False`` (``/generate`` needs none).
 
     Returns:
-        A ``transformers`` tokenizer whose ``chat_template`` is set.
+        A ``transformers`` tokenizer (whose ``chat_template`` is set, when required).
 
     Raises:
         ModelError: the path does not exist, or holds no loadable tokenizer or no chat template.
@@ -304,7 +308,7 @@ def load_tokenizer(model_path: str | os.PathLike[str]) -> Any:
         tok = AutoTokenizer.from_pretrained(str(path))
     except (OSError, ValueError) as exc:
         raise ModelError(f"model path {str(path)!r}: cannot load a tokenizer: {exc}") from exc
-    if not getattr(tok, "chat_template", None):
+    if require_chat_template and not getattr(tok, "chat_template", None):
         raise ModelError(f"tokenizer at {str(path)!r} has no chat template")
     tok.apply_chat_template = functools.partial(  # type: ignore[method-assign]
         tok.apply_chat_template, return_dict=False

@@ -174,7 +174,7 @@ class PolicyServer:
         from engine.inference.models import load_tokenizer
 
         self.model = PolicyModel(model_path, seed=seed, dtype=dtype, device=device)
-        self.tokenizer = load_tokenizer(model_path)
+        self.tokenizer = load_tokenizer(model_path, require_chat_template=False)
         self.model_path = self.model.model_path
         self.tokenizer_path = self.model.model_path
         self.max_batch_size = max_batch_size

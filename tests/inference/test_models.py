@@ -94,3 +94,18 @@ def test_build_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cfg["num_hidden_layers"] == 1
     assert cfg["vocab_size"] == 600
     assert load_tokenizer(out).chat_template
+
+
+def test_base_model_without_chat_template(tiny_model: Path, tmp_path: Path) -> None:
+    import shutil
+
+    base = tmp_path / "base"
+    shutil.copytree(tiny_model, base)
+    (base / "chat_template.jinja").unlink(missing_ok=True)
+    cfg = json.loads((base / "tokenizer_config.json").read_text())
+    cfg.pop("chat_template", None)
+    (base / "tokenizer_config.json").write_text(json.dumps(cfg))
+    with pytest.raises(ModelError, match="no chat template"):
+        load_tokenizer(base)
+    tok = load_tokenizer(base, require_chat_template=False)
+    assert tok.decode(tok.encode("x = 1", add_special_tokens=False)) == "x = 1"
