@@ -446,6 +446,7 @@ class SelfPlay:
                     log("draining: the learner trains the last batch and checkpoints")
                     await rt.stop()
                     nursery.cancel_scope.cancel()
+                rd.write_json("statistics.json", msgspec.to_builtins(rt.statistics()))
         finally:
             archive.close()
             rd.log(f"stopped after {time.monotonic() - t_start:.1f} s")

@@ -175,6 +175,12 @@ class RunDir:
             fh.flush()
             os.fsync(fh.fileno())
 
+    def write_json(self, name: str, data: Any) -> None:
+        """Write ``name`` in the run directory as JSON, atomically."""
+        tmp = self.path / f".{name}.tmp"
+        tmp.write_text(json.dumps(data, indent=2, default=str) + "\n")
+        os.replace(tmp, self.path / name)
+
     # -------------------------------------------------------------------- corpus state
     def load_corpus_state(self) -> dict[str, Any] | None:
         """The saved corpus sampling state, or ``None``."""

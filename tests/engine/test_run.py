@@ -1,0 +1,146 @@
+"""``python -m engine.run``: the whole loop with a tiny budget, resume, and bad input."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+TINY = [
+    "--no-progress",
+    "--set", "memory.embedder=hash",
+    "--set", "critic.k=1",
+    "--set", "agent.max_turns_cap=3",
+    "--set", "agent.max_new_tokens=16",
+    "--set", "designer.max_new_tokens=48",
+    "--set", "designer.group_size=2",
+    "--set", "scheduler.design_requests_per_iteration=1",
+    "--set", "scheduler.replays_per_iteration=2",
+    "--set", "scheduler.score_unscored=3",
+    "--set", "learner.sft_epochs=1",
+    "--set", "learner.sft_max_samples=4",
+    "--set", "learner.batch_size=4",
+]  # fmt: skip
+
+
+def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "engine.run", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+    )
+
+
+@pytest.mark.slow
+def test_tiny_run_then_resume_continues_iteration_count(tmp_path):
+    rd = tmp_path / "run"
+    first = run("--run-dir", str(rd), "--set", "run.iterations=1", *TINY)
+    assert first.returncode == 0, first.stderr[-3000:]
+    rows = [json.loads(x) for x in (rd / "metrics.jsonl").read_text().splitlines()]
+    assert [r["iteration"] for r in rows] == [1]
+    assert rows[0]["proposed"] == 2  # one request x group of two
+    assert rows[0]["rescored"] == 3  # seeds scored for the current agent
+    assert rows[0]["episodes"] >= 3 * 2  # k=1 without + 1 with hint, per scored seed
+    stats = json.loads((rd / "statistics.json").read_text())
+    handled = {a["name"]: a["messages_in"] for a in stats["actors"]}
+    assert set(handled) == {
+        "designer",
+        "critic",
+        "hinter",
+        "agent",
+        "recorder",
+        "memory",
+        "learner",
+    }
+    assert all(n > 0 for n in handled.values()), handled
+    learner = next(a for a in stats["actors"] if a["name"] == "learner")["own"]
+    assert learner["steps"] >= 1 and learner["syncs"] >= 1
+    assert any((rd / "weights").glob("v*/*.safetensors"))
+    assert any((rd / "checkpoints").glob("step_*/meta.json"))
+    records = (rd / "archive" / "records.jsonl").read_text().splitlines()
+    assert len(records) >= 12  # the seed archive, re-scored records appended
+    assert sorted(p.name for p in (rd / "plots").glob("*.png")) == [
+        "regret.png",
+        "rejections.png",
+        "success.png",
+        "vendi.png",
+    ]
+    assert "iter" in first.stdout  # the table header
+
+    second = run("--resume", str(rd), "--set", "run.iterations=2", *TINY)
+    assert second.returncode == 0, second.stderr[-3000:]
+    rows = [json.loads(x) for x in (rd / "metrics.jsonl").read_text().splitlines()]
+    assert [r["iteration"] for r in rows] == [1, 2]
+    assert rows[1]["rescored"] == 3  # three more seeds: those scored before are not redone
+    latest = {}
+    for line in (rd / "archive" / "records.jsonl").read_text().splitlines():
+        rec = json.loads(line)
+        latest[rec["env_id"]] = rec
+    assert sum(1 for r in latest.values() if r["k"] > 0) == 6
+    assert "resumed" in second.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--set", "policy.model_path=/nonexistent/model"], "/nonexistent/model"),
+        (["--set", "policy.urls=['http://127.0.0.1:9']"], "http://127.0.0.1:9"),
+        (["--set", "critic.k=0"], "critic.k = 0"),
+        (["--set", "critic.nope=1"], "nope"),
+        (["--resume", "/nonexistent/run"], "/nonexistent/run"),
+    ],
+)
+def test_bad_input_exits_2_before_anything_starts(tmp_path, args, needle):
+    rd = tmp_path / "never"
+    proc = run("--run-dir", str(rd), *args, timeout=120)
+    assert proc.returncode == 2, proc.stderr
+    assert needle in proc.stderr
+    assert proc.stderr.count("\n") == 1  # one line
+    assert not rd.exists()  # nothing written
+
+
+def test_unwritable_run_dir_and_existing_run_dir(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    proc = run("--run-dir", str(blocker / "sub"), timeout=120)
+    assert proc.returncode == 2
+    assert str(blocker / "sub") in proc.stderr
+    existing = tmp_path / "existing"
+    existing.mkdir()
+    (existing / "keep.txt").write_text("precious")
+    proc = run("--run-dir", str(existing), timeout=120)
+    assert proc.returncode == 2
+    assert "--resume" in proc.stderr
+    assert (existing / "keep.txt").read_text() == "precious"
+
+
+def test_resume_with_incompatible_config_is_refused(tmp_path):
+    rd = tmp_path / "run"
+    rd.mkdir()
+    from engine.config import Config, dump_config
+
+    (rd / "config.toml").write_text(dump_config(Config()))
+    proc = run("--resume", str(rd), "--set", "memory.embedder=hash", timeout=120)
+    assert proc.returncode == 2
+    assert "memory.embedder = 'hash' is incompatible" in proc.stderr
+    assert sorted(p.name for p in rd.iterdir()) == ["config.toml"]
+
+
+def test_dry_run_prints_config_and_topology():
+    proc = run("--dry-run", "--set", "critic.k=3", timeout=120)
+    assert proc.returncode == 0
+    assert "[critic]\nk = 3" in proc.stdout
+    assert "critic (inboxes: inbox, feedback)" in proc.stdout
+    assert "  to_agent -> agent.inbox" in proc.stdout
+
+
+def test_help():
+    proc = run("--help", timeout=60)
+    assert proc.returncode == 0
+    assert "--resume" in proc.stdout and "--dry-run" in proc.stdout
+    assert Path  # noqa: B018
