@@ -241,6 +241,7 @@ async def _wasm_cases(args: argparse.Namespace) -> list[dict[str, Any]]:
         sync_starts, async_starts = [], []
         for i in range(args.starts):
             await sb.wait_pool_ready()
+            await trio.sleep(0.01)  # a pool at rest: the last refill's thread has settled
 
             def start_sync() -> float:
                 t0 = time.perf_counter()

@@ -43,6 +43,20 @@ _STRING = ffi.WASMTIME_COMPONENT_STRING
 
 _U8_PTR = ctypes.POINTER(ctypes.c_uint8)
 
+# The cheap per-call C functions, bound through PyDLL so they keep the GIL: each GIL release
+# and re-acquire is a hand-off when two threads drive instances, and only the guest call
+# itself (through wasmtime-py's CDLL binding) needs to let other threads run.
+_NOGIL = ctypes.PyDLL(str(ffi.filename))
+_set_fuel = _NOGIL.wasmtime_context_set_fuel
+_set_fuel.restype = ctypes.POINTER(ffi.wasmtime_error_t)
+_set_fuel.argtypes = [ctypes.POINTER(ffi.wasmtime_context_t), ctypes.c_uint64]
+_set_epoch_deadline = _NOGIL.wasmtime_context_set_epoch_deadline
+_set_epoch_deadline.restype = None
+_set_epoch_deadline.argtypes = [ctypes.POINTER(ffi.wasmtime_context_t), ctypes.c_uint64]
+_vec_delete = _NOGIL.wasm_byte_vec_delete
+_vec_delete.restype = None
+_vec_delete.argtypes = [ctypes.POINTER(ffi.wasm_byte_vec_t)]
+
 
 def _borrow(vec: ffi.wasm_byte_vec_t, data: bytes) -> None:
     """Points ``vec`` at ``data``'s buffer (no copy; ``data`` must outlive the call)."""
@@ -200,8 +214,10 @@ class RawInstance:
                 "instance is closed" if self.trap is None else f"instance trapped: {self.trap}"
             )
         ticks = max(1, math.ceil(deadline_s / self._runtime.tick_s)) + 1
-        store.set_fuel(fuel)
-        store.set_epoch_deadline(ticks)
+        context = store._context()
+        if _set_fuel(context, fuel):  # only fails when fuel is not enabled: a bug
+            raise SandboxError("setting fuel failed: the engine does not consume fuel")
+        _set_epoch_deadline(context, ticks)
         # The arguments are borrowed, not copied: wasmtime_component_func_call reads its args
         # (``const``; it lowers them into guest memory) and never frees them, so they point at
         # the Python bytes, which stay alive for the call. Never val_delete them.
@@ -210,7 +226,7 @@ class RawInstance:
         _borrow(params[1].of.string, arg)
         result = self._result
         err = ffi.wasmtime_component_func_call(
-            ctypes.byref(self._func), store._context(), params, 2, ctypes.byref(result), 1
+            ctypes.byref(self._func), context, params, 2, ctypes.byref(result), 1
         )
         if err:
             exc = wasmtime.WasmtimeError._from_ptr(err)
@@ -221,7 +237,7 @@ class RawInstance:
         try:
             return ctypes.string_at(vec.data, vec.size) if vec.size else b""
         finally:
-            ffi.wasm_byte_vec_delete(ctypes.byref(vec))
+            _vec_delete(ctypes.byref(vec))
 
 
 _FRAME = re.compile(r"^\s*\d+:\s+0x[0-9a-f]+ - ([^!]+)!(.+?)\s*$", re.MULTILINE)
