@@ -8,13 +8,14 @@ import pytest
 
 
 def build_tiny_model(path: Path, *, tie: bool = True, seed: int = 0) -> Path:
-    """Save a 2-layer, hidden-64, vocab-300 Qwen3 causal LM into ``path``."""
+    """Save a 2-layer, hidden-64, vocab-301 Qwen3 causal LM into ``path`` (vocab 301: FSDP
+    shards of uneven size on 2 ranks)."""
     import torch
     from transformers import Qwen3Config, Qwen3ForCausalLM
 
     torch.manual_seed(seed)
     config = Qwen3Config(
-        vocab_size=300,
+        vocab_size=301,
         hidden_size=64,
         intermediate_size=128,
         num_hidden_layers=2,
