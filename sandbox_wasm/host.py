@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import hashlib
 import logging
 import math
 import os
@@ -42,11 +41,23 @@ from engine.config import SandboxConfig
 from engine.errors import (
     GuestError,
     InstanceClosed,
-    LoadError,
     MemoryLimitExceeded,
     OutputTooLarge,
     SandboxError,
     SandboxTrap,
+)
+from sandbox_wasm._protocol import (
+    ENC,
+    RESET,
+    SPEC,
+    STDIO,
+    STEP,
+    TOOL,
+    Counters,
+    Programs,
+    SpecOut,
+    Stdio,
+    guest_error,
 )
 from sandbox_wasm._runtime import RawInstance, Runtime, get_runtime
 
@@ -125,39 +136,7 @@ class SandboxStatistics(msgspec.Struct, frozen=True, kw_only=True):
     guest_errors: int
 
 
-class _GuestErr(msgspec.Struct):
-    kind: str
-    message: str
-    traceback: str = ""
-
-
-class _SpecOut(msgspec.Struct):
-    description: str
-    hint: str
-    max_turns: int | None
-    tools: list[dict[str, Any]]
-    reward_range: tuple[float | None, float | None] | None
-    success_threshold: float | None
-    answer: str | None
-    declared: list[str]
-
-
-class _Stdio(msgspec.Struct):
-    stdout: str
-    stderr: str
-    dropped: int
-
-
-_ERR = msgspec.json.Decoder(_GuestErr)
-_SPEC = msgspec.json.Decoder(_SpecOut)
-_RESET = msgspec.json.Decoder(tuple[str, dict[str, Any]])
-_STEP = msgspec.json.Decoder(tuple[str, float, bool, bool, dict[str, Any]])
-_TOOL = msgspec.json.Decoder(str)
-_STDIO = msgspec.json.Decoder(_Stdio)
-_ENC = msgspec.json.Encoder()
-
-
-def _to_spec(out: _SpecOut) -> EnvSpec:
+def _to_spec(out: SpecOut) -> EnvSpec:
     low, high = out.reward_range if out.reward_range is not None else (None, None)
     rr = (-math.inf if low is None else low, math.inf if high is None else high)
     if out.success_threshold is not None:
@@ -176,129 +155,6 @@ def _to_spec(out: _SpecOut) -> EnvSpec:
     )
 
 
-class _Counters:
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.opened = 0
-        self.pool_hits = 0
-        self.pool_misses = 0
-        self.traps: collections.Counter[str] = collections.Counter()
-        self.guest_errors = 0
-
-
-def _guest_error(
-    op: bytes, payload: memoryview, config: SandboxConfig, counters: _Counters
-) -> SandboxError:
-    """Turns the guest's error answer into the exception to raise (and counts it)."""
-    try:
-        err = _ERR.decode(payload)
-    except msgspec.DecodeError:
-        err = _GuestErr("guest", "the guest answered malformed data", "")
-    where = op.decode()
-    if err.kind == "memory":
-        with counters.lock:
-            counters.traps["memory"] += 1
-        return MemoryLimitExceeded(
-            f"{where}: the instance hit its memory cap of {config.memory_bytes} bytes "
-            f"({err.message})"
-        )
-    if err.kind == "output":
-        return OutputTooLarge(f"{where}: {err.message}")
-    with counters.lock:
-        counters.guest_errors += 1
-    if err.kind == "load":
-        return LoadError(f"load failed: {err.message}", err.traceback)
-    return GuestError(f"{where} failed: {err.message}", err.traceback)
-
-
-class _Programs:
-    """Compiles programs in a dedicated guest instance and caches the result (LRU).
-
-    Every load then runs the same path (unmarshal + exec), so an instance's memory history,
-    and with it anything address-dependent such as the iteration order of a set of plain
-    objects, is the same whether or not the compile was cached. CPython's compiler is also the
-    largest part of a load inside wasm (about 1.7M instructions for a small program), and the
-    critic and the agent open one program many times. A program that tampers with the runner
-    can only poison the cache entry of its own source.
-    """
-
-    _RECYCLE_AFTER = 500
-    _ANSWER_LIMIT = 64 << 20
-
-    def __init__(
-        self,
-        runtime: Runtime,
-        config: SandboxConfig,
-        counters: _Counters,
-        entries: int = 256,
-        max_entry_bytes: int = 8 << 20,
-    ) -> None:
-        self._runtime = runtime
-        self._config = config
-        self._counters = counters
-        self._lock = threading.Lock()
-        self._entries: collections.OrderedDict[bytes, str] = collections.OrderedDict()
-        self._cap = entries
-        self._max_entry = max_entry_bytes
-        self._raw: RawInstance | None = None
-        self._uses = 0
-
-    def code_for(self, source: str, deadline_s: float) -> str | None:
-        """Returns the program's compiled code (marshal, base64) or None if unavailable.
-
-        Raises:
-            LoadError: the source does not compile (with the guest's traceback).
-            DeadlineExceeded, FuelExhausted, MemoryLimitExceeded, SandboxTrap: compiling hit a
-                limit (the compiler instance is replaced).
-        """
-        data = source.encode("utf-8", "replace")
-        key = hashlib.sha256(data).digest()
-        with self._lock:
-            blob = self._entries.get(key)
-            if blob is not None:
-                self._entries.move_to_end(key)
-                return blob
-            raw = self._raw
-            if raw is None or raw.closed or self._uses >= self._RECYCLE_AFTER:
-                if raw is not None:
-                    raw.close()
-                raw = self._raw = self._runtime.instantiate(self._config.memory_bytes)
-                self._uses = 0
-            self._uses += 1
-            try:
-                answer = raw.call(
-                    b"compile", data, fuel=self._config.fuel_per_call, deadline_s=deadline_s
-                )
-            except SandboxTrap as exc:
-                with self._counters.lock:
-                    self._counters.traps[exc.reason] += 1
-                raise
-            if len(answer) > self._ANSWER_LIMIT:
-                raise OutputTooLarge(f"compiled program is {len(answer)} bytes")
-            view = memoryview(answer)
-            if answer[:1] != b"o":
-                err = _guest_error(b"compile", view[1:], self._config, self._counters)
-                if isinstance(err, MemoryLimitExceeded):
-                    raw.close()
-                raise err
-            try:
-                blob = msgspec.json.decode(view[1:], type=str | None)
-            except msgspec.DecodeError:
-                blob = None
-            if blob is not None and len(blob) <= self._max_entry:
-                self._entries[key] = blob
-                while len(self._entries) > self._cap:
-                    self._entries.popitem(last=False)
-            return blob
-
-    def close(self) -> None:
-        """Frees the compiler instance."""
-        with self._lock:
-            if self._raw is not None:
-                self._raw.close()
-                self._raw = None
-
-
 class SyncEnvInstance:
     """The synchronous face of an environment instance (``EnvInstance.sync``).
 
@@ -311,9 +167,9 @@ class SyncEnvInstance:
         self,
         raw: RawInstance,
         config: SandboxConfig,
-        counters: _Counters,
+        counters: Counters,
         deadline_s: float,
-        programs: _Programs | None = None,
+        programs: Programs | None = None,
     ) -> None:
         self._programs = programs
         self._raw = raw
@@ -362,7 +218,7 @@ class SyncEnvInstance:
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _raise_guest(self, op: bytes, payload: memoryview) -> None:
-        exc = _guest_error(op, payload, self._config, self._counters)
+        exc = guest_error(op, payload, self._config, self._counters)
         if isinstance(exc, MemoryLimitExceeded):
             self._discard()
         raise exc
@@ -387,7 +243,7 @@ class SyncEnvInstance:
         code = None
         if self._programs is not None:
             code = self._programs.code_for(source, self._deadline_s)
-        req = _ENC.encode(
+        req = ENC.encode(
             {
                 "source": source,
                 "entropy": int(entropy),
@@ -397,7 +253,7 @@ class SyncEnvInstance:
             }
         )
         payload = self._call(b"load", req, None, self._output_limit() + len(req))
-        out: _SpecOut = self._decode(_SPEC, payload, "load")
+        out: SpecOut = self._decode(SPEC, payload, "load")
         self._spec = _to_spec(out)
         return self._spec
 
@@ -425,9 +281,9 @@ class SyncEnvInstance:
             OutputTooLarge: the answer is over ``max_output_bytes``.
             InstanceClosed: the instance trapped or was closed before.
         """
-        req = _ENC.encode({"seed": seed, "options": options})
+        req = ENC.encode({"seed": seed, "options": options})
         payload = self._call(b"reset", req, deadline_s, self._output_limit())
-        obs, info = self._decode(_RESET, payload, "reset")
+        obs, info = self._decode(RESET, payload, "reset")
         return obs, info
 
     def step(self, action: str, *, deadline_s: float | None = None) -> StepResult:
@@ -456,7 +312,7 @@ class SyncEnvInstance:
             deadline_s,
             self._output_limit(),
         )
-        obs, reward, terminated, truncated, info = self._decode(_STEP, payload, "step")
+        obs, reward, terminated, truncated, info = self._decode(STEP, payload, "step")
         return StepResult(
             observation=obs, reward=reward, terminated=terminated, truncated=truncated, info=info
         )
@@ -478,16 +334,16 @@ class SyncEnvInstance:
             GuestError: unknown tool, the tool raised, or returned something not serialisable.
             The same limit errors as :meth:`step`.
         """
-        req = _ENC.encode({"name": name, "args": args or {}})
+        req = ENC.encode({"name": name, "args": args or {}})
         payload = self._call(b"tool", req, deadline_s, self._output_limit())
-        text: str = self._decode(_TOOL, payload, "tool")
+        text: str = self._decode(TOOL, payload, "tool")
         return text
 
     def output(self) -> str:
         """Returns the guest's captured stdout + stderr (each up to ``max_stdio_bytes`` chars)."""
         limit = 12 * self._config.max_stdio_bytes + _ERROR_SLACK_BYTES
         payload = self._call(b"stdio", b"", None, limit)
-        out: _Stdio = self._decode(_STDIO, payload, "stdio")
+        out: Stdio = self._decode(STDIO, payload, "stdio")
         return out.stdout + out.stderr
 
     def close(self) -> None:
@@ -590,8 +446,8 @@ class Sandbox:
         self._pool: collections.deque[RawInstance] = collections.deque()
         self._pool_lock = threading.Lock()
         self._want_refill = trio.Event()
-        self._counters = _Counters()
-        self._programs = _Programs(runtime, config, self._counters)
+        self._counters = Counters()
+        self._programs = Programs(runtime, config, self._counters)
         self._live: weakref.WeakSet[SyncEnvInstance] = weakref.WeakSet()
         self._closed = False
         self._token = trio.lowlevel.current_trio_token()

@@ -1,0 +1,205 @@
+"""The wire protocol with the guest, its error mapping, and the compile-once program cache.
+
+Private to ``sandbox_wasm``: the guest answers ``"o" + JSON`` or ``"e" + JSON error``; these
+typed msgspec decoders turn the JSON into plain values and the errors into the engine's
+exceptions.
+"""
+
+from __future__ import annotations
+
+import collections
+import hashlib
+import threading
+from typing import Any
+
+import msgspec
+
+from engine.config import SandboxConfig
+from engine.errors import (
+    GuestError,
+    LoadError,
+    MemoryLimitExceeded,
+    OutputTooLarge,
+    SandboxError,
+    SandboxTrap,
+)
+from sandbox_wasm._runtime import RawInstance, Runtime
+
+__all__ = [
+    "ENC",
+    "ERR",
+    "RESET",
+    "SPEC",
+    "STDIO",
+    "STEP",
+    "TOOL",
+    "Counters",
+    "GuestErr",
+    "Programs",
+    "SpecOut",
+    "Stdio",
+    "guest_error",
+]
+
+
+class GuestErr(msgspec.Struct):
+    """The guest's error answer."""
+
+    kind: str
+    message: str
+    traceback: str = ""
+
+
+class SpecOut(msgspec.Struct):
+    """The guest's answer to ``load``: the declarations, raw."""
+
+    description: str
+    hint: str
+    max_turns: int | None
+    tools: list[dict[str, Any]]
+    reward_range: tuple[float | None, float | None] | None
+    success_threshold: float | None
+    answer: str | None
+    declared: list[str]
+
+
+class Stdio(msgspec.Struct):
+    """Captured guest stdout/stderr and the characters dropped beyond the bound."""
+
+    stdout: str
+    stderr: str
+    dropped: int
+
+
+ERR = msgspec.json.Decoder(GuestErr)
+SPEC = msgspec.json.Decoder(SpecOut)
+RESET = msgspec.json.Decoder(tuple[str, dict[str, Any]])
+STEP = msgspec.json.Decoder(tuple[str, float, bool, bool, dict[str, Any]])
+TOOL = msgspec.json.Decoder(str)
+STDIO = msgspec.json.Decoder(Stdio)
+ENC = msgspec.json.Encoder()
+
+
+class Counters:
+    """Sandbox-wide counters (opens, pool hits, traps by reason, guest errors)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.opened = 0
+        self.pool_hits = 0
+        self.pool_misses = 0
+        self.traps: collections.Counter[str] = collections.Counter()
+        self.guest_errors = 0
+
+
+def guest_error(
+    op: bytes, payload: memoryview, config: SandboxConfig, counters: Counters
+) -> SandboxError:
+    """Turns the guest's error answer into the exception to raise (and counts it)."""
+    try:
+        err = ERR.decode(payload)
+    except msgspec.DecodeError:
+        err = GuestErr("guest", "the guest answered malformed data", "")
+    where = op.decode()
+    if err.kind == "memory":
+        with counters.lock:
+            counters.traps["memory"] += 1
+        return MemoryLimitExceeded(
+            f"{where}: the instance hit its memory cap of {config.memory_bytes} bytes "
+            f"({err.message})"
+        )
+    if err.kind == "output":
+        return OutputTooLarge(f"{where}: {err.message}")
+    with counters.lock:
+        counters.guest_errors += 1
+    if err.kind == "load":
+        return LoadError(f"load failed: {err.message}", err.traceback)
+    return GuestError(f"{where} failed: {err.message}", err.traceback)
+
+
+class Programs:
+    """Compiles programs in a dedicated guest instance and caches the result (LRU).
+
+    Every load then runs the same path (unmarshal + exec), so an instance's memory history,
+    and with it anything address-dependent such as the iteration order of a set of plain
+    objects, is the same whether or not the compile was cached. CPython's compiler is also the
+    largest part of a load inside wasm (about 1.7M instructions for a small program), and the
+    critic and the agent open one program many times. A program that tampers with the runner
+    can only poison the cache entry of its own source.
+    """
+
+    _RECYCLE_AFTER = 500
+    _ANSWER_LIMIT = 64 << 20
+
+    def __init__(
+        self,
+        runtime: Runtime,
+        config: SandboxConfig,
+        counters: Counters,
+        entries: int = 256,
+        max_entry_bytes: int = 8 << 20,
+    ) -> None:
+        self._runtime = runtime
+        self._config = config
+        self._counters = counters
+        self._lock = threading.Lock()
+        self._entries: collections.OrderedDict[bytes, str] = collections.OrderedDict()
+        self._cap = entries
+        self._max_entry = max_entry_bytes
+        self._raw: RawInstance | None = None
+        self._uses = 0
+
+    def code_for(self, source: str, deadline_s: float) -> str | None:
+        """Returns the program's compiled code (marshal, base64) or None if unavailable.
+
+        Raises:
+            LoadError: the source does not compile (with the guest's traceback).
+            DeadlineExceeded, FuelExhausted, MemoryLimitExceeded, SandboxTrap: compiling hit a
+                limit (the compiler instance is replaced).
+        """
+        data = source.encode("utf-8", "replace")
+        key = hashlib.sha256(data).digest()
+        with self._lock:
+            blob = self._entries.get(key)
+            if blob is not None:
+                self._entries.move_to_end(key)
+                return blob
+            raw = self._raw
+            if raw is None or raw.closed or self._uses >= self._RECYCLE_AFTER:
+                if raw is not None:
+                    raw.close()
+                raw = self._raw = self._runtime.instantiate(self._config.memory_bytes)
+                self._uses = 0
+            self._uses += 1
+            try:
+                answer = raw.call(
+                    b"compile", data, fuel=self._config.fuel_per_call, deadline_s=deadline_s
+                )
+            except SandboxTrap as exc:
+                with self._counters.lock:
+                    self._counters.traps[exc.reason] += 1
+                raise
+            if len(answer) > self._ANSWER_LIMIT:
+                raise OutputTooLarge(f"compiled program is {len(answer)} bytes")
+            view = memoryview(answer)
+            if answer[:1] != b"o":
+                err = guest_error(b"compile", view[1:], self._config, self._counters)
+                if isinstance(err, MemoryLimitExceeded):
+                    raw.close()
+                raise err
+            try:
+                blob = msgspec.json.decode(view[1:], type=str | None)
+            except msgspec.DecodeError:
+                blob = None
+            if blob is not None and len(blob) <= self._max_entry:
+                self._entries[key] = blob
+                while len(self._entries) > self._cap:
+                    self._entries.popitem(last=False)
+            return blob
+
+    def close(self) -> None:
+        """Frees the compiler instance."""
+        with self._lock:
+            if self._raw is not None:
+                self._raw.close()
+                self._raw = None
