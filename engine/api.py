@@ -159,6 +159,15 @@ class ResultStream:
 
         Cancellation: cancellable; nothing is lost.
         """
+        try:  # buffered outcomes come before a due snapshot
+            item = self._recv.receive_nowait()
+        except trio.WouldBlock:
+            pass
+        except (trio.EndOfChannel, trio.ClosedResourceError):
+            raise StopAsyncIteration from None
+        else:
+            await trio.lowlevel.cancel_shielded_checkpoint()
+            return item
         with trio.move_on_at(self._next):
             try:
                 return await self._recv.receive()
