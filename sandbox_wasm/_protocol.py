@@ -142,7 +142,8 @@ class Programs:
         self._runtime = runtime
         self._config = config
         self._counters = counters
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # the entries
+        self._compile_lock = threading.Lock()  # the compiler instance
         self._entries: collections.OrderedDict[bytes, str] = collections.OrderedDict()
         self._cap = entries
         self._max_entry = max_entry_bytes
@@ -159,10 +160,12 @@ class Programs:
         """
         data = source.encode("utf-8", "replace")
         key = hashlib.sha256(data).digest()
-        with self._lock:
-            blob = self._entries.get(key)
+        blob = self._lookup(key)
+        if blob is not None:
+            return blob
+        with self._compile_lock:
+            blob = self._lookup(key)  # compiled by another thread meanwhile
             if blob is not None:
-                self._entries.move_to_end(key)
                 return blob
             raw = self._raw
             if raw is None or raw.closed or self._uses >= self._RECYCLE_AFTER:
@@ -192,14 +195,34 @@ class Programs:
             except msgspec.DecodeError:
                 blob = None
             if blob is not None and len(blob) <= self._max_entry:
-                self._entries[key] = blob
-                while len(self._entries) > self._cap:
-                    self._entries.popitem(last=False)
+                with self._lock:
+                    self._entries[key] = blob
+                    while len(self._entries) > self._cap:
+                        self._entries.popitem(last=False)
+            return blob
+
+    def _lookup(self, key: bytes) -> str | None:
+        with self._lock:
+            blob = self._entries.get(key)
+            if blob is not None:
+                self._entries.move_to_end(key)
             return blob
 
     def close(self) -> None:
-        """Frees the compiler instance."""
-        with self._lock:
-            if self._raw is not None:
-                self._raw.close()
-                self._raw = None
+        """Frees the compiler instance now if idle, else once its compile returns."""
+        if self._compile_lock.acquire(blocking=False):
+            try:
+                self._close_locked()
+            finally:
+                self._compile_lock.release()
+        else:
+            threading.Thread(target=self._close_later, daemon=True).start()
+
+    def _close_later(self) -> None:
+        with self._compile_lock:
+            self._close_locked()
+
+    def _close_locked(self) -> None:
+        if self._raw is not None:
+            self._raw.close()
+            self._raw = None
