@@ -11,8 +11,9 @@
 
 Every guest call runs in a worker thread (``trio.to_thread.run_sync``) bounded by one capacity
 limiter sized to the cores; wasm releases the GIL, so calls on different instances run in
-parallel. A call cannot be cancelled partway: cancellation waits for it, and it ends within its
-deadline (epoch interruption) or its fuel. Each instance has a lock, so concurrent calls on one
+parallel. A call cannot be cancelled partway: cancellation waits for it (it ends within its
+deadline, by epoch interruption, or its fuel), the call's own outcome (result or error) is
+delivered, and the cancellation takes effect at the caller's next checkpoint. Each instance has a lock, so concurrent calls on one
 instance are serialised. After a trap (deadline, fuel, memory, stack, unavailable system
 interface) the instance is discarded and refuses further calls with ``InstanceClosed``.
 
