@@ -239,7 +239,7 @@ class SyncEnvInstance:
     def _output_limit(self) -> int:
         return self._config.max_output_bytes + _ERROR_SLACK_BYTES
 
-    def load(self, source: str, entropy: int) -> EnvSpec:
+    def _load(self, source: str, entropy: int) -> EnvSpec:
         """Loads ``source`` into this fresh instance (called once, by the sandbox)."""
         code = None
         if self._programs is not None:
@@ -582,7 +582,7 @@ class Sandbox:
             else:
                 self._counters.pool_misses += 1
         try:
-            inst.load(source, entropy)
+            inst._load(source, entropy)
         except BaseException:
             inst.close()
             raise
