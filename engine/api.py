@@ -598,12 +598,25 @@ def _duplicate_test(archive: Archive) -> Callable[[str], tuple[bool, str, float]
     return test
 
 
-def _single(group: BaseExceptionGroup[BaseException]) -> BaseException | None:
-    """The one leaf of a group of one (nurseries wrap even a lone error), else ``None``."""
-    exc: BaseException = group
-    while isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
-        exc = exc.exceptions[0]
-    return None if isinstance(exc, BaseExceptionGroup) else exc
+def _leaves(exc: BaseException) -> list[BaseException]:
+    if isinstance(exc, BaseExceptionGroup):
+        return [leaf for sub in exc.exceptions for leaf in _leaves(sub)]
+    return [exc]
+
+
+def _primary(group: BaseExceptionGroup[BaseException]) -> BaseException | None:
+    """The one error that explains a nursery's group, else ``None``.
+
+    Nurseries wrap even a lone error; and when an actor fails, a caller woken by the stop
+    raises ``EngineStopped`` beside the actor's ``ActorFailed``: the latter is the error.
+    """
+    leaves = _leaves(group)
+    primary = [e for e in leaves if not isinstance(e, (EngineStopped, trio.Cancelled))]
+    if len(primary) == 1:
+        return primary[0]
+    if not primary and len(leaves) == 1:
+        return leaves[0]
+    return None
 
 
 @asynccontextmanager
@@ -735,7 +748,7 @@ async def open_engine(
                     raise
                 await eng.stop()
     except BaseExceptionGroup as group:
-        leaf = _single(group)
+        leaf = _primary(group)
         if leaf is None:
             raise
-        raise leaf from None
+        raise leaf from leaf.__cause__

@@ -232,6 +232,8 @@ class _Control:
 
     scope: trio.CancelScope | None = None
     token: trio.lowlevel.TrioToken | None = None
+    inside: bool = False  # the host's block is running
+    failed: bool = False  # the engine failed while it ran, and cancelled the host task
 
     def cancel(self) -> None:
         scope, token = self.scope, self.token
@@ -294,6 +296,9 @@ async def open_engine_asyncio(
         RuntimeError: a trio run is already active on this thread.
         Whatever :func:`engine.api.open_engine` raises (start errors, ``ActorFailed``).
 
+    An engine that fails while the block runs (``ActorFailed``) cancels the task running the
+    block, which then raises that error, as a trio nursery would.
+
     Cancellation: cancelling the block (or an exception in it) cancels the engine and waits
     for the trio run to end (in-flight sandbox calls finish first, each bounded by
     ``sandbox.call_deadline_s``). A normal exit drains first.
@@ -302,10 +307,15 @@ async def open_engine_asyncio(
     ready: asyncio.Future[AsyncioEngine] = loop.create_future()
     done: asyncio.Future[outcome.Outcome[None]] = loop.create_future()
     control = _Control()
+    host_task = asyncio.current_task()
 
     def on_done(result: outcome.Outcome[None]) -> None:
         if not done.done():
             done.set_result(result)
+        if control.inside and isinstance(result, outcome.Error) and host_task is not None:
+            # structured, as under trio: a failed engine cancels the block that owns it
+            control.failed = True
+            host_task.cancel("the engine failed")
 
     trio.lowlevel.start_guest_run(
         _trio_main,
@@ -332,14 +342,20 @@ async def open_engine_asyncio(
         done.result().unwrap()  # the start error
         raise EngineStopped("the engine ended before it started")
     host = ready.result()
+    control.inside = True
     try:
         yield host
     except BaseException as exc:
+        control.inside = False
         control.cancel()
         result = await _wait(done, control)
+        if control.failed and isinstance(exc, asyncio.CancelledError) and host_task is not None:
+            host_task.uncancel()  # our own cancel: raise the engine's error instead
+            result.unwrap()
         if isinstance(exc, EngineStopped) and isinstance(result, outcome.Error):
             result.unwrap()  # the reason the engine stopped (ActorFailed ...)
         raise
+    control.inside = False
     if control.token is not None:
         try:
             control.token.run_sync_soon(host._release.set)

@@ -12,7 +12,7 @@ import trio
 import engine
 from engine.api import EngineStatistics
 from engine.config import load_config
-from engine.errors import ConfigError, EngineStopped
+from engine.errors import ActorFailed, ConfigError, EngineStopped
 from engine.messages import EnvRejected, EnvScored
 from engine.score import load_agent
 
@@ -258,3 +258,24 @@ async def test_design_requests_through_the_real_cpu_policy(tmp_path: Path) -> No
     assert sorted(o.env_id for o in streamed) == sorted(o.env_id for o in outs)
     assert eng.statistics().design_requests == 1
     assert (tmp_path / "logs").is_dir()
+
+
+class BrokenAgent:
+    """An agent object whose ``act`` returns no reply: the Agent actor itself fails."""
+
+    name = "broken"
+
+    async def act(self, ctx: Any) -> None:
+        return None
+
+    def budget_left(self, ctx: Any, max_episode_tokens: int) -> bool:
+        return True
+
+
+async def test_an_actor_failure_cancels_the_block_and_raises_actor_failed() -> None:
+    reached_end = False
+    with pytest.raises(ActorFailed, match="actor 'agent' failed"):
+        async with engine.open_engine(CONFIG, agent=BrokenAgent()) as eng:
+            await eng.submit_env(source("trivial"))
+            reached_end = True
+    assert not reached_end and eng.state == "stopped"

@@ -12,7 +12,7 @@ import trio
 
 import engine
 from engine.config import load_config
-from engine.errors import ConfigError, EngineStopped
+from engine.errors import ActorFailed, ConfigError, EngineStopped
 from engine.messages import EnvRejected, EnvScored
 from engine.score import load_agent
 
@@ -172,3 +172,33 @@ def test_design_requests_without_a_policy_are_a_config_error() -> None:
 
     with pytest.raises(ConfigError, match="scripted agent"):
         asyncio.run(main())
+
+
+class BrokenAgent:
+    """An agent object whose ``act`` returns no reply: the Agent actor itself fails."""
+
+    name = "broken"
+
+    async def act(self, ctx: Any) -> None:
+        return None
+
+    def budget_left(self, ctx: Any, max_episode_tokens: int) -> bool:
+        return True
+
+
+def test_an_engine_failure_cancels_the_asyncio_block_and_raises_actor_failed() -> None:
+    async def main() -> None:
+        async with engine.open_engine_asyncio(CONFIG, agent=BrokenAgent()) as eng:
+            await eng.submit_env(source("trivial"))
+            await asyncio.sleep(60)  # an idle host is cancelled too
+
+    async def idle() -> None:
+        async with engine.open_engine_asyncio(CONFIG, agent=BrokenAgent()) as eng:
+            call = asyncio.create_task(eng.submit_env(source("trivial")))
+            call.add_done_callback(lambda t: t.cancelled() or t.exception())  # retrieved
+            await asyncio.sleep(60)
+
+    with pytest.raises(ActorFailed, match="actor 'agent' failed"):
+        asyncio.run(main())
+    with pytest.raises(ActorFailed, match="actor 'agent' failed"):
+        asyncio.run(idle())
