@@ -396,10 +396,9 @@ class Engine:
         if not isinstance(source, str) or not isinstance(hint, str):
             raise TypeError("submit_env: source and hint must be str")
         env_id = env_id or f"api-{uuid.uuid4().hex[:12]}"
-        outcomes = await self._submit(
-            env_id, 1, self._to_critic, EnvProposed(env_id=env_id, source=source, hint=hint)
-        )
+        msg = EnvProposed(env_id=env_id, source=source, hint=hint)
         self._submitted += 1
+        outcomes = await self._submit(env_id, 1, self._to_critic, msg)
         return outcomes[0]
 
     async def submit_design_request(
