@@ -10,6 +10,8 @@ Public surface (pinned by ``tests/inference/test_surface.py``)::
 Heavy modules (torch, transformers) load lazily: importing this package does not import torch.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from engine.inference._wire import (
     AdminResult,
     Generation,
@@ -25,14 +27,35 @@ from engine.inference.launcher import (
     launch_policy_servers,
     sglang_server_command,
 )
-from engine.inference.models import (
-    TinyModelSpec,
-    build_tiny_model,
-    check_model_path,
-    ensure_tiny_model,
-    load_tokenizer,
-)
 from engine.inference.openai import ChatGeneration, OpenAIChatClient
+
+if TYPE_CHECKING:
+    from engine.inference.models import (
+        TinyModelSpec,
+        build_tiny_model,
+        check_model_path,
+        ensure_tiny_model,
+        load_tokenizer,
+    )
+
+# engine.inference.models is also a command (python -m engine.inference.models build ...);
+# importing it lazily keeps runpy from finding it half-imported when run that way.
+_FROM_MODELS = {
+    "TinyModelSpec",
+    "build_tiny_model",
+    "check_model_path",
+    "ensure_tiny_model",
+    "load_tokenizer",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_MODELS:
+        from engine.inference import models
+
+        return getattr(models, name)
+    raise AttributeError(f"module 'engine.inference' has no attribute {name!r}")
+
 
 __all__ = [
     "AdminResult",

@@ -32,7 +32,6 @@ import trio
 from engine.config import PolicyConfig
 from engine.errors import LaunchError, ModelError, PolicyUnavailable
 from engine.inference._wire import collapse_errors
-from engine.inference.models import check_model_path, ensure_tiny_model
 
 __all__ = [
     "PolicyServers",
@@ -283,6 +282,8 @@ async def launch_policy_servers(
         if not path_str:
             if config.backend != "cpu":
                 raise ModelError("backend 'sglang' needs policy.model_path (no default model)")
+            from engine.inference.models import ensure_tiny_model
+
             path_str = str(await trio.to_thread.run_sync(ensure_tiny_model))
         _check_model(config, path_str)
         logs = (
@@ -336,6 +337,8 @@ async def launch_policy_servers(
 
 def _check_model(config: PolicyConfig, path: str) -> None:
     """CPU: the path must be a causal-LM checkpoint. SGLang may take a hub id; check paths."""
+    from engine.inference.models import check_model_path
+
     if config.backend == "cpu" or os.path.exists(path) or path.startswith(("/", ".")):
         check_model_path(path)
 
