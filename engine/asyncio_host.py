@@ -235,7 +235,10 @@ class _Control:
     inside: bool = False  # the host's block is running
     failed: bool = False  # the engine failed while it ran, and cancelled the host task
 
+    requested: bool = False  # cancel() came before the trio run had its scope
+
     def cancel(self) -> None:
+        self.requested = True
         scope, token = self.scope, self.token
         if scope is None or token is None:
             return
@@ -259,6 +262,8 @@ async def _trio_main(
     with trio.CancelScope() as scope:
         control.scope = scope
         control.token = trio.lowlevel.current_trio_token()
+        if control.requested:
+            scope.cancel()
         async with open_engine(config, agent=agent, run_dir=run_dir) as eng:
             async with trio.open_nursery() as nursery:
                 release = trio.Event()

@@ -202,3 +202,25 @@ def test_an_engine_failure_cancels_the_asyncio_block_and_raises_actor_failed() -
         asyncio.run(main())
     with pytest.raises(ActorFailed, match="actor 'agent' failed"):
         asyncio.run(idle())
+
+
+def test_cancelling_while_the_engine_starts_leaves_no_trio_run() -> None:
+    threads = engine_threads()
+
+    async def main() -> bool:
+        entered = False
+
+        async def service() -> None:
+            nonlocal entered
+            async with engine.open_engine_asyncio(CONFIG, agent=AGENT):
+                entered = True
+
+        task = asyncio.create_task(service())
+        await asyncio.sleep(0)  # the guest run has begun; the engine is starting
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        return not entered and no_trio_run()
+
+    assert asyncio.run(main())
+    assert engine_threads() == threads
