@@ -12,7 +12,8 @@ What is measured, in one run, on the project's tiny Qwen3 model (``ensure_tiny_m
   server's ``/update_weights_from_disk`` reload over HTTP and the ``/model_info`` version
   check. A train step (untimed) runs before each sync so every sync writes a new version.
 - ``raw save+load``: the baseline of the same weights in this process: ``save_file`` of the
-  model's state dict, ``load_file`` and ``load_state_dict`` into a live model.
+  model's state dict, ``load_file`` and ``load_state_dict`` into a live model; one round right
+  after each sync round, so both see the same machine load.
 
 ``vs. raw save+load`` is sync time over the baseline's median (target: <= 2.0).
 """
@@ -61,27 +62,34 @@ def _batch(n: int, length: int, vocab: int, version: int) -> list[Any]:
     ]
 
 
-def _raw_save_load(model_path: Path, repeats: int) -> list[float]:
-    import torch
-    from safetensors.torch import load_file, save_file
-    from transformers import AutoModelForCausalLM
+class _RawSaveLoad:
+    """The baseline: the same weights saved with ``save_file``, loaded with ``load_file`` and
+    copied into a live model with ``load_state_dict``, in this process."""
 
-    model = AutoModelForCausalLM.from_pretrained(model_path, dtype=torch.float32)
-    state = {k: v.contiguous() for k, v in model.state_dict().items()}
-    if model.config.tie_word_embeddings:
-        state.pop("lm_head.weight", None)
-    times = []
-    with tempfile.TemporaryDirectory() as d:
-        for i in range(repeats + 1):
-            path = Path(d) / f"w{i}.safetensors"
-            t0 = time.perf_counter()
-            save_file(state, str(path), metadata={"format": "pt"})
-            loaded = load_file(str(path))
-            with torch.no_grad():
-                model.load_state_dict(loaded, strict=False)
-            if i:  # first round warms the page cache and allocator
-                times.append(time.perf_counter() - t0)
-    return times
+    def __init__(self, model_path: Path, workdir: Path) -> None:
+        import torch
+        from transformers import AutoModelForCausalLM
+
+        self.model = AutoModelForCausalLM.from_pretrained(model_path, dtype=torch.float32)
+        state = self.model.state_dict()
+        if self.model.config.tie_word_embeddings:
+            state.pop("lm_head.weight", None)
+        self.state = {k: v.detach().clone().contiguous() for k, v in state.items()}
+        self.workdir = workdir
+        self.rounds = 0
+
+    def __call__(self) -> float:
+        import torch
+        from safetensors.torch import load_file, save_file
+
+        path = self.workdir / f"raw{self.rounds % 2}.safetensors"
+        self.rounds += 1
+        t0 = time.perf_counter()
+        save_file(self.state, str(path), metadata={"format": "pt"})
+        loaded = load_file(str(path))
+        with torch.no_grad():
+            self.model.load_state_dict(loaded, strict=False)
+        return time.perf_counter() - t0
 
 
 async def _measure(args: argparse.Namespace, model_path: Path, run_dir: Path) -> dict[str, Any]:
@@ -99,9 +107,13 @@ async def _measure(args: argparse.Namespace, model_path: Path, run_dir: Path) ->
         "rank_step": [],
         "sync": [],
         "parts": [],
+        "raw": [],
         "params": 0,
         "bytes": 0,
     }
+    raw_dir = run_dir / "raw"
+    await trio.Path(raw_dir).mkdir(parents=True, exist_ok=True)
+    raw = await trio.to_thread.run_sync(_RawSaveLoad, model_path, raw_dir)
     async with (
         launch_policy_servers(policy, model_path, log_dir=run_dir / "logs") as urls,
         PolicyClient(urls, policy) as client,
@@ -117,6 +129,7 @@ async def _measure(args: argparse.Namespace, model_path: Path, run_dir: Path) ->
             out["step"].append(time.perf_counter() - t0)
             out["rank_step"].append(report.seconds)
         await learner.sync_weights(client)  # warm-up (first write, first server reload)
+        await trio.to_thread.run_sync(raw)  # warm-up
         for _ in range(args.repeats):
             await learner.train_step(
                 _batch(args.samples, args.seq_tokens, vocab, learner.policy_version)
@@ -125,6 +138,8 @@ async def _measure(args: argparse.Namespace, model_path: Path, run_dir: Path) ->
             update = await learner.sync_weights(client)
             out["sync"].append(time.perf_counter() - t0)
             out["parts"].append(dict(learner.last_sync_seconds))
+            # The baseline right after, so both see the same machine load.
+            out["raw"].append(await trio.to_thread.run_sync(raw))
             out["bytes"] = (Path(update.path) / "model.safetensors").stat().st_size
     return out
 
@@ -144,8 +159,7 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
         else:
             model_path = ensure_tiny_model()
         measured = trio.run(_measure, args, model_path, Path(tmp) / "run")
-        raw = _raw_save_load(model_path, args.repeats)
-    raw_med = statistics.median(raw)
+    raw_med = statistics.median(measured["raw"])
     sync_med = statistics.median(measured["sync"])
     step_med = statistics.median(measured["step"])
     tokens = args.samples * args.seq_tokens
