@@ -347,6 +347,11 @@ class Archive:
             The record written.
         """
         p = score.proposal
+        with self._lock:
+            label = self._live.get(score.env_id)
+            earlier = self._records[label] if label is not None else None
+        # re-scoring an archived environment (a seed) keeps what it is and when it came
+        origin = earlier.origin if earlier is not None else "designed"
         rec = ArchiveRecord(
             env_id=score.env_id,
             source=p.source,
@@ -355,7 +360,7 @@ class Archive:
             passage_id=p.passage_id,
             group_id=p.group_id,
             policy_version=p.policy_version,
-            origin="designed",
+            origin=origin,
             k=score.k,
             success_without=score.success_without,
             success_with=score.success_with,

@@ -533,7 +533,7 @@ class SelfPlay:
         for rec in archive.records():
             if len(out) >= n:
                 break
-            if rec.k == 0 and rec.source:
+            if rec.k == 0 and rec.source and rec.env_id not in self._rescore_ids:
                 self._rescoring.add(rec.source)
                 self._rescore_ids.add(rec.env_id)
                 out.append(

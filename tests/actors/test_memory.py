@@ -260,3 +260,13 @@ def test_minilm_archive_flags_an_edited_copy(tmp_path: Path) -> None:
         other = SEEDS["lights_out"]
         dup, _, sim = archive.is_duplicate(other.source, other.description)
         assert not dup and sim < 0.8
+
+
+def test_rescoring_a_seed_keeps_its_origin(tmp_path: Path) -> None:
+    cfg = MemoryConfig(embedder="hash", seed_archive=True, fsync=False)
+    with _open(tmp_path / "a", cfg) as archive:
+        archive.add(_score("seed-caesar", SEEDS["caesar"].source, sw=0.0, sh=0.5))
+        rec = archive.get("seed-caesar")
+        assert (rec.origin, rec.k, rec.regret) == ("seed", 4, 0.5)
+        archive.add(_score("new-env", "class Env: pass\n"))
+        assert archive.get("new-env").origin == "designed"
