@@ -248,7 +248,8 @@ class Worker:
         grad_norm = 0.0
         for gi, rows in enumerate(groups):
             tokens = sum(r.tokens for r in rows)
-            sums = torch.zeros(7, dtype=torch.float64, device=self.device)
+            # loss, all tokens, policy-gradient tokens, ratio, clipped, kl, rollout ratio/kl
+            sums = torch.zeros(8, dtype=torch.float64, device=self.device)
             for mi, mb in enumerate(self._micro_batches(rows)):
                 batch = collate(mb, self.device, self.pad_id)
                 logp = self._logprobs(self.model, batch)
@@ -270,7 +271,7 @@ class Worker:
                     ref_logp=ref_lp,
                     kl_coef=self.config.kl_coef,
                 )
-                nll, _ = sft_loss(logp, batch["loss_mask"] & sft_rows)
+                nll, sft_tokens = sft_loss(logp, batch["loss_mask"] & sft_rows)
                 loss_sum = terms.loss_sum + nll
                 # FSDP2 averages gradients over ranks; scale so the result is the token mean
                 # over the whole batch (DAPO eq. (12)).
@@ -278,6 +279,7 @@ class Worker:
                 sums += torch.tensor(
                     [
                         float(loss_sum.detach()),
+                        terms.tokens + sft_tokens,
                         terms.tokens,
                         terms.ratio_sum,
                         terms.clipped,
@@ -308,20 +310,20 @@ class Worker:
             self.optimizer.step()
             self.optimizer.zero_grad(set_to_none=True)
             self.step += 1
-            stats[:7] += sums.cpu().numpy()
-        n = max(stats[1], 1.0)
-        mean = [float(x) for x in stats / n]
+            stats += sums.cpu().numpy()
+        all_tokens, pg_tokens = max(stats[1], 1.0), max(stats[2], 1.0)
+        mean = [float(stats[0] / all_tokens)] + [float(x / pg_tokens) for x in stats[1:]]
         return self._report(
             prep,
             t0,
             skipped="",
             loss=mean[0],
             grad_norm=grad_norm,
-            ratio_mean=mean[2],
-            clip_fraction=mean[3],
-            kl=mean[4],
-            rollout_ratio_mean=mean[5],
-            rollout_kl=mean[6],
+            ratio_mean=mean[3],
+            clip_fraction=mean[4],
+            kl=mean[5],
+            rollout_ratio_mean=mean[6],
+            rollout_kl=mean[7],
         )
 
     def _split(self, rows: list[Rows]) -> list[list[Rows]]:

@@ -189,6 +189,14 @@ async def test_grpo_steps_bad_input_and_weight_sync(tiny_model: Path, tmp_path: 
         with pytest.raises(WeightSyncError, match="do not all serve version 5"):
             await learner.sync_weights(FakeClient(lie="served"))
 
+        # SFT on the same ranks: token-mean NLL, falling as it fits the batch.
+        first_sft = await learner.sft(batch, epochs=1)
+        assert first_sft.samples_used == 4 and first_sft.policy_version == 6
+        assert 0.0 < first_sft.loss < 10.0
+        second_sft = await learner.sft(batch, epochs=2)
+        assert second_sft.samples_used == 8 and second_sft.policy_version == 8
+        assert second_sft.loss < first_sft.loss
+
 
 @pytest.mark.slow
 async def test_resume_reproduces_next_loss_and_rank_death(tiny_model: Path, tmp_path: Path) -> None:
