@@ -140,7 +140,7 @@ def samples_from(message: LearnerIn, config: LearnerConfig) -> list[TrainingSamp
     - ``TrainingSample``: itself.
     - ``EnvScored``: the design, reward = hint-based regret (DESIGN.md §1).
     - ``EnvRejected``: the design (when the proposal is attached), reward =
-      ``config.rejected_penalty``.
+      ``config.rejected_penalty_by_reason[reason]``, else ``config.rejected_penalty``.
     - ``EpisodeFinished``: the Agent's tokens, reward = the episode's return.
 
     Messages without model-written tokens (scripted agents, seed designs with
@@ -151,8 +151,9 @@ def samples_from(message: LearnerIn, config: LearnerConfig) -> list[TrainingSamp
             return [message]
         case EnvScored(proposal=proposal, regret=regret):
             return _design_sample(proposal, float(regret))
-        case EnvRejected(proposal=proposal):
-            return _design_sample(proposal, config.rejected_penalty)
+        case EnvRejected(proposal=proposal, reason=reason):
+            penalty = config.rejected_penalty_by_reason.get(reason, config.rejected_penalty)
+            return _design_sample(proposal, penalty)
         case EpisodeFinished():
             return _episode_samples(message)
     return []

@@ -261,6 +261,11 @@ class LearnerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     batch_size: Pos = 8
     # Reward of a rejected design.
     rejected_penalty: float = -0.5
+    # Reward of a design rejected for these reasons (others get rejected_penalty): graded by how
+    # far the design got, so a group whose designs all fail still ranks them (GRPO needs variance).
+    rejected_penalty_by_reason: dict[str, float] = msgspec.field(
+        default_factory=lambda: {"unparseable": -1.0, "compile": -0.75}
+    )
     # Longest training sequence in tokens (longer ones are truncated from the left).
     max_seq_tokens: Pos = 2048
     # Optimizer steps between checkpoints.

@@ -68,9 +68,13 @@ def test_designer_samples_from_scores_and_rejections() -> None:
     assert s.loss_mask == [0, 0, 0, 1, 1]
     assert s.rollout_logprobs == [0.0, 0.0, 0.0, -0.5, -0.25]
     assert s.policy_version == 3
-    rejected = EnvRejected(env_id="e1", group_id="req1", reason="compile", proposal=_proposal())
+    rejected = EnvRejected(env_id="e1", group_id="req1", reason="api", proposal=_proposal())
     (r,) = samples_from(rejected, CFG)
     assert r.reward == -0.5
+    # graded by how far the design got: unparseable < does not compile < any later check
+    for reason, reward in (("unparseable", -1.0), ("compile", -0.75), ("nondeterministic", -0.5)):
+        rej = EnvRejected(env_id="e1", group_id="req1", reason=reason, proposal=_proposal())
+        assert samples_from(rej, CFG)[0].reward == reward
     # Seed/user designs (no model tokens) and rejections without the proposal give nothing.
     assert samples_from(EnvRejected(env_id="e", reason="compile"), CFG) == []
     assert (
