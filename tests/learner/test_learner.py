@@ -197,6 +197,13 @@ async def test_grpo_steps_bad_input_and_weight_sync(tiny_model: Path, tmp_path: 
         assert second_sft.samples_used == 8 and second_sft.policy_version == 8
         assert second_sft.loss < first_sft.loss
 
+        # A call cancelled mid-flight leaves its reply on the wire; the next call drains it.
+        expected_lp = await learner.logprobs(batch[:1])
+        with trio.move_on_after(0.001) as scope:
+            await learner.logprobs(batch)
+        assert scope.cancelled_caught
+        assert await learner.logprobs(batch[:1]) == expected_lp
+
 
 @pytest.mark.slow
 async def test_resume_reproduces_next_loss_and_rank_death(tiny_model: Path, tmp_path: Path) -> None:
