@@ -217,8 +217,9 @@ class Learner:
     ) -> None:
         """Start the ranks, then train on every ``batch_size`` samples until the inbox closes.
 
-        After each step that changed the weights: sync to the servers (when a client is given)
-        and send ``WeightsUpdated`` to every outbox; checkpoint every ``checkpoint_every``
+        After each step that changed the weights (and once at start when resuming from a
+        checkpoint): sync to the servers (when a client is given) and send ``WeightsUpdated``
+        to every outbox; checkpoint every ``checkpoint_every``
         steps. When the inbox closes, a last partial batch is trained, the weights synced and a
         checkpoint written. An outbox whose receiver is gone is dropped. Cancellation stops the
         ranks; the last checkpoint stays on disk.
@@ -237,6 +238,10 @@ class Learner:
             self.policy_version = learner.policy_version
             task_status.started()
             resumed = bool(getattr(learner.hello, "resumed_from", ""))
+            if resumed and self.client is not None:
+                # The servers may serve weights newer than the checkpoint (written after it,
+                # then lost): serve the checkpoint's own weights before any new rollout.
+                await self._sync(learner, subscribers)
             if self.warm_start and self.config.sft_epochs > 0 and not resumed:
                 report = await learner.sft(self.warm_start, epochs=self.config.sft_epochs)
                 await self._after_step(learner, report, subscribers, force_checkpoint=True)
@@ -269,6 +274,23 @@ class Learner:
         report = await learner.train_step(batch)
         await self._after_step(learner, report, subscribers, force_checkpoint=force_checkpoint)
 
+    async def _sync(
+        self, learner: LearnerHandle, subscribers: list[trio.abc.SendChannel[WeightsUpdated]]
+    ) -> None:
+        assert self.client is not None
+        t0 = time.perf_counter()
+        update = await learner.sync_weights(self.client)
+        self._count(
+            syncs=self._stats.syncs + 1,
+            synced_version=update.version,
+            last_sync_seconds=time.perf_counter() - t0,
+        )
+        for box in list(subscribers):
+            try:
+                await box.send(update)
+            except (trio.BrokenResourceError, trio.ClosedResourceError):
+                subscribers.remove(box)
+
     async def _after_step(
         self,
         learner: LearnerHandle,
@@ -297,18 +319,7 @@ class Learner:
         self._count(**changes)
         self.policy_version = report.policy_version
         if self.client is not None:
-            t0 = time.perf_counter()
-            update = await learner.sync_weights(self.client)
-            self._count(
-                syncs=self._stats.syncs + 1,
-                synced_version=update.version,
-                last_sync_seconds=time.perf_counter() - t0,
-            )
-            for box in list(subscribers):
-                try:
-                    await box.send(update)
-                except (trio.BrokenResourceError, trio.ClosedResourceError):
-                    subscribers.remove(box)
+            await self._sync(learner, subscribers)
         if force_checkpoint or self._stats.steps % self.config.checkpoint_every == 0:
             await learner.save_checkpoint()
             self._count(checkpoints=self._stats.checkpoints + 1)

@@ -606,6 +606,13 @@ class Worker:
                 torch.cuda.set_rng_state(rng["cuda"])
             self.rng.setstate(rng["python"])
             np.random.set_state(rng["numpy"])
+        if self.rank == 0:
+            # Weights written after this checkpoint belong to a lost future: drop them, so the
+            # next sync's version is the newest on disk again.
+            for d in (self.run_dir / "weights").glob("v*"):
+                if d.name[1:].isdigit() and int(d.name[1:]) > self.step:
+                    shutil.rmtree(d, ignore_errors=True)
+                    log.info("removed %s (newer than the checkpoint)", d)
         log.info("resumed from %s at step %d", latest, self.step)
         return str(latest)
 

@@ -208,6 +208,26 @@ async def test_batches_steps_syncs_and_fans_out_then_exits_on_inbox_close() -> N
     assert handle.checkpoints == 3
 
 
+async def test_resumed_learner_syncs_the_checkpoint_weights_first() -> None:
+    from types import SimpleNamespace
+
+    handle = FakeHandle()
+    handle.policy_version = 7
+    handle.hello = SimpleNamespace(resumed_from="run/checkpoints/step_00000007")
+    learner = Learner(
+        CFG, "m", "r", client=object(), start=_starter(handle), warm_start=[_sample(1.0)]
+    )
+    send, inbox = trio.open_memory_channel[object](0)
+    out_send, out = trio.open_memory_channel[WeightsUpdated](4)
+    async with trio.open_nursery() as nursery:
+        await nursery.start(learner.run, inbox, out_send)
+        await send.aclose()
+    assert handle.synced == [7]
+    assert handle.sft_calls == []  # no warm start on a resumed run
+    assert [u.version async for u in out] == [7]
+    assert learner.policy_version == 7
+
+
 async def test_exits_when_cancelled() -> None:
     handle = FakeHandle()
     learner = Learner(CFG, "m", "r", start=_starter(handle))

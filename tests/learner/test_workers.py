@@ -215,12 +215,15 @@ async def test_resume_reproduces_next_loss_and_rank_death(tiny_model: Path, tmp_
         saved = await learner.save_checkpoint()
         assert saved.step == 1
         expected = await learner.train_step(second)
+        lost = await learner.write_weights()  # written after the checkpoint, then "lost"
     assert expected.skipped == "" and expected.loss != 0.0
+    assert await trio.Path(lost.path).exists()
 
     async with start_learner(CFG, tiny_model, run) as learner:
         assert learner.hello is not None
         assert learner.hello.resumed_from == saved.path
         assert learner.policy_version == 1
+        assert not await trio.Path(lost.path).exists()
         again = await learner.train_step(second)
         assert again.loss == pytest.approx(expected.loss, abs=1e-6)
         assert again.grad_norm == pytest.approx(expected.grad_norm, rel=1e-5)
