@@ -15,7 +15,13 @@ What is measured, in one run, on the project's tiny Qwen3 model (``ensure_tiny_m
   model's state dict, ``load_file`` and ``load_state_dict`` into a live model; one round right
   after each sync round, so both see the same machine load.
 
-``vs. raw save+load`` is sync time over the baseline's median (target: <= 2.0).
+``vs. raw save+load`` is sync time over the baseline's median (target: <= 2.0). The sync
+columns split its time: ``gather`` and ``write`` (incl. CRC-32) on the ranks, ``ranks_roundtrip``
+(both plus socket and msgpack), ``server_reload`` (the HTTP call), ``verify`` (version query and
+stat check). On the 1.5 M tiny model fixed latencies (~20-30 ms of socket/collective/HTTP) dominate
+an ~8 ms baseline; the target is meant for real sizes, e.g.
+``python -m bench learner --hidden 512 --layers 6 --samples 4 --seq-tokens 128`` (26 M
+parameters, 103 MB).
 """
 
 from __future__ import annotations
