@@ -464,10 +464,11 @@ class Worker:
         lengths = [sum(pieces[k][r] * inner[k] for k in sharded) for r in range(self.world)]
         width = max(lengths)
         local = [v.to_local().reshape(-1) for v in sharded.values()]
-        buf = torch.zeros(width, dtype=dtype, device=self.device)
+        buf = torch.empty(width, dtype=dtype, device=self.device)
+        mine = lengths[self.rank]
         if local:
-            mine = torch.cat(local)
-            buf[: mine.numel()] = mine
+            torch.cat(local, out=buf[:mine])  # one copy, straight into the send buffer
+        buf[mine:].zero_()
         gathered = [torch.empty_like(buf) for _ in range(self.world)] if self.rank == 0 else None
         dist.gather(buf, gathered, dst=0)
         if gathered is None:
