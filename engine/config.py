@@ -296,6 +296,9 @@ class LearnerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     start_timeout_s: PosF = 300.0
     # Seed of the ranks' torch/python RNGs (minibatch and SFT shuffling).
     seed: NonNeg = 0
+    # CUDA devices of the ranks, as indices into the engine's CUDA_VISIBLE_DEVICES, one per rank
+    # ([] = rank r on device r). Keeps the learner off the GPUs the policy servers use.
+    devices: list[Annotated[int, msgspec.Meta(ge=0)]] = []
 
 
 class SchedulerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):

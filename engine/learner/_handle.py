@@ -22,7 +22,7 @@ import msgspec
 import trio
 
 from engine.config import LearnerConfig
-from engine.errors import LearnerError, ModelError, WeightSyncError, WorkerDied
+from engine.errors import ConfigError, LearnerError, ModelError, WeightSyncError, WorkerDied
 from engine.learner import _protocol as P
 from engine.learner._batch import validate_sample
 from engine.learner._worker import WEIGHTS_FILE, WorkerSpec
@@ -366,6 +366,43 @@ async def _kill_all(procs: list[trio.Process], grace_s: float) -> None:
             await p.wait()
 
 
+def rank_cuda_visible_devices(
+    devices: Sequence[int], world_size: int, visible: str | None
+) -> str | None:
+    """``CUDA_VISIBLE_DEVICES`` for every rank when ``devices`` picks the learner's GPUs.
+
+    Every rank sees the chosen physical devices in ``devices`` order, so rank ``r`` uses
+    ``cuda:r`` (``LOCAL_RANK``) and NCCL sees its peers.
+
+    Args:
+        devices: indices into the engine's visible devices, one per rank; empty = no change.
+        world_size: number of ranks.
+        visible: the engine's ``CUDA_VISIBLE_DEVICES`` (``None``: all devices, by index).
+
+    Returns:
+        The value to set, or ``None`` to leave the environment as it is.
+
+    Raises:
+        ConfigError: not one device per rank, a repeated device, or an index past the visible
+            list.
+    """
+    if not devices:
+        return None
+    if len(devices) != world_size or len(set(devices)) != len(devices):
+        raise ConfigError(
+            f"learner.devices = {list(devices)}: need {world_size} distinct devices, one per rank"
+        )
+    if visible is None or not visible.strip():
+        return ",".join(str(d) for d in devices)
+    physical = [v.strip() for v in visible.split(",") if v.strip()]
+    if max(devices) >= len(physical):
+        raise ConfigError(
+            f"learner.devices = {list(devices)}: CUDA_VISIBLE_DEVICES={visible!r} has only "
+            f"{len(physical)} devices"
+        )
+    return ",".join(physical[d] for d in devices)
+
+
 def _prepare_dirs(
     model_path: str | os.PathLike[str], run_dir: str | os.PathLike[str]
 ) -> tuple[Path, Path, str]:
@@ -390,7 +427,8 @@ async def start_learner(
     Each rank runs ``python -m engine.learner._rank`` with torchrun-style variables
     (``RANK``, ``WORLD_SIZE``, ``LOCAL_RANK``, ``MASTER_ADDR``, ``MASTER_PORT``), loads
     ``model_path`` (a Hugging Face causal-LM directory), shards it with FSDP2 and, when
-    ``run_dir/checkpoints`` holds a complete checkpoint, resumes from the latest one. Rank
+    ``run_dir/checkpoints`` holds a complete checkpoint, resumes from the latest one. With
+    ``config.devices``, every rank sees only the learner's GPUs (``CUDA_VISIBLE_DEVICES``). Rank
     logs go to ``run_dir/logs/learner.rank<r>.log``. On exit the ranks are asked to stop, and
     killed after a grace period.
 
@@ -401,10 +439,14 @@ async def start_learner(
         python: interpreter that runs the ranks.
 
     Raises:
+        ConfigError: ``config.devices`` does not name one visible device per rank.
         ModelError: ``model_path`` holds no ``config.json``.
         WorkerDied: a rank exited while starting (its last log lines in the message).
         LearnerError: the ranks did not connect within ``config.start_timeout_s``.
     """
+    cuda_visible = rank_cuda_visible_devices(
+        config.devices, config.world_size, os.environ.get("CUDA_VISIBLE_DEVICES")
+    )
     model_dir, run_path, repo_root = await trio.to_thread.run_sync(
         _prepare_dirs, model_path, run_dir
     )
@@ -433,6 +475,8 @@ async def start_learner(
                 PYTHONPATH=os.pathsep.join(filter(None, [repo_root, env.get("PYTHONPATH")])),
             )
             env.setdefault("OMP_NUM_THREADS", str(config.cpu_threads_per_rank))
+            if cuda_visible is not None:
+                env["CUDA_VISIBLE_DEVICES"] = cuda_visible
             log_path = run_path / "logs" / f"learner.rank{rank}.log"
             logs.append(log_path)
             log_file = await trio.to_thread.run_sync(open, log_path, "ab")

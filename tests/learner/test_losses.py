@@ -209,3 +209,19 @@ def test_validate_sample_names_the_mismatch() -> None:
         validate_sample(_sample(1.0, loss_mask=[1, 1]))
     with pytest.raises(ValueError, match="0 or 1"):
         validate_sample(_sample(1.0, loss_mask=[0, 2, 1, 1, 1, 1]))
+
+
+def test_learner_devices_pick_the_ranks_cuda_devices() -> None:
+    from engine.errors import ConfigError
+    from engine.learner._handle import rank_cuda_visible_devices
+
+    assert rank_cuda_visible_devices([], 4, "0,1,2,3") is None
+    assert rank_cuda_visible_devices([4, 5, 6, 7], 4, None) == "4,5,6,7"
+    # indices into the engine's own list: 2 and 3 of "4,5,6,7" are physical 6 and 7
+    assert rank_cuda_visible_devices([2, 3], 2, "4,5,6,7") == "6,7"
+    with pytest.raises(ConfigError, match="one per rank"):
+        rank_cuda_visible_devices([0], 2, None)
+    with pytest.raises(ConfigError, match="one per rank"):
+        rank_cuda_visible_devices([1, 1], 2, None)
+    with pytest.raises(ConfigError, match="only 2 devices"):
+        rank_cuda_visible_devices([1, 2], 2, "0,1")
