@@ -177,7 +177,8 @@ async def _bench(args: argparse.Namespace) -> list[dict[str, Any]]:
                     inst = await sandbox.open_env(source, entropy=s)
                     obs, _ = await inst.reset(seed=s)
                     observations = [obs]
-                    rng, memory = random.Random(f"agent:{s}"), {}
+                    rng = random.Random(f"agent:{s}")
+                    memory: dict[str, Any] = {}
                     for _ in range(max_turns):
                         r = await inst.step(fn(list(observations), hint, rng, memory))
                         raw_steps += 1

@@ -182,7 +182,9 @@ async def test_degenerate_names_the_probe(sandbox: Sandbox) -> None:
     assert v.evidence["probe"] == "empty" and v.evidence["action"] == ""
 
 
-async def test_gymnasium_env_checker_rejects_a_reset_that_ignores_its_seed(sandbox: Sandbox) -> None:
+async def test_gymnasium_env_checker_rejects_a_reset_that_ignores_its_seed(
+    sandbox: Sandbox,
+) -> None:
     v = await validate(source("reject_api_reset_seed.py"), "", sandbox)
     assert isinstance(v, EnvRejected) and v.reason == "api"
     assert "env_checker" in v.detail and v.evidence["checker"] == "gymnasium.utils.env_checker"
