@@ -89,11 +89,17 @@ def _dry_run(config: Config) -> None:
     if config.policy.backend == "sglang" and not config.policy.urls:
         from engine.inference import sglang_server_command
 
+        from engine.inference.launcher import _gpu_env
+
         print("\n# SGLang server commands")
         for i in range(config.policy.num_servers):
             port = (config.policy.port or 30000) + i
             cmd = sglang_server_command(config.policy, config.policy.model_path, port)
-            print(" ".join(cmd))
+            env = _gpu_env(config.policy, i)
+            gpus = f"CUDA_VISIBLE_DEVICES={env['CUDA_VISIBLE_DEVICES']} " if env else ""
+            print(gpus + " ".join(cmd))
+        if config.learner.devices:
+            print(f"# learner ranks on CUDA devices {config.learner.devices}")
 
 
 def _model_path(config: Config) -> Path:

@@ -104,7 +104,10 @@ def test_multi_gpu_node_dry_run_prints_the_sglang_commands() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     after = proc.stdout.split("# SGLang server commands", 1)[1].splitlines()
-    printed = [line for line in after if line.startswith("/opt/sglang/bin/python")]
-    assert printed == [" ".join(cmd) for cmd, _ in EXPECTED_COMMANDS]
+    printed = [line for line in after if "/opt/sglang/bin/python" in line]
+    assert printed == [
+        f"CUDA_VISIBLE_DEVICES={gpus} " + " ".join(cmd) for cmd, gpus in EXPECTED_COMMANDS
+    ]
+    assert "# learner ranks on CUDA devices [4, 5, 6, 7]" in proc.stdout
     assert 'model_path = "/models/Qwen3-8B"' in proc.stdout
     assert "world_size = 4" in proc.stdout
