@@ -209,9 +209,9 @@ class DesignerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=
     # Most recent archived environments shown in the prompt.
     recent_k: NonNeg = 2
     # Max new tokens of one design.
-    max_new_tokens: Pos = 768
-    # Sampling temperature of designs.
-    temperature: NonNegF = 1.0
+    max_new_tokens: Pos = 1536
+    # Sampling temperature of designs (below 1 so the tiny CPU model's designs stay parseable).
+    temperature: NonNegF = 0.5
     # Nucleus sampling top-p of designs.
     top_p: Annotated[float, msgspec.Meta(gt=0, le=1)] = 1.0
     # Reject an answer without a HINT as unparseable (false: pass it on with hint "").
@@ -274,6 +274,12 @@ class LearnerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     sft_epochs: NonNeg = 3
     # Cap on SFT warm-start samples built from the seed archive (0 = all of them).
     sft_max_samples: NonNeg = 0
+    # AdamW learning rate of the SFT warm start (0 = lr); a tiny model needs a high one.
+    sft_lr: NonNegF = 3e-3
+    # Linear learning-rate warm-up of the SFT warm start (optimizer steps).
+    sft_warmup_steps: NonNeg = 10
+    # Times each seed program appears per SFT epoch (programs are long, episodes many and short).
+    sft_design_repeats: Pos = 12
     # Gradient-norm clip.
     grad_clip: PosF = 1.0
     # Sequences per forward/backward on one rank (gradient accumulation above it).

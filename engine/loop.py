@@ -251,7 +251,12 @@ def _sft(tokenizer: Any, role: str, group: str, prompt: list[int], answer: str) 
 
 
 def warm_start_samples(
-    tokenizer: Any, passages: list[str], *, seeds_per_env: int = 2, rng: random.Random
+    tokenizer: Any,
+    passages: list[str],
+    *,
+    seeds_per_env: int = 2,
+    design_repeats: int = 1,
+    rng: random.Random,
 ) -> list[TrainingSample]:
     """SFT samples from the shipped seed archive: designs and solved episodes.
 
@@ -264,6 +269,7 @@ def warm_start_samples(
         tokenizer: the policy tokenizer (chat template).
         passages: corpus passages to ground the design prompts (cycled).
         seeds_per_env: solved episodes per seed environment (distinct seeds).
+        design_repeats: design samples per seed program, each on another passage.
         rng: picks passages.
 
     Returns:
@@ -275,10 +281,11 @@ def warm_start_samples(
 
     samples: list[TrainingSample] = []
     for env in seed_envs():
-        passage = passages[rng.randrange(len(passages))] if passages else env.description
-        prompt = _chat_ids(tokenizer, build_design_prompt(passage, [], []))
         answer = f"```python\n{env.source.strip()}\n```"
-        samples.append(_sft(tokenizer, "designer", f"sft-design-{env.name}", prompt, answer))
+        for _ in range(design_repeats):
+            passage = passages[rng.randrange(len(passages))] if passages else env.description
+            prompt = _chat_ids(tokenizer, build_design_prompt(passage, [], []))
+            samples.append(_sft(tokenizer, "designer", f"sft-design-{env.name}", prompt, answer))
         ns: dict[str, Any] = {}
         exec(compile(env.source, f"<seed {env.name}>", "exec"), ns)  # trusted shipped code
         tools = list(ns.get("TOOLS", []))
@@ -370,7 +377,12 @@ class SelfPlay:
         if cfg.learner.sft_epochs > 0 and not rd.has_checkpoint():
             passages = [p.text for p in corpus.passages[:64]]
             warm = await trio.to_thread.run_sync(
-                lambda: warm_start_samples(tokenizer, passages, rng=random.Random(cfg.run.seed))
+                lambda: warm_start_samples(
+                    tokenizer,
+                    passages,
+                    design_repeats=cfg.learner.sft_design_repeats,
+                    rng=random.Random(cfg.run.seed),
+                )
             )
             if cfg.learner.sft_max_samples:
                 random.Random(cfg.run.seed).shuffle(warm)

@@ -88,7 +88,6 @@ def _dry_run(config: Config) -> None:
         print(line)
     if config.policy.backend == "sglang" and not config.policy.urls:
         from engine.inference import sglang_server_command
-
         from engine.inference.launcher import _gpu_env
 
         print("\n# SGLang server commands")

@@ -365,16 +365,29 @@ class Worker:
         last: P.StepReport | None = None
         used = 0
         losses: list[float] = []
-        for _ in range(epochs):
-            shuffler.shuffle(order)
-            for i in range(0, len(order), self.config.batch_size):
-                batch = [samples[j] for j in order[i : i + self.config.batch_size]]
-                last = self.train(batch, force_sft=True)
-                if last.skipped == "nan_loss":
-                    return last
-                if not last.skipped:
-                    used += last.samples_used
-                    losses.append(last.loss)
+        # Warm start at its own learning rate (linear warm-up over the first steps), then back
+        # to the RL rate; the AdamW moments carry over.
+        rl_lr = [g["lr"] for g in self.optimizer.param_groups]
+        sft_lr = self.config.sft_lr or self.config.lr
+        warmup = max(1, self.config.sft_warmup_steps)
+        n_step = 0
+        try:
+            for _ in range(epochs):
+                shuffler.shuffle(order)
+                for i in range(0, len(order), self.config.batch_size):
+                    batch = [samples[j] for j in order[i : i + self.config.batch_size]]
+                    n_step += 1
+                    for g in self.optimizer.param_groups:
+                        g["lr"] = sft_lr * min(1.0, n_step / warmup)
+                    last = self.train(batch, force_sft=True)
+                    if last.skipped == "nan_loss":
+                        return last
+                    if not last.skipped:
+                        used += last.samples_used
+                        losses.append(last.loss)
+        finally:
+            for g, lr in zip(self.optimizer.param_groups, rl_lr, strict=True):
+                g["lr"] = lr
         if last is None:
             return P.StepReport(
                 loss=0.0,
