@@ -144,3 +144,40 @@ def test_help():
     assert proc.returncode == 0
     assert "--resume" in proc.stdout and "--dry-run" in proc.stdout
     assert Path  # noqa: B018
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_cleanly_with_everything_on_disk(tmp_path):
+    import signal
+    import time
+
+    rd = tmp_path / "run"
+    env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "engine.run", "--run-dir", str(rd), "--set", "run.iterations=500"]
+        + TINY,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        metrics = rd / "metrics.jsonl"
+        deadline = time.monotonic() + 240
+        while not (metrics.exists() and metrics.read_text().count("\n") >= 1):
+            assert proc.poll() is None, proc.communicate()[1][-3000:]
+            assert time.monotonic() < deadline, "no iteration finished"
+            time.sleep(0.5)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=180)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err[-3000:]
+    assert "interrupt" in err
+    rows = [json.loads(x) for x in metrics.read_text().splitlines()]
+    assert 1 <= len(rows) < 500
+    assert [r["iteration"] for r in rows] == list(range(1, len(rows) + 1))
+    assert any((rd / "checkpoints").glob("step_*/meta.json"))
+    assert (rd / "summary.json").exists() and (rd / "statistics.json").exists()
+    assert (rd / "archive" / "records.jsonl").exists()
