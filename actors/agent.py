@@ -35,6 +35,7 @@ import trio
 from engine.config import AgentConfig
 from engine.contract import episode_success, tool_name
 from engine.errors import GuestError, PolicyError, SandboxError
+from engine.inference import chat_ids
 from engine.messages import AgentIn, EpisodeFinished, EpisodeRequested, Turn, WeightsUpdated
 
 __all__ = [
@@ -305,17 +306,6 @@ class _Generator(Protocol):
     ) -> Any: ...
 
 
-def _chat_ids(tokenizer: Any, messages: list[dict[str, str]]) -> list[int]:
-    """Token ids of a chat prompt with the generation prompt appended."""
-    out = tokenizer.apply_chat_template(messages, add_generation_prompt=True, tokenize=True)
-    if isinstance(out, Mapping) or hasattr(out, "keys"):
-        out = out["input_ids"]
-    ids = list(out)
-    if ids and isinstance(ids[0], list):
-        ids = ids[0]
-    return [int(i) for i in ids]
-
-
 def _version(weight_version: Any) -> int:
     """Policy version from a server's ``weight_version`` string.
 
@@ -366,7 +356,7 @@ class PolicyAgent:
         if cached is not None and ctx.memory.get("_prompt_turn") == ctx.turn:
             return list(cached)
         msgs = build_messages(ctx.description, ctx.tools, ctx.hint, ctx.observations, ctx.answers)
-        ids = _chat_ids(self.tokenizer, msgs)
+        ids = chat_ids(self.tokenizer, msgs)
         ctx.memory["_prompt_ids"] = ids
         ctx.memory["_prompt_turn"] = ctx.turn
         return ids

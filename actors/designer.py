@@ -20,7 +20,7 @@ import random
 import re
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from contextlib import nullcontext
 from typing import Any, Protocol
 
@@ -32,6 +32,7 @@ from actors.memory import ArchiveRecord, Neighbour
 from engine.config import DesignerConfig
 from engine.contract import CONTRACT_TEXT
 from engine.corpus import Corpus
+from engine.inference import chat_ids
 from engine.messages import DesignerIn, DesignRequested, EnvProposed, EnvRejected, WeightsUpdated
 
 __all__ = [
@@ -347,17 +348,6 @@ class DesignerStatistics(msgspec.Struct, frozen=True, kw_only=True):
     output_tokens: int
 
 
-def _chat_ids(tokenizer: Any, messages: list[dict[str, str]]) -> list[int]:
-    """Prompt token ids of ``messages`` with the generation prompt appended."""
-    out = tokenizer.apply_chat_template(messages, add_generation_prompt=True, tokenize=True)
-    if isinstance(out, Mapping) or hasattr(out, "keys"):
-        out = out["input_ids"]
-    ids = list(out)
-    if ids and isinstance(ids[0], list):
-        ids = ids[0]
-    return [int(i) for i in ids]
-
-
 def _version(weight_version: Any, fallback: int) -> int:
     try:
         v = int(str(weight_version).strip())
@@ -437,7 +427,7 @@ class Designer:
             PolicyError: from the policy client. Cancellable (pending generations are dropped).
         """
         messages = await self.prompt_for(request)
-        prompt_ids = _chat_ids(self.tokenizer, messages)
+        prompt_ids = chat_ids(self.tokenizer, messages)
         g = request.group_size if request.group_size > 0 else self.config.group_size
         gens: list[Any] = [None] * g
         async with trio.open_nursery() as nursery:

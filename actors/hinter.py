@@ -16,6 +16,7 @@ import trio
 
 from engine.config import HinterConfig
 from engine.errors import PolicyError
+from engine.inference import chat_ids
 from engine.messages import EnvValidated, HinterIn, HintIssued, WeightsUpdated
 
 __all__ = ["Hinter", "HinterStatistics", "build_hint_messages", "clean_hint"]
@@ -124,9 +125,7 @@ class Hinter:
         return HintIssued(env_id=env.env_id, env=env, hint=hint, origin=origin)  # type: ignore[arg-type]
 
     async def _policy_hint(self, env: EnvValidated) -> str:
-        from actors.agent import _chat_ids
-
-        ids = _chat_ids(self.tokenizer, build_hint_messages(env.proposal.source, env.description))
+        ids = chat_ids(self.tokenizer, build_hint_messages(env.proposal.source, env.description))
         eos = getattr(self.tokenizer, "eos_token_id", None)
         g = await self.client.generate(
             ids,

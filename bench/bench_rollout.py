@@ -160,14 +160,14 @@ async def _engine(
 
 
 async def _measure(url: str, tokenizer: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
-    from actors.agent import _chat_ids, build_messages
+    from actors.agent import build_messages
     from engine.config import PolicyConfig, SandboxConfig
-    from engine.inference import PolicyClient
+    from engine.inference import PolicyClient, chat_ids
     from sandbox_wasm import Sandbox
 
     levels = [int(c) for c in str(args.concurrency).split(",") if c.strip()]
     description = f"Answer go on every turn; {args.turns} answers of go in a row win."
-    prompt = _chat_ids(
+    prompt = chat_ids(
         tokenizer, build_messages(description, [], None, [f"Say go (0/{args.turns})."], [])
     )
     calls = args.episodes * args.turns

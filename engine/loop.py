@@ -38,6 +38,7 @@ import trio
 
 from engine.config import Config
 from engine.errors import ConfigError, EngineError, LearnerError
+from engine.inference import chat_ids
 from engine.messages import (
     DesignRequested,
     EnvProposed,
@@ -223,16 +224,6 @@ def topology(rt: Runtime, actors: dict[str, Any]) -> None:
     rt.add("learner", actors["learner"], outputs={"to_recorder": "recorder"})
 
 
-def _chat_ids(tokenizer: Any, messages: list[dict[str, str]]) -> list[int]:
-    out = tokenizer.apply_chat_template(messages, add_generation_prompt=True, tokenize=True)
-    if hasattr(out, "keys"):
-        out = out["input_ids"]
-    ids = list(out)
-    if ids and isinstance(ids[0], list):
-        ids = ids[0]
-    return [int(i) for i in ids]
-
-
 def _sft(tokenizer: Any, role: str, group: str, prompt: list[int], answer: str) -> TrainingSample:
     target = [int(i) for i in tokenizer.encode(answer, add_special_tokens=False)]
     eos = getattr(tokenizer, "eos_token_id", None)
@@ -284,7 +275,7 @@ def warm_start_samples(
         answer = f"```python\n{env.source.strip()}\n```"
         for _ in range(design_repeats):
             passage = passages[rng.randrange(len(passages))] if passages else env.description
-            prompt = _chat_ids(tokenizer, build_design_prompt(passage, [], []))
+            prompt = chat_ids(tokenizer, build_design_prompt(passage, [], []))
             samples.append(_sft(tokenizer, "designer", f"sft-design-{env.name}", prompt, answer))
         ns: dict[str, Any] = {}
         exec(compile(env.source, f"<seed {env.name}>", "exec"), ns)  # trusted shipped code
@@ -298,7 +289,7 @@ def warm_start_samples(
                 msgs = build_messages(
                     env.description, tools, env.hint, observations[: i + 1], actions[:i]
                 )
-                prompt = _chat_ids(tokenizer, msgs)
+                prompt = chat_ids(tokenizer, msgs)
                 samples.append(_sft(tokenizer, "agent", f"sft-agent-{env.name}", prompt, action))
     return samples
 

@@ -12,6 +12,7 @@ Heavy modules (torch, transformers) load lazily: importing this package does not
 
 from typing import TYPE_CHECKING, Any
 
+from engine.inference._chat import chat_ids
 from engine.inference._wire import (
     AdminResult,
     Generation,
@@ -69,6 +70,7 @@ __all__ = [
     "ServerStatistics",
     "TinyModelSpec",
     "build_tiny_model",
+    "chat_ids",
     "check_model_path",
     "cpu_server_command",
     "ensure_tiny_model",

@@ -16,6 +16,7 @@ def test_public_names_are_pinned() -> None:
         "ServerStatistics",
         "TinyModelSpec",
         "build_tiny_model",
+        "chat_ids",
         "check_model_path",
         "cpu_server_command",
         "ensure_tiny_model",
