@@ -432,7 +432,13 @@ class SelfPlay:
                     await nursery.start(rt.run)
                     with to_designer, to_agent, to_critic:
                         if warm:
-                            log("warm start: SFT on the seed archive, then a weight sync")
+                            steps = cfg.learner.sft_epochs * math.ceil(
+                                len(warm) / cfg.learner.batch_size
+                            )
+                            log(
+                                f"warm start: SFT on the seed archive ({cfg.learner.sft_epochs} "
+                                f"epochs, {steps} optimizer steps), then a weight sync"
+                            )
                             await self._wait_for(lambda: recorder.weight_version >= 0, learner)
                             log(f"warm start done: servers serve version {recorder.weight_version}")
                         await self._iterations(
