@@ -53,7 +53,7 @@ class RunConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True)
     # Master seed for corpus sampling, episode seeds and the learner.
     seed: int = 0
     # Self-play iterations to run (0 = until the time budget or Ctrl-C).
-    iterations: NonNeg = 4
+    iterations: NonNeg = 10
     # Wall-clock budget of the whole run in seconds (0 = none).
     time_budget_s: NonNegF = 840.0
     # Log level of the run's log file and console: debug, info, warning or error.

@@ -53,7 +53,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="print the resolved config and the actor topology, then exit",
     )
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--no-progress", action="store_true", help="no progress bar (none either when not a TTY)"
+    )
     return p.parse_args(argv)
 
 
@@ -158,7 +160,9 @@ def main(argv: list[str] | None = None) -> int:
     from engine.loop import SelfPlay, dump_summary
     from engine.plots import write_plots
 
-    play = SelfPlay(config, run_dir, model_path, progress=not args.no_progress)
+    # a progress bar only where someone watches: in a log file its redraws are noise
+    progress = not args.no_progress and sys.stderr.isatty()
+    play = SelfPlay(config, run_dir, model_path, progress=progress)
     code = 0
     try:
         trio.run(play.run)
