@@ -155,12 +155,8 @@ class CriticConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     probe_episodes: Pos = 2
     # Seeds compared in the determinism check.
     determinism_seeds: Pos = 2
-    # Cosine similarity at or above which a design is a near-duplicate of an archived one.
-    duplicate_threshold: Prob = 0.97
     # Longest action string probed (characters).
     long_action_chars: Pos = 20_000
-    # Episodes in flight at once, all environments together.
-    max_concurrent_episodes: Pos = 8
     # Reject a design whose hint is empty (off when the Hinter writes hints from the source).
     require_hint: bool = True
     # Run gymnasium.utils.env_checker on the host-side proxy as the last validation check.
