@@ -71,6 +71,10 @@ class LearnerStatistics(msgspec.Struct, frozen=True, kw_only=True):
     last_sync_seconds: float = 0.0
 
 
+LEAK_FLAGS = frozenset({"hint_states_answer", "answer_in_observations"})
+"""Critic flags that mean the hint or observations give the answer away."""
+
+
 def _design_sample(proposal: EnvProposed | None, reward: float) -> list[TrainingSample]:
     if proposal is None or not proposal.output_ids or proposal.policy_version < 0:
         return []
@@ -138,7 +142,8 @@ def samples_from(message: LearnerIn, config: LearnerConfig) -> list[TrainingSamp
     """The training samples one inbox message yields.
 
     - ``TrainingSample``: itself.
-    - ``EnvScored``: the design, reward = hint-based regret (DESIGN.md §1).
+    - ``EnvScored``: the design, reward = hint-based regret (DESIGN.md §1); a design flagged
+      with a leak (``LEAK_FLAGS``) gets the ``hint_leak`` rejection penalty instead.
     - ``EnvRejected``: the design (when the proposal is attached), reward =
       ``config.rejected_penalty_by_reason[reason]``, else ``config.rejected_penalty``.
     - ``EpisodeFinished``: the Agent's tokens, reward = the episode's return.
@@ -149,7 +154,14 @@ def samples_from(message: LearnerIn, config: LearnerConfig) -> list[TrainingSamp
     match message:
         case TrainingSample():
             return [message]
-        case EnvScored(proposal=proposal, regret=regret):
+        case EnvScored(proposal=proposal, regret=regret, flags=flags):
+            if LEAK_FLAGS.intersection(flags):
+                # a hint that states the answer lifts success by telling it, not by teaching a
+                # method: paying its raw regret would train the Designer to leak answers
+                penalty = config.rejected_penalty_by_reason.get(
+                    "hint_leak", config.rejected_penalty
+                )
+                return _design_sample(proposal, penalty)
             return _design_sample(proposal, float(regret))
         case EnvRejected(proposal=proposal, reason=reason):
             penalty = config.rejected_penalty_by_reason.get(reason, config.rejected_penalty)

@@ -6,6 +6,7 @@ import math
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import msgspec
 import pytest
 import trio
 
@@ -71,6 +72,9 @@ def test_designer_samples_from_scores_and_rejections() -> None:
     rejected = EnvRejected(env_id="e1", group_id="req1", reason="api", proposal=_proposal())
     (r,) = samples_from(rejected, CFG)
     assert r.reward == -0.5
+    # a hint that states the answer is not paid its (raw, perfect) regret
+    leaky = msgspec.structs.replace(scored, regret=1.0, flags=["hint_states_answer"])
+    assert samples_from(leaky, CFG)[0].reward == -0.5
     # graded by how far the design got: unparseable < does not compile < any later check
     for reason, reward in (("unparseable", -1.0), ("compile", -0.75), ("nondeterministic", -0.5)):
         rej = EnvRejected(env_id="e1", group_id="req1", reason=reason, proposal=_proposal())
