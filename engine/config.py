@@ -276,6 +276,8 @@ class LearnerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     sft_warmup_steps: NonNeg = 10
     # Times each seed program appears per SFT epoch (programs are long, episodes many and short).
     sft_design_repeats: Pos = 12
+    # Reuse the cached result of an identical warm start of the built-in tiny model.
+    sft_cache: bool = True
     # Gradient-norm clip.
     grad_clip: PosF = 1.0
     # Sequences per forward/backward on one rank (gradient accumulation above it).

@@ -22,9 +22,12 @@ trains the last partial batch, checkpoints and returns. Ctrl-C once does that; t
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import math
+import os
 import random
+import shutil
 import signal
 import sys
 import time
@@ -294,6 +297,40 @@ def warm_start_samples(
     return samples
 
 
+def _warm_start_cache(warm: list[TrainingSample], config: Config, model_path: Path) -> Path | None:
+    """Where the result of this exact warm start is cached, or ``None`` when it is not cached.
+
+    Only the built-in tiny model's warm start is cached (``policy.model_path`` empty,
+    ``learner.sft_cache``); the key hashes the base model directory, the SFT samples' tokens and
+    the whole ``[learner]`` section, so any change to the seeds, prompts or SFT settings trains
+    anew.
+    """
+    if not warm or config.policy.model_path or not config.learner.sft_cache:
+        return None
+    from engine.inference.models import _default_cache_dir
+
+    h = hashlib.sha256()
+    h.update(model_path.name.encode())
+    h.update(msgspec.msgpack.encode(config.learner))
+    for sample in warm:
+        h.update(msgspec.msgpack.encode((sample.input_ids, sample.loss_mask)))
+    return _default_cache_dir() / f"warm-start-{h.hexdigest()[:16]}"
+
+
+def _store_warm_start(weights: Path, cache: Path, log: Callable[[str], None]) -> None:
+    """Copy the warm-started checkpoint (``weights/v<N>/``) into the cache, atomically."""
+    if cache.exists():
+        return
+    tmp = cache.with_name(f".{cache.name}.{uuid.uuid4().hex[:8]}.tmp")
+    try:
+        shutil.copytree(weights, tmp)
+        os.replace(tmp, cache)
+        log(f"warm start cached for later runs: {cache}")
+    except OSError as exc:  # a cache that cannot be written costs time, never the run
+        shutil.rmtree(tmp, ignore_errors=True)
+        log(f"warm start not cached ({exc})")
+
+
 class SelfPlay:
     """Runs the self-play loop of one run directory.
 
@@ -379,6 +416,10 @@ class SelfPlay:
                 random.Random(cfg.run.seed).shuffle(warm)
                 warm = warm[: cfg.learner.sft_max_samples]
             log(f"warm start: {len(warm)} SFT samples from the seed archive")
+        warm_cache = _warm_start_cache(warm, cfg, self.model_path)
+        if warm_cache is not None and (warm_cache / "model.safetensors").exists():
+            log(f"warm start: reusing the cached result of the same SFT ({warm_cache})")
+            self.model_path, warm = warm_cache, []
         try:
             async with (
                 Sandbox.open(cfg.sandbox) as sandbox,
@@ -441,6 +482,8 @@ class SelfPlay:
                             )
                             await self._wait_for(lambda: recorder.weight_version >= 0, learner)
                             log(f"warm start done: servers serve version {recorder.weight_version}")
+                            if warm_cache is not None and recorder.updates:
+                                _store_warm_start(Path(recorder.updates[-1].path), warm_cache, log)
                         await self._iterations(
                             rt,
                             recorder,

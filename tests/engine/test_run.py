@@ -22,6 +22,7 @@ TINY = [
     "--set", "learner.sft_epochs=1",
     "--set", "learner.sft_max_samples=4",
     "--set", "learner.batch_size=4",
+    "--set", "learner.sft_cache=false",  # every test run trains its own warm start
 ]  # fmt: skip
 
 
@@ -144,6 +145,36 @@ def test_help():
     assert proc.returncode == 0
     assert "--resume" in proc.stdout and "--dry-run" in proc.stdout
     assert Path  # noqa: B018
+
+
+@pytest.mark.slow
+def test_warm_start_is_cached_and_reused(tmp_path):
+    from engine.inference import ensure_tiny_model
+
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    tiny = ensure_tiny_model()
+    (cache / tiny.name).symlink_to(tiny)  # the same tiny model, without rebuilding it here
+    pairs = [TINY[i + 1] for i in range(1, len(TINY), 2)]
+    sets = [x for kv in pairs if kv != "learner.sft_cache=false" for x in ("--set", kv)]
+    args = ["--no-progress", "--set", "run.iterations=1", "--set", "scheduler.score_unscored=0"]
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "SPADE_CACHE_DIR": str(cache)}
+
+    def go(name):
+        return subprocess.run(
+            [sys.executable, "-m", "engine.run", "--run-dir", str(tmp_path / name), *sets, *args],
+            capture_output=True, text=True, timeout=300, env=env,
+        )  # fmt: skip
+
+    first = go("a")
+    assert first.returncode == 0, first.stderr[-3000:]
+    assert "warm start cached for later runs" in first.stderr
+    (cached,) = cache.glob("warm-start-*")
+    assert (cached / "model.safetensors").exists()
+    second = go("b")
+    assert second.returncode == 0, second.stderr[-3000:]
+    assert "reusing the cached result of the same SFT" in second.stderr
+    assert "optimizer steps), then a weight sync" not in second.stderr
 
 
 @pytest.mark.slow
