@@ -396,10 +396,6 @@ class SelfPlay:
             corpus.restore(msgspec.convert(state, CorpusState))
         log(f"corpus {corpus.source!r}: {len(corpus.passages)} passages")
         tokenizer = await trio.to_thread.run_sync(load_tokenizer, self.model_path)
-        archive = await trio.to_thread.run_sync(
-            lambda: Archive.open(rd.path / "archive", cfg.memory)
-        )
-        log(f"archive: {len(archive)} environments")
         latest = rd.latest_weights()
         warm: list[TrainingSample] = []
         if cfg.learner.sft_epochs > 0 and not rd.has_checkpoint():
@@ -420,6 +416,10 @@ class SelfPlay:
         if warm_cache is not None and (warm_cache / "model.safetensors").exists():
             log(f"warm start: reusing the cached result of the same SFT ({warm_cache})")
             self.model_path, warm = warm_cache, []
+        archive = await trio.to_thread.run_sync(
+            lambda: Archive.open(rd.path / "archive", cfg.memory)
+        )
+        log(f"archive: {len(archive)} environments")
         try:
             async with (
                 Sandbox.open(cfg.sandbox) as sandbox,
