@@ -480,7 +480,7 @@ class SelfPlay:
                                 f"warm start: SFT on the seed archive ({cfg.learner.sft_epochs} "
                                 f"epochs, {steps} optimizer steps), then a weight sync"
                             )
-                            await self._wait_for(lambda: recorder.weight_version >= 0, learner)
+                            await self._wait_for(lambda: recorder.weight_version >= 0, "warm start")
                             log(f"warm start done: servers serve version {recorder.weight_version}")
                             if warm_cache is not None and recorder.updates:
                                 _store_warm_start(Path(recorder.updates[-1].path), warm_cache, log)
@@ -525,13 +525,21 @@ class SelfPlay:
                     scope.cancel()
                     return
 
-    async def _wait_for(self, cond: Callable[[], bool], learner: Any) -> None:
+    async def _wait_for(
+        self, cond: Callable[[], bool], what: str, *, every_s: float = 30.0
+    ) -> None:
+        """Wait until ``cond()`` holds (or a stop is requested), saying every ``every_s``
+        seconds that ``what`` is still running, so a long warm start does not look hung."""
         recorder: Recorder = self.actors["recorder"]
+        start = last = time.monotonic()
         while not cond():
             if self._stop_requested:
                 return
             with trio.move_on_after(1.0):
                 await recorder.changed()
+            if time.monotonic() - last >= every_s:
+                last = time.monotonic()
+                self.run_dir.log(f"{what}: still running ({last - start:.0f} s)")
 
     # ------------------------------------------------------------------------ iterations
     async def _iterations(
