@@ -54,7 +54,7 @@ from engine.messages import (
 from engine.rundir import RunDir
 from engine.runtime import MeteredReceiveChannel, MeteredSendChannel, Runtime
 
-__all__ = ["IterationRow", "Recorder", "SelfPlay", "topology", "warm_start_samples"]
+__all__ = ["IterationRow", "Outcome", "Recorder", "SelfPlay", "topology", "warm_start_samples"]
 
 
 class IterationRow(msgspec.Struct, frozen=True, kw_only=True):
@@ -117,20 +117,43 @@ class RecorderStatistics(msgspec.Struct, frozen=True, kw_only=True):
     weight_version: int
 
 
-class Recorder:
-    """Sees every outcome: forwards scores and rejections to Memory, keeps them for the driver,
-    and records weight updates.
+class Outcome(msgspec.Struct, frozen=True, kw_only=True):
+    """What the driver keeps of one scored or rejected design (not its source or tokens).
 
-    The driver reads ``outcomes`` (for iteration accounting and replays) and waits on
-    ``wait_version``.
+    Attributes:
+        env_id: the environment.
+        reason: the rejection reason, or ``None`` when it was scored.
+        k: episodes per condition (0 when rejected).
+        success_without: success rate without the hint.
+        success_with: success rate with the hint.
+        regret: ``success_with - success_without``.
+        accepted: scored at or above the acceptance threshold.
+    """
+
+    env_id: str
+    reason: str | None = None
+    k: int = 0
+    success_without: float = 0.0
+    success_with: float = 0.0
+    regret: float = 0.0
+    accepted: bool = False
+
+
+class Recorder:
+    """Sees every outcome: forwards scores and rejections to Memory, keeps a small summary of
+    each for the driver, and records the last weight update.
+
+    The driver reads and clears ``outcomes`` once per iteration, so a long run holds no
+    proposals (sources, token ids) here; the archive on disk has them.
     """
 
     name = "recorder"
 
     def __init__(self) -> None:
-        self.outcomes: list[EnvScored | EnvRejected] = []
-        self.scored: dict[str, EnvScored] = {}
-        self.updates: list[WeightsUpdated] = []
+        self.outcomes: list[Outcome] = []
+        self.last_update: WeightsUpdated | None = None
+        self._scored = 0
+        self._rejected = 0
         self._changed = trio.Event()
 
     async def run(
@@ -146,14 +169,24 @@ class Recorder:
             async for msg in inbox:
                 match msg:
                     case EnvScored():
-                        self.outcomes.append(msg)
-                        self.scored[msg.env_id] = msg
+                        self._scored += 1
+                        self.outcomes.append(
+                            Outcome(
+                                env_id=msg.env_id,
+                                k=msg.k,
+                                success_without=msg.success_without,
+                                success_with=msg.success_with,
+                                regret=msg.regret,
+                                accepted=msg.accepted,
+                            )
+                        )
                         await to_memory.send(msg)
                     case EnvRejected():
-                        self.outcomes.append(msg)
+                        self._rejected += 1
+                        self.outcomes.append(Outcome(env_id=msg.env_id, reason=msg.reason))
                         await to_memory.send(msg)
                     case WeightsUpdated():
-                        self.updates.append(msg)
+                        self.last_update = msg
                 self._changed.set()
                 self._changed = trio.Event()
 
@@ -164,14 +197,12 @@ class Recorder:
     @property
     def weight_version(self) -> int:
         """Last version every server confirmed (-1 before any)."""
-        return self.updates[-1].version if self.updates else -1
+        return self.last_update.version if self.last_update is not None else -1
 
     def statistics(self) -> RecorderStatistics:
         """The actor's counters."""
         return RecorderStatistics(
-            scored=len(self.scored),
-            rejected=len(self.outcomes) - len(self.scored),
-            weight_version=self.weight_version,
+            scored=self._scored, rejected=self._rejected, weight_version=self.weight_version
         )
 
 
@@ -433,8 +464,8 @@ class SelfPlay:
                 if latest is not None:
                     path, version = latest
                     await client.update_weights_from_disk(str(path), version=version)
-                    recorder.updates.append(
-                        WeightsUpdated(version=version, path=str(path), checksum="")
+                    recorder.last_update = WeightsUpdated(
+                        version=version, path=str(path), checksum=""
                     )
                     log(f"resumed: servers serve the run's weights v{version}")
                 learner = Learner(cfg.learner, self.model_path, rd.path, client, warm_start=warm)
@@ -482,8 +513,8 @@ class SelfPlay:
                             )
                             await self._wait_for(lambda: recorder.weight_version >= 0, "warm start")
                             log(f"warm start done: servers serve version {recorder.weight_version}")
-                            if warm_cache is not None and recorder.updates:
-                                _store_warm_start(Path(recorder.updates[-1].path), warm_cache, log)
+                            if warm_cache is not None and recorder.last_update is not None:
+                                _store_warm_start(Path(recorder.last_update.path), warm_cache, log)
                         await self._iterations(
                             rt,
                             recorder,
@@ -623,7 +654,7 @@ class SelfPlay:
         cfg = self.config
         to_designer, to_agent, to_critic = senders
         t0 = time.monotonic()
-        outcomes_before = len(recorder.outcomes)
+        recorder.outcomes.clear()  # the last iteration's are in its row already
         agent = self.actors["agent"]
         eps_before = agent.statistics().episodes_finished
         tokens_before = _generated_tokens(client)
@@ -650,10 +681,10 @@ class SelfPlay:
             for req in replays:
                 await to_agent.send(req)
             while True:
-                done = len(recorder.outcomes) - outcomes_before
+                done = len(recorder.outcomes)
                 bar.update(done - bar.n)
                 finished = agent.statistics().episodes_finished - eps_before
-                score_eps = _score_episodes(recorder.outcomes[outcomes_before:])
+                score_eps = _score_episodes(recorder.outcomes)
                 # every score episode of these outcomes has finished; the rest are replays
                 if done >= expected and finished - score_eps >= len(replays):
                     break
@@ -664,13 +695,13 @@ class SelfPlay:
         finally:
             bar.close()
 
-        outcomes = recorder.outcomes[outcomes_before:]
+        outcomes = list(recorder.outcomes)
         new = [o for o in outcomes if o.env_id not in self._rescore_ids]
         rescored = [o for o in outcomes if o.env_id in self._rescore_ids]
-        scored = [o for o in new if isinstance(o, EnvScored)]
+        scored = [o for o in new if o.reason is None]
         rejected: dict[str, int] = {}
         for o in new:
-            if isinstance(o, EnvRejected):
+            if o.reason is not None:
                 rejected[o.reason] = rejected.get(o.reason, 0) + 1
         lstats = learner.statistics()
         mstats = self.actors["memory"].statistics()
@@ -684,7 +715,7 @@ class SelfPlay:
             scored=len(scored),
             rejected=rejected,
             rescored=len(rescored),
-            rescored_regret=_mean([o.regret for o in rescored if isinstance(o, EnvScored)]),
+            rescored_regret=_mean([o.regret for o in rescored if o.reason is None]),
             episodes=agent.statistics().episodes_finished - eps_before,
             success_without=_mean([s.success_without for s in scored]),
             success_with=_mean([s.success_with for s in scored]),
@@ -786,9 +817,9 @@ def _mean(xs: list[float]) -> float | None:
     return sum(xs) / len(xs) if xs else None
 
 
-def _score_episodes(outcomes: list[EnvScored | EnvRejected]) -> int:
+def _score_episodes(outcomes: list[Outcome]) -> int:
     """Episodes the Critic requested for these outcomes (2k per scored environment)."""
-    return sum(2 * o.k for o in outcomes if isinstance(o, EnvScored))
+    return sum(2 * o.k for o in outcomes if o.reason is None)
 
 
 def _generated_tokens(client: Any) -> int:
