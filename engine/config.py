@@ -315,6 +315,9 @@ class SchedulerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields
     # Score the archive's unscored environments (the seeds) for the current Agent in the first
     # iteration, so the Designer's memory block shows real difficulty (max count, 0 = off).
     score_unscored: NonNeg = 12
+    # Iterations submitted ahead of the one being finished, so the Designer generates while the
+    # Critic and the Agent score (0 = one iteration at a time).
+    lookahead: NonNeg = 1
 
 
 class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

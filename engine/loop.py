@@ -21,6 +21,7 @@ trains the last partial batch, checkpoints and returns. Ctrl-C once does that; t
 
 from __future__ import annotations
 
+import collections
 import functools
 import hashlib
 import json
@@ -33,6 +34,7 @@ import sys
 import time
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -122,6 +124,7 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
 
     Attributes:
         env_id: the environment.
+        group_id: its design group (the design request it came from).
         reason: the rejection reason, or ``None`` when it was scored.
         k: episodes per condition (0 when rejected).
         success_without: success rate without the hint.
@@ -131,6 +134,7 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     env_id: str
+    group_id: str = ""
     reason: str | None = None
     k: int = 0
     success_without: float = 0.0
@@ -173,6 +177,7 @@ class Recorder:
                         self.outcomes.append(
                             Outcome(
                                 env_id=msg.env_id,
+                                group_id=msg.proposal.group_id,
                                 k=msg.k,
                                 success_without=msg.success_without,
                                 success_with=msg.success_with,
@@ -183,7 +188,10 @@ class Recorder:
                         await to_memory.send(msg)
                     case EnvRejected():
                         self._rejected += 1
-                        self.outcomes.append(Outcome(env_id=msg.env_id, reason=msg.reason))
+                        group = msg.group_id or (msg.proposal.group_id if msg.proposal else "")
+                        self.outcomes.append(
+                            Outcome(env_id=msg.env_id, group_id=group, reason=msg.reason)
+                        )
                         await to_memory.send(msg)
                     case WeightsUpdated():
                         self.last_update = msg
@@ -395,6 +403,8 @@ class SelfPlay:
         self._spec_cache: dict[str, Any] = {}
         self._rescoring: set[str] = set()
         self._rescore_ids: set[str] = set()
+        self._owner: dict[str, int] = {}  # design group id -> iteration that submitted it
+        self._bar: Any = _NoBar()
 
     # ------------------------------------------------------------------------------ main
     async def run(self) -> list[IterationRow]:
@@ -585,37 +595,76 @@ class SelfPlay:
         sandbox: Any,
         t_start: float,
     ) -> None:
+        """Submit iterations and finish them in order, ``scheduler.lookahead`` ahead.
+
+        The next iteration's design requests go out as soon as the Designer has proposed every
+        design submitted so far, so it generates while the Critic and the Agent still score the
+        previous designs; outcomes are attributed to iterations by their design group.
+        """
         cfg = self.config
         rd = self.run_dir
         total = cfg.run.iterations
         budget = cfg.run.time_budget_s
-        first = rd.completed_iterations() + 1
-        it = first
+        critic = self.actors["critic"]
+        agent = self.actors["agent"]
+        next_it = first = rd.completed_iterations() + 1
+        pending: collections.deque[_Pending] = collections.deque()
+        proposals_due = critic.statistics().proposals
+        mark = _Mark(time.monotonic(), agent.statistics().episodes_finished, client)
         durations: list[float] = []
-        while True:
-            if total and it > total:
-                break
-            if self._stop_requested:
-                break
-            elapsed = time.monotonic() - t_start
-            mean = sum(durations) / len(durations) if durations else 0.0
-            if budget and elapsed + mean > budget:
-                rd.log(f"time budget {budget:.0f} s: stopping before iteration {it}")
-                break
-            row = await self._one_iteration(
-                it, rt, recorder, learner, archive, corpus, client, senders, sandbox
+        budget_said = False
+        per_it = cfg.scheduler.design_requests_per_iteration * cfg.designer.group_size
+        bar = self._bar = _progress(
+            self.progress, total=(total - first + 1) * per_it if total else None, desc="designs"
+        )
+        try:
+            while True:
+                for outcome in recorder.outcomes:
+                    owner = self._owner.get(outcome.group_id)
+                    for p in pending:
+                        if p.it == owner:
+                            p.outcomes.append(outcome)
+                            if outcome.env_id not in self._rescore_ids:
+                                bar.update(1)
+                recorder.outcomes.clear()
+                while pending and len(pending[0].outcomes) >= pending[0].expected:
+                    row = self._row(pending.popleft(), mark, rt, learner, recorder, client)
+                    durations.append(row.seconds)
+                    self._emit(row, corpus, header=row.iteration == first)
+                can_submit = (not total or next_it <= total) and not self._stop_requested
+                if can_submit and budget:
+                    mean = sum(durations) / len(durations) if durations else 0.0
+                    if time.monotonic() - t_start + mean > budget:
+                        can_submit = False
+                        if not budget_said:
+                            budget_said = True
+                            rd.log(f"time budget {budget:.0f} s: no iteration after {next_it - 1}")
+                caught_up = critic.statistics().proposals >= proposals_due
+                if can_submit and caught_up and len(pending) <= cfg.scheduler.lookahead:
+                    p = await self._submit(next_it, archive, corpus, senders, sandbox)
+                    proposals_due += p.expected
+                    pending.append(p)
+                    next_it += 1
+                    continue
+                if not pending and not can_submit:
+                    break
+                with trio.move_on_after(0.5):
+                    await recorder.changed()
+        finally:
+            bar.close()
+
+    def _emit(self, row: IterationRow, corpus: Any, *, header: bool) -> None:
+        """Append a finished iteration to the metrics, save the corpus state, print its row."""
+        rd = self.run_dir
+        self.rows.append(row)
+        rd.append_metrics(row)
+        rd.save_corpus_state(msgspec.to_builtins(corpus.state()))
+        self._print_row(row, header=header)
+        if row.rescored:
+            rd.log(
+                f"iteration {row.iteration}: scored {row.rescored} archived environments for "
+                f"the current Agent (mean regret {_f(row.rescored_regret, signed=True)})"
             )
-            durations.append(row.seconds)
-            self.rows.append(row)
-            rd.append_metrics(row)
-            rd.save_corpus_state(msgspec.to_builtins(corpus.state()))
-            self._print_row(row, header=(it == first))
-            if row.rescored:
-                rd.log(
-                    f"iteration {it}: scored {row.rescored} archived environments for the current "
-                    f"Agent (mean regret {_f(row.rescored_regret, signed=True)})"
-                )
-            it += 1
 
     def _unscored(self, archive: Any) -> list[EnvProposed]:
         """Archived environments never scored (the seeds), as proposals to re-score."""
@@ -639,65 +688,53 @@ class SelfPlay:
                 )
         return out
 
-    async def _one_iteration(
-        self,
-        it: int,
-        rt: Runtime,
-        recorder: Recorder,
-        learner: Any,
-        archive: Any,
-        corpus: Any,
-        client: Any,
-        senders: tuple[Any, Any, Any],
-        sandbox: Any,
-    ) -> IterationRow:
+    async def _submit(
+        self, it: int, archive: Any, corpus: Any, senders: tuple[Any, Any, Any], sandbox: Any
+    ) -> _Pending:
+        """Send one iteration's re-scores, design requests and replays (cancellable)."""
         cfg = self.config
         to_designer, to_agent, to_critic = senders
-        t0 = time.monotonic()
-        recorder.outcomes.clear()  # the last iteration's are in its row already
-        agent = self.actors["agent"]
-        eps_before = agent.statistics().episodes_finished
-        tokens_before = _generated_tokens(client)
+        rescore = self._unscored(archive)
         n_requests = cfg.scheduler.design_requests_per_iteration
         group = cfg.designer.group_size
-        rescore = self._unscored(archive)
-        expected = n_requests * group + len(rescore)
-        replays = await self._replay_requests(archive, sandbox, it)
-
-        bar = _progress(self.progress, total=expected, desc=f"iteration {it}")
-        try:
-            for proposal in rescore:
-                await to_critic.send(proposal)
-            for r in range(n_requests):
-                passage = corpus.sample(self.rng)
-                await to_designer.send(
-                    DesignRequested(
-                        request_id=f"it{it}-r{r}-{uuid.uuid4().hex[:6]}",
-                        passage_id=passage.id,
-                        passage=passage.text,
-                        group_size=group,
-                    )
+        pending = _Pending(it=it, expected=n_requests * group + len(rescore))
+        for proposal in rescore:
+            self._owner[proposal.group_id] = it
+            await to_critic.send(proposal)
+        for r in range(n_requests):
+            passage = corpus.sample(self.rng)
+            request_id = f"it{it}-r{r}-{uuid.uuid4().hex[:6]}"
+            self._owner[request_id] = it
+            await to_designer.send(
+                DesignRequested(
+                    request_id=request_id,
+                    passage_id=passage.id,
+                    passage=passage.text,
+                    group_size=group,
                 )
-            for req in replays:
-                await to_agent.send(req)
-            while True:
-                done = len(recorder.outcomes)
-                bar.update(done - bar.n)
-                finished = agent.statistics().episodes_finished - eps_before
-                score_eps = _score_episodes(recorder.outcomes)
-                # every score episode of these outcomes has finished; the rest are replays
-                if done >= expected and finished - score_eps >= len(replays):
-                    break
-                if self._stop_requested and done >= expected:
-                    break
-                with trio.move_on_after(0.5):
-                    await recorder.changed()
-        finally:
-            bar.close()
+            )
+        for req in await self._replay_requests(archive, sandbox, it):
+            await to_agent.send(req)
+        return pending
 
-        outcomes = list(recorder.outcomes)
-        new = [o for o in outcomes if o.env_id not in self._rescore_ids]
-        rescored = [o for o in outcomes if o.env_id in self._rescore_ids]
+    def _row(
+        self,
+        pending: _Pending,
+        mark: _Mark,
+        rt: Runtime,
+        learner: Any,
+        recorder: Recorder,
+        client: Any,
+    ) -> IterationRow:
+        """The metrics row of a finished iteration; ``mark`` moves to now."""
+        now = time.monotonic()
+        finished = self.actors["agent"].statistics().episodes_finished
+        tokens = _generated_tokens(client)
+        seconds = now - mark.time
+        episodes, new_tokens = finished - mark.episodes, tokens - mark.tokens
+        mark.time, mark.episodes, mark.tokens = now, finished, tokens
+        new = [o for o in pending.outcomes if o.env_id not in self._rescore_ids]
+        rescored = [o for o in pending.outcomes if o.env_id in self._rescore_ids]
         scored = [o for o in new if o.reason is None]
         rejected: dict[str, int] = {}
         for o in new:
@@ -705,27 +742,25 @@ class SelfPlay:
                 rejected[o.reason] = rejected.get(o.reason, 0) + 1
         lstats = learner.statistics()
         mstats = self.actors["memory"].statistics()
-        seconds = time.monotonic() - t0
-        tokens = _generated_tokens(client) - tokens_before
         return IterationRow(
-            iteration=it,
+            iteration=pending.it,
             seconds=seconds,
             proposed=len(new),
-            accepted=sum(1 for s in scored if s.accepted),
+            accepted=sum(1 for o in scored if o.accepted),
             scored=len(scored),
             rejected=rejected,
             rescored=len(rescored),
             rescored_regret=_mean([o.regret for o in rescored if o.reason is None]),
-            episodes=agent.statistics().episodes_finished - eps_before,
-            success_without=_mean([s.success_without for s in scored]),
-            success_with=_mean([s.success_with for s in scored]),
-            mean_regret=_mean([s.regret for s in scored]),
+            episodes=episodes,
+            success_without=_mean([o.success_without for o in scored]),
+            success_with=_mean([o.success_with for o in scored]),
+            mean_regret=_mean([o.regret for o in scored]),
             learner_steps=lstats.steps,
             learner_loss=lstats.last_loss if lstats.steps else None,
             weight_version=recorder.weight_version,
             vendi_per_n=mstats.vendi_per_n,
             archive_size=mstats.size,
-            tokens_per_s=tokens / seconds if seconds > 0 else 0.0,
+            tokens_per_s=new_tokens / seconds if seconds > 0 else 0.0,
             loop_lag_max_s=rt.statistics().loop_lag_max_s,
         )
 
@@ -777,6 +812,7 @@ class SelfPlay:
             ("eps", 4), ("succ-", 5), ("succ+", 5), ("regret", 6), ("loss", 7), ("ver", 3),
             ("vendi/n", 7), ("tok/s", 6),
         ]  # fmt: skip
+        self._bar.clear()  # a live progress bar shares the terminal with the table
         if header:
             print("  ".join(name.rjust(w) for name, w in cols), file=self.out)
         rej = ",".join(f"{k}:{v}" for k, v in sorted(row.rejected.items())) or "-"
@@ -789,6 +825,25 @@ class SelfPlay:
         ]  # fmt: skip
         print("  ".join(v.rjust(w) for v, (_, w) in zip(vals, cols, strict=True)), file=self.out)
         self.out.flush()
+        self._bar.refresh()
+
+
+@dataclass
+class _Pending:
+    """An iteration submitted and not yet finished."""
+
+    it: int
+    expected: int
+    outcomes: list[Outcome] = field(default_factory=list)
+
+
+class _Mark:
+    """Where the previous row ended: time (monotonic seconds), episodes, generated tokens."""
+
+    def __init__(self, now: float, episodes: int, client: Any) -> None:
+        self.time = now
+        self.episodes = episodes
+        self.tokens = _generated_tokens(client)
 
 
 def _duplicate_test(archive: Any, rescoring: set[str]) -> Callable[[str], tuple[bool, str, float]]:
@@ -817,11 +872,6 @@ def _mean(xs: list[float]) -> float | None:
     return sum(xs) / len(xs) if xs else None
 
 
-def _score_episodes(outcomes: list[Outcome]) -> int:
-    """Episodes the Critic requested for these outcomes (2k per scored environment)."""
-    return sum(2 * o.k for o in outcomes if o.reason is None)
-
-
 def _generated_tokens(client: Any) -> int:
     try:
         stats = client.statistics()
@@ -831,16 +881,24 @@ def _generated_tokens(client: Any) -> int:
 
 
 class _NoBar:
+    """Stands in for a tqdm bar when there is no terminal to draw on."""
+
     n = 0
 
     def update(self, k: int) -> None:
         self.n += k
 
+    def clear(self) -> None:
+        pass
+
+    def refresh(self) -> None:
+        pass
+
     def close(self) -> None:
         pass
 
 
-def _progress(enabled: bool, *, total: int, desc: str) -> Any:
+def _progress(enabled: bool, *, total: int | None, desc: str) -> Any:
     if not enabled:
         return _NoBar()
     from tqdm import tqdm
