@@ -11,7 +11,9 @@ Topology (one :class:`engine.runtime.Runtime`, one root nursery)::
 
 The driver starts an iteration by sending design requests (passages sampled without
 replacement from the grounding corpus) and replays, and closes it when every design of the
-iteration was scored or rejected and every replay finished. The learner trains
+iteration was scored or rejected. It submits ``scheduler.lookahead`` iterations ahead: the next
+one's requests go out as soon as the Designer has proposed everything so far, so generation
+overlaps the scoring of the previous designs. The learner trains
 asynchronously: it steps whenever ``learner.batch_size`` samples are in, syncs the policy
 servers, and samples older than ``max_staleness`` versions are dropped there.
 
