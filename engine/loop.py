@@ -560,7 +560,7 @@ class SelfPlay:
                 if not self._stop_requested:
                     self._stop_requested = True
                     self.run_dir.log(
-                        "interrupt: finishing the current iteration, then stopping "
+                        "interrupt: finishing the iterations in flight, then stopping "
                         "(Ctrl-C again to stop now; the last checkpoint stays)"
                     )
                 else:
