@@ -56,12 +56,20 @@ def write_plots(run_dir: Path, rows: list[dict[str, Any]]) -> list[Path]:
     ax.set_xlabel("regret = success with hint - without")
     ax.set_ylabel("designs")
     ax.set_title(f"Regret of scored designs (n={len(regrets)})")
+    if not regrets:
+        _empty(ax, "no model-written design has been scored yet")
     written.append(_save(fig, out_dir / "regret.png"))
 
     fig, ax = plt.subplots(figsize=(5, 3.2))
+    any_points = False
     for key, label in (("success_without", "without hint"), ("success_with", "with hint")):
         pts = [(i, r[key]) for i, r in zip(its, rows, strict=True) if r.get(key) is not None]
+        any_points = any_points or bool(pts)
         ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=label)
+    if not any_points:
+        _empty(ax, "no model-written design has been scored yet")
+    if its:
+        ax.set_xlim(min(its) - 0.5, max(its) + 0.5)
     ax.set_ylim(-0.05, 1.05)
     ax.set_xlabel("iteration")
     ax.set_ylabel("success rate")
@@ -87,6 +95,11 @@ def write_plots(run_dir: Path, rows: list[dict[str, Any]]) -> list[Path]:
     ax.set_title("Rejection reasons")
     written.append(_save(fig, out_dir / "rejections.png"))
     return written
+
+
+def _empty(ax: Any, text: str) -> None:
+    """Say on an empty plot why it is empty (rather than an unlabelled blank)."""
+    ax.text(0.5, 0.5, text, ha="center", va="center", transform=ax.transAxes, color="0.4")
 
 
 def _save(fig: Any, path: Path) -> Path:
