@@ -31,7 +31,11 @@ __all__ = [
     "SandboxConfig",
     "SchedulerConfig",
     "apply_overrides",
+    "config_from_dict",
+    "dump_config",
     "load_config",
+    "merge",
+    "read_toml",
 ]
 
 Pos = Annotated[int, msgspec.Meta(gt=0)]
@@ -405,46 +409,86 @@ def config_from_dict(data: dict[str, Any]) -> Config:
     """Convert a raw mapping into a ``Config``.
 
     Raises:
-        ConfigError: unknown key, wrong type or out-of-range value; the one-line message names
-            the field path and the offending value.
+        ConfigError: unknown section or key, wrong type or out-of-range value; the one-line
+            message names the field path and the offending value.
     """
     try:
         return msgspec.convert(data, Config)
     except msgspec.ValidationError as exc:
         msg = str(exc)
         path = msg.rsplit(" - at ", 1)[1].strip("`") if " - at " in msg else "$"
-        if msg.startswith("Object contains unknown field"):
-            raise ConfigError(f"{path}: {msg.split(' - at ')[0]}") from None
+        what = msg.split(" - at ")[0]
+        if what.startswith("Object contains unknown field"):
+            field = what.removeprefix("Object contains unknown field").strip(" `'")
+            if path == "$":
+                raise ConfigError(
+                    f"unknown section [{field}] (sections: {', '.join(_section_types())})"
+                ) from None
+            section = path.removeprefix("$.")
+            raise ConfigError(f"unknown field {field!r} in [{section}]") from None
         value = _value_at(data, path)
-        raise ConfigError(
-            f"{path.removeprefix('$.')} = {value!r}: {msg.split(' - at ')[0]}"
-        ) from None
+        raise ConfigError(f"{path.removeprefix('$.')} = {value!r}: {what}") from None
 
 
-def load_config(path: str | os.PathLike[str] | None = None, overrides: list[str] = ()) -> Config:  # type: ignore[assignment]
+def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The raw mapping of a TOML config file.
+
+    Raises:
+        ConfigError: the file cannot be read, is not UTF-8, or is not valid TOML (names it).
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"config file {str(p)!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"config file {str(p)!r}: not UTF-8 text ({exc.reason})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"config file {str(p)!r}: malformed TOML: {exc}") from None
+
+
+def merge(base: dict[str, Any], update: dict[str, Any]) -> dict[str, Any]:
+    """``base`` with ``update``'s sections merged in field by field (a new mapping)."""
+    out = {k: dict(v) if isinstance(v, dict) else v for k, v in base.items()}
+    for key, value in update.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key].update(value)
+        else:
+            out[key] = value
+    return out
+
+
+def load_config(
+    path: str | os.PathLike[str] | None = None,
+    overrides: list[str] = (),  # type: ignore[assignment]
+    *,
+    base: dict[str, Any] | None = None,
+) -> Config:
     """Load the configuration from a TOML file (or defaults) plus ``--set`` overrides.
 
     Args:
         path: a TOML file, or ``None`` for the defaults.
         overrides: ``section.field=value`` strings applied after the file.
+        base: a raw mapping the file and overrides apply on top of (a resumed run's saved
+            config); ``None`` starts from the defaults.
 
     Returns:
         The validated, frozen ``Config``.
 
     Raises:
-        ConfigError: missing or malformed file, unknown key, wrong type, out-of-range value.
+        ConfigError: missing, non-UTF-8 or malformed file, unknown section or key, wrong type,
+            out-of-range value (the message names the file when the fault is in it).
     """
-    data: dict[str, Any] = {}
+    data: dict[str, Any] = merge(base or {}, {})
     if path is not None:
-        p = Path(path)
+        from_file = read_toml(path)
         try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ConfigError(f"config file {str(p)!r}: {exc.strerror or exc}") from None
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"config file {str(p)!r}: malformed TOML: {exc}") from None
+            config_from_dict(merge(data, from_file))
+        except ConfigError as exc:
+            raise ConfigError(f"config file {str(path)!r}: {exc}") from None
+        data = merge(data, from_file)
     data = apply_overrides(data, list(overrides))
     return config_from_dict(data)
 

@@ -115,6 +115,19 @@ def _model_path(config: Config) -> Path:
     return ensure_tiny_model()
 
 
+def _check_corpus(config: Config) -> None:
+    """Fail before anything is created when the grounding corpus path does not exist."""
+    corpus = config.designer.corpus
+    if corpus != "stdlib" and not Path(corpus).exists():
+        raise ConfigError(f"designer.corpus = {corpus!r}: no such file or directory")
+
+
+def _completed(run_dir: str) -> int:
+    from engine.rundir import RunDir
+
+    return RunDir(Path(run_dir), quiet=True).completed_iterations()
+
+
 def _check_urls(config: Config) -> None:
     """Fail before anything starts when an attached server does not answer."""
     import httpx
@@ -136,20 +149,36 @@ def main(argv: list[str] | None = None) -> int:
     # model-loading progress bars of the servers and ranks would bury the run's own output
     os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
     try:
-        config = _resolve(args)
-        if args.dry_run:
-            _dry_run(config)
-            return 0
         from engine.rundir import RunDir
 
         if args.resume:
-            user = config if (args.config or args.overrides) else None
-            run_dir, config = RunDir.resume(args.resume, user)
+            if args.run_dir:
+                raise ConfigError(
+                    f"--resume {args.resume} and --run-dir {args.run_dir}: give one "
+                    "(--resume continues that directory in place)"
+                )
+            _, config = RunDir.resume_config(args.resume, args.config, args.overrides)
         else:
-            run_dir = None
+            config = _resolve(args)
+        _check_corpus(config)
+        if args.dry_run:
+            _dry_run(config)
+            return 0
+        if args.resume:
+            done = _completed(args.resume)
+            if config.run.iterations and done >= config.run.iterations:
+                print(
+                    f"{args.resume}: {done} iterations done, run.iterations = "
+                    f"{config.run.iterations}: nothing to do "
+                    f"(--set run.iterations={done + config.run.iterations} continues it)",
+                    file=sys.stderr,
+                )
+                return 0
         model_path = _model_path(config)
         _check_urls(config)
-        if run_dir is None:
+        if args.resume:
+            run_dir, config = RunDir.resume(args.resume, args.config, args.overrides)
+        else:
             run_dir = RunDir.create(config.run.run_dir or None, config)
     except (ConfigError, ModelError, PolicyError) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -26,7 +26,7 @@ from typing import Any
 
 import msgspec
 
-from engine.config import Config, config_from_dict, dump_config
+from engine.config import Config, config_from_dict, dump_config, load_config, read_toml
 from engine.errors import ConfigError
 
 __all__ = ["INCOMPATIBLE_ON_RESUME", "RunDir"]
@@ -53,6 +53,7 @@ class RunDir:
     def __init__(self, path: Path, *, quiet: bool = False) -> None:
         self.path = path
         self.quiet = quiet
+        self._lock_fd: int | None = None
 
     # -------------------------------------------------------------------- open
     @classmethod
@@ -71,7 +72,9 @@ class RunDir:
             stamp = _dt.datetime.now(_dt.UTC).strftime("%Y%m%d-%H%M%S")
             path = Path("runs") / stamp
         p = Path(path)
-        if p.exists() and (not p.is_dir() or any(p.iterdir())):
+        if p.exists() and not p.is_dir():
+            raise ConfigError(f"run directory {str(p)!r} is a file, not a directory")
+        if p.exists() and any(p.iterdir()):
             raise ConfigError(
                 f"run directory {str(p)!r} already exists and is not empty: "
                 f"use --resume {p} to continue it, or choose another --run-dir"
@@ -86,26 +89,28 @@ class RunDir:
             raise ConfigError(
                 f"run directory {str(p)!r} is not writable: {exc.strerror or exc}"
             ) from None
+        run = cls(p)
+        run._lock()
         (p / "config.toml").write_text(dump_config(config))
-        return cls(p)
+        return run
 
-    @classmethod
-    def resume(
-        cls, path: str | os.PathLike[str], overrides: Config | None = None
-    ) -> tuple[RunDir, Config]:
-        """Open an existing run directory to continue it.
+    @staticmethod
+    def resume_config(
+        path: str | os.PathLike[str],
+        config_file: str | os.PathLike[str] | None = None,
+        overrides: list[str] = (),  # type: ignore[assignment]
+    ) -> tuple[Config, Config]:
+        """The saved config of a run and the config to continue it with; writes nothing.
 
-        Args:
-            path: the run directory.
-            overrides: a config the user gave with ``--resume`` (file and ``--set``); fields in
-                ``INCOMPATIBLE_ON_RESUME`` must equal the saved ones, the rest replace them.
+        The continuing config is the saved ``config.toml`` with ``config_file``'s values and then
+        ``overrides`` applied on top; fields in ``INCOMPATIBLE_ON_RESUME`` must stay as saved.
 
         Returns:
-            The run directory and the config to continue with.
+            ``(saved, continuing)``.
 
         Raises:
-            ConfigError: no such directory, no ``config.toml`` in it, unreadable, not writable,
-                or an incompatible field (named, with both values).
+            ConfigError: no such directory, no or unreadable ``config.toml``, a bad override, or
+                an incompatible field (named, with both values).
         """
         p = Path(path)
         if not p.is_dir():
@@ -113,27 +118,68 @@ class RunDir:
         saved_path = p / "config.toml"
         if not saved_path.is_file():
             raise ConfigError(f"--resume {str(p)!r}: no config.toml (not a run directory)")
-        import tomllib
-
         try:
-            saved = config_from_dict(tomllib.loads(saved_path.read_text()))
-        except (tomllib.TOMLDecodeError, ConfigError) as exc:
-            raise ConfigError(f"--resume {str(p)!r}: config.toml: {exc}") from None
+            raw = read_toml(saved_path)
+            saved = config_from_dict(raw)
+        except ConfigError as exc:
+            raise ConfigError(f"--resume {str(p)!r}: {exc}") from None
+        config = load_config(config_file, overrides, base=raw)
+        for section, field in INCOMPATIBLE_ON_RESUME:
+            old = getattr(getattr(saved, section), field)
+            new = getattr(getattr(config, section), field)
+            if old != new:
+                raise ConfigError(
+                    f"--resume {str(p)!r}: {section}.{field} = {new!r} is incompatible with "
+                    f"the run's {old!r}"
+                )
+        return saved, config
+
+    @classmethod
+    def resume(
+        cls,
+        path: str | os.PathLike[str],
+        config_file: str | os.PathLike[str] | None = None,
+        overrides: list[str] = (),  # type: ignore[assignment]
+    ) -> tuple[RunDir, Config]:
+        """Open an existing run directory to continue it (see :meth:`resume_config`).
+
+        Takes the run directory's lock; when the continuing config differs from the saved one,
+        ``config.toml`` is rewritten and the changed fields are logged.
+
+        Raises:
+            ConfigError: as :meth:`resume_config`; the directory is not writable or another
+                process runs in it.
+        """
+        saved, config = cls.resume_config(path, config_file, overrides)
+        p = Path(path)
         if not os.access(p, os.W_OK):
             raise ConfigError(f"--resume {str(p)!r}: run directory is not writable")
-        config = saved
-        if overrides is not None:
-            for section, field in INCOMPATIBLE_ON_RESUME:
-                old = getattr(getattr(saved, section), field)
-                new = getattr(getattr(overrides, section), field)
-                if old != new:
-                    raise ConfigError(
-                        f"--resume {str(p)!r}: {section}.{field} = {new!r} is incompatible with "
-                        f"the run's {old!r}"
-                    )
-            config = overrides
         (p / "logs").mkdir(exist_ok=True)
-        return cls(p), config
+        run = cls(p)
+        run._lock()
+        if config != saved:
+            changes = _changes(saved, config)
+            (p / "config.toml").write_text(dump_config(config))
+            run.log(f"resumed with changed settings: {changes}")
+        return run, config
+
+    def _lock(self) -> None:
+        """Hold an exclusive lock on the run directory for this process's lifetime.
+
+        Raises:
+            ConfigError: another process holds it (two runs would interleave their metrics).
+        """
+        import fcntl
+
+        fd = os.open(self.path / ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise ConfigError(
+                f"run directory {str(self.path)!r} is in use by another engine.run process"
+            ) from None
+        self._lock_fd = fd
 
     # -------------------------------------------------------------------- logging
     def log(self, message: str) -> None:
@@ -221,3 +267,14 @@ class RunDir:
             return None
         version, path = max(found)
         return path, version
+
+
+def _changes(old: Config, new: Config) -> str:
+    """``section.field: old -> new`` for every field that differs."""
+    a, b = msgspec.to_builtins(old), msgspec.to_builtins(new)
+    out = []
+    for section, fields in b.items():
+        for key, value in fields.items():
+            if a.get(section, {}).get(key) != value:
+                out.append(f"{section}.{key}: {a.get(section, {}).get(key)!r} -> {value!r}")
+    return ", ".join(out)

@@ -212,3 +212,43 @@ def test_ctrl_c_stops_cleanly_with_everything_on_disk(tmp_path):
     assert any((rd / "checkpoints").glob("step_*/meta.json"))
     assert (rd / "summary.json").exists() and (rd / "statistics.json").exists()
     assert (rd / "archive" / "records.jsonl").exists()
+
+
+def test_resume_keeps_the_runs_settings_and_applies_only_what_is_given(tmp_path):
+    from engine.config import Config, dump_config, load_config
+    from engine.rundir import RunDir
+
+    rd = tmp_path / "run"
+    saved = load_config(None, ["critic.k=1", "memory.embedder=hash", "designer.group_size=2"])
+    RunDir.create(rd, saved)._lock_fd  # noqa: B018 - created and locked by this process
+    base, cont = RunDir.resume_config(rd, None, ["run.iterations=3"])
+    assert base == saved
+    assert (cont.critic.k, cont.memory.embedder, cont.designer.group_size) == (1, "hash", 2)
+    assert cont.run.iterations == 3
+    assert cont != Config()
+    # the saved config is what --dry-run shows on resume
+    proc = run("--resume", str(rd), "--dry-run", timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "[critic]\nk = 1" in proc.stdout and 'embedder = "hash"' in proc.stdout
+    assert (rd / "config.toml").read_text() == dump_config(saved)  # a dry run writes nothing
+
+
+def test_a_run_directory_is_used_by_one_process_at_a_time(tmp_path):
+    from engine.config import Config
+    from engine.errors import ConfigError
+    from engine.rundir import RunDir
+
+    rd = tmp_path / "run"
+    held = RunDir.create(rd, Config())
+    with pytest.raises(ConfigError, match="in use by another"):
+        RunDir.resume(rd)
+    assert held._lock_fd is not None
+
+
+def test_resume_and_run_dir_together_and_missing_corpus_are_refused(tmp_path):
+    proc = run("--resume", str(tmp_path), "--run-dir", str(tmp_path / "x"), timeout=60)
+    assert proc.returncode == 2 and "give one" in proc.stderr
+    rd = tmp_path / "never"
+    proc = run("--run-dir", str(rd), "--set", "designer.corpus=/nonexistent/corpus", timeout=60)
+    assert proc.returncode == 2 and "designer.corpus = '/nonexistent/corpus'" in proc.stderr
+    assert not rd.exists()
