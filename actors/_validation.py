@@ -623,10 +623,26 @@ async def inspect_env(
                 pass
 
 
+_TOKEN = re.compile(r"[^\s'\"`()\[\]{}<>,;!?]+")
+
+
+def hint_pieces(hint: str, limit: int = 32) -> list[str]:
+    """Answers a hint might state: its quoted spans, then its words and numbers (trailing
+    ``.`` / ``:`` stripped), in order of appearance, deduplicated, at most ``limit``."""
+    out: list[str] = []
+    quoted = re.findall(r"['\"`]([^'\"`]{1,80})['\"`]", hint)
+    for piece in [*quoted, *_TOKEN.findall(hint)]:
+        piece = piece.strip().rstrip(".:")
+        if piece and piece not in out and piece != hint.strip():
+            out.append(piece)
+    return out[:limit]
+
+
 async def hint_wins(
     source: str, hint: str, sandbox: Any, max_turns: int, threshold: float, seeds: int = 2
 ) -> bool:
-    """Whether answering the hint's literal text every turn wins (the hint states the answer).
+    """Whether the hint states the answer: answering its literal text, or one piece of it
+    (a quoted span, a word, a number), every turn wins.
 
     Args:
         source: the environment program.
@@ -634,31 +650,41 @@ async def hint_wins(
         sandbox: an open ``sandbox_wasm.Sandbox``.
         max_turns: the environment's ``MAX_TURNS``.
         threshold: its success threshold.
-        seeds: seeds tried (seeds ``0 .. seeds-1``); any win counts.
+        seeds: seeds tried (``0 .. seeds-1``). The whole hint counts when it wins on any seed;
+            a piece of it only when it wins on every seed (a lucky word is not the answer).
 
     Returns:
-        ``True`` when the echo-the-hint policy succeeds on some seed; ``False`` otherwise,
-        including when the environment fails.
+        ``True`` when such a policy succeeds; ``False`` otherwise, including when the
+        environment fails.
     """
     if not hint.strip():
         return False
-    candidates = [hint.strip()]
-    quoted = re.findall(r"['\"`]([^'\"`]{1,80})['\"`]", hint)
-    candidates += [q.strip() for q in quoted if q.strip()]
+    candidates = [(hint.strip(), False)] + [(p, True) for p in hint_pieces(hint)]
     inst = await sandbox.open_env(source, entropy=1)
+
+    async def wins(action: str, seed: int) -> bool:
+        await inst.reset(seed=seed)
+        total, info = 0.0, None
+        for _ in range(max(1, max_turns)):
+            r = await inst.step(action)
+            total += float(r.reward)
+            info = dict(r.info)
+            if r.terminated or r.truncated:
+                break
+        return episode_success(info, total, threshold)
+
     try:
-        for action in candidates[:4]:
+        for action, is_piece in candidates:
+            results = []
             for seed in range(seeds):
-                await inst.reset(seed=seed)
-                total, info = 0.0, None
-                for _ in range(max(1, max_turns)):
-                    r = await inst.step(action)
-                    total += float(r.reward)
-                    info = dict(r.info)
-                    if r.terminated or r.truncated:
-                        break
-                if episode_success(info, total, threshold):
+                won = await wins(action, seed)
+                results.append(won)
+                if is_piece and not won:
+                    break
+                if not is_piece and won:
                     return True
+            if is_piece and len(results) == seeds and all(results):
+                return True
     except SandboxError:
         return False
     finally:

@@ -15,6 +15,7 @@ from actors.critic import (
     Critic,
     bootstrap_interval,
     estimate_regret,
+    hint_wins,
     inspect_env,
     newcombe_interval,
     regret_score,
@@ -380,3 +381,15 @@ async def test_archive_duplicate_test_is_used(sandbox: Sandbox) -> None:
         await validate(source("trivial"), "", sandbox, archive=Archive()), EnvValidated
     )
     assert Critic(sandbox, archive=Archive()).is_duplicate is not None
+
+
+async def test_a_hint_that_states_the_answer_in_passing_is_found(sandbox: Sandbox) -> None:
+    """No ANSWER declared: one word of the hint, played every turn, wins on every seed."""
+    leaky = source("leaky_hint_no_answer")
+    assert await hint_wins(leaky, "The password is swordfish.", sandbox, 3, 1.0)
+    for name in ("learnable_bisect", "learnable_caesar", "coin_flip"):
+        v = await validate(source(name), "", sandbox, CriticConfig())
+        assert isinstance(v, EnvValidated), name
+        hint = v.proposal.hint
+        assert hint, name
+        assert not await hint_wins(source(name), hint, sandbox, v.max_turns, 1.0), name
