@@ -17,6 +17,7 @@ declared ``ANSWER``, or answering the hint's literal text wins) and ``answer_in_
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -54,6 +55,8 @@ __all__ = [
     "RegretEstimate",
     "Validation",
     "answer_in_observations",
+    "enough_measured",
+    "measured_successes",
     "bootstrap_interval",
     "estimate_regret",
     "hint_wins",
@@ -83,6 +86,42 @@ def answer_in_observations(episodes: Sequence[EpisodeFinished], answer: str | No
             if text_contains(turn.observation, answer):
                 return True
     return False
+
+
+MIN_MEASURED_SHARE = 0.5
+"""Share of the K episodes per condition that must have been played for a score to stand."""
+
+
+def measured_successes(
+    episodes: Sequence[EpisodeFinished],
+) -> tuple[list[bool], list[bool], list[EpisodeFinished]]:
+    """Success of each episode without and with the hint, and the episodes the policy failed.
+
+    An episode that ended in ``policy_error`` (the agent raised, returned a non-string, the
+    policy servers were down) counts as failed, as any failed episode; :func:`enough_measured`
+    refuses a score when too many of them were never really played.
+
+    Returns:
+        ``(without, with_, errored)``.
+    """
+    errored = [e for e in episodes if e.status == "policy_error"]
+    return (
+        [e.success for e in episodes if not e.hinted],
+        [e.success for e in episodes if e.hinted],
+        errored,
+    )
+
+
+def enough_measured(episodes: Sequence[EpisodeFinished], k: int) -> bool:
+    """Whether each condition had at least ``MIN_MEASURED_SHARE`` of its ``k`` episodes played
+    (not ended by a policy error): below that a success rate measures the agent's failures,
+    not the environment."""
+    need = max(1, math.ceil(k * MIN_MEASURED_SHARE))
+    for hinted in (False, True):
+        played = sum(1 for e in episodes if e.hinted == hinted and e.status != "policy_error")
+        if played < need:
+            return False
+    return True
 
 
 def regret_score(
@@ -382,12 +421,24 @@ class Critic:
                     )
                 )
 
-    def _score(self, pend: _Pending) -> EnvScored:
+    def _score(self, pend: _Pending) -> EnvScored | EnvRejected:
         eps = pend.episodes
+        without, with_, dropped = measured_successes(eps)
+        if not enough_measured(eps, self.config.k):
+            env = pend.validated
+            return EnvRejected(
+                env_id=env.env_id,
+                group_id=env.proposal.group_id,
+                reason="not_measured",
+                detail=f"{len(dropped)} of {len(eps)} episodes failed on the policy side "
+                f"(first: {dropped[0].reason if dropped else '?'})",
+                evidence={"policy_errors": len(dropped), "episodes": len(eps)},
+                proposal=env.proposal,
+            )
         score = regret_score(
             pend.validated,
-            [e.success for e in eps if not e.hinted],
-            [e.success for e in eps if e.hinted],
+            without,
+            with_,
             self.config,
             hint=pend.hint,
             hint_origin=pend.origin,

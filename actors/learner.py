@@ -163,6 +163,8 @@ def samples_from(message: LearnerIn, config: LearnerConfig) -> list[TrainingSamp
                 )
                 return _design_sample(proposal, penalty)
             return _design_sample(proposal, float(regret))
+        case EnvRejected(reason="not_measured"):
+            return []  # the policy failed, not the design: nothing to learn about it
         case EnvRejected(proposal=proposal, reason=reason):
             penalty = config.rejected_penalty_by_reason.get(reason, config.rejected_penalty)
             return _design_sample(proposal, penalty)

@@ -46,6 +46,8 @@ class ScoreReport(msgspec.Struct, frozen=True, kw_only=True):
 
     Attributes:
         file: the environment file.
+        measured: ``False`` when too many episodes failed on the agent's side (fewer than half
+            of ``k`` per condition were played): no rates are reported.
         accepted: validation verdict (``False``: the other fields are defaults).
         reason: rejection reason, or ``None``.
         detail: rejection detail.
@@ -74,6 +76,7 @@ class ScoreReport(msgspec.Struct, frozen=True, kw_only=True):
 
     file: str
     accepted: bool
+    measured: bool = True
     reason: str | None = None
     detail: str = ""
     evidence: dict[str, Any] = {}
@@ -174,7 +177,14 @@ async def score_file(
     Cancellation: cancellable; the sandbox closes.
     """
     from actors.agent import play_episode
-    from actors.critic import answer_in_observations, hint_wins, inspect_env, regret_score
+    from actors.critic import (
+        answer_in_observations,
+        enough_measured,
+        hint_wins,
+        inspect_env,
+        measured_successes,
+        regret_score,
+    )
     from sandbox_wasm import Sandbox
 
     critic = msgspec.structs.replace(config.critic, k=k, episode_seed=seed)
@@ -212,10 +222,26 @@ async def score_file(
         )
     eps = [results[(h, i)] for h in (False, True) for i in range(k)]
     seen = answer_in_observations(eps, v.answer)
+    without, with_, dropped = measured_successes(eps)
+    if not enough_measured(eps, k):
+        return ScoreReport(
+            file=file,
+            accepted=True,
+            measured=False,
+            k=k,
+            seed=seed,
+            agent=getattr(agent, "name", ""),
+            hint=v.hint,
+            hint_origin=origin,
+            episodes_failed=len(dropped),
+            errors=[
+                f"episode {e.episode_id} (seed {e.seed}): {e.status}: {e.reason}" for e in dropped
+            ],
+        )
     score = regret_score(
         verdict,
-        [results[(False, i)].success for i in range(k)],
-        [results[(True, i)].success for i in range(k)],
+        without,
+        with_,
         critic,
         hint=v.hint,
         hint_origin="designer",
@@ -309,17 +335,21 @@ def main(argv: list[str] | None = None) -> int:
     who.add_argument("--policy-url", default="", help="policy server URL (SGLang or engine.serve)")
     who.add_argument("--agent", default="", help="scripted agent MODULE:CALLABLE")
     parser.add_argument("--model", default="", help="tokenizer/model path for --policy-url")
-    parser.add_argument("--k", type=int, default=8, help="episodes per condition (default 8)")
+    parser.add_argument(
+        "--k", type=int, default=None, help="episodes per condition (default: critic.k)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="first episode seed (default 0)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     try:
         args = parser.parse_args(argv)
-        if args.k < 1:
+        if args.k is not None and args.k < 1:
             parser.error("--k must be at least 1")
         source = read_source(parser, args.file)
         config = load(parser, args)
     except SystemExit as exc:
         return int(exc.code or 0)
+    if args.k is None:
+        args.k = config.critic.k
     if args.agent:
         try:
             fn = load_agent(args.agent)
@@ -333,11 +363,26 @@ def main(argv: list[str] | None = None) -> int:
             )
         )
     else:
-        report = trio.run(_with_policy, source, config, args)
+        try:
+            report = trio.run(_with_policy, source, config, args)
+        except BaseException as exc:  # noqa: BLE001 - engine errors become one line, others re-raised
+            errors = _engine_errors(exc)
+            if not errors:
+                raise
+            print(f"python -m engine.score: error: {errors[0]}", file=sys.stderr)
+            return 2
     if args.json:
         print(json.dumps(msgspec.to_builtins(report), ensure_ascii=False))
         for line in report.errors:
             print(f"error: {line}", file=sys.stderr)
+    elif not report.measured:
+        print(
+            f"{args.file}: not measured: {report.episodes_failed} of {2 * report.k} episodes "
+            "failed on the agent's side",
+            file=sys.stderr,
+        )
+        for line in report.errors[:5]:
+            print(f"  {line}", file=sys.stderr)
     elif not report.accepted:
         print_verdict(
             args.file,
@@ -350,7 +395,16 @@ def main(argv: list[str] | None = None) -> int:
         )
     else:
         print_report(report)
-    return 0 if report.accepted else 1
+    return 0 if report.accepted and report.measured else 1
+
+
+def _engine_errors(exc: BaseException) -> list[BaseException]:
+    """The ``EngineError`` s inside ``exc`` (trio groups them)."""
+    from engine.errors import EngineError
+
+    if isinstance(exc, BaseExceptionGroup):
+        return [e for sub in exc.exceptions for e in _engine_errors(sub)]
+    return [exc] if isinstance(exc, EngineError) else []
 
 
 if __name__ == "__main__":

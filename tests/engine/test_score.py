@@ -146,10 +146,11 @@ def test_raising_agent_fails_episodes_and_the_run_continues(
     rc = main(
         [str(LABELLED / "trivial.py"), "--k", "3", "--agent", f"{AGENTS}:raising_agent", "--json"]
     )
-    assert rc == 0
+    # every episode errored on the agent's side: the run finished, but there is no score
+    assert rc == 1
     cap = capsys.readouterr()
     r = json.loads(cap.out)
-    assert r["episodes_failed"] == 6 and r["success_with"] == 0.0
+    assert r["measured"] is False and r["episodes_failed"] == 6
     assert all("raising_agent" in e and "turn 1" in e and "agent bug" in e for e in r["errors"])
     assert "turn 1" in cap.err
     rc = main(
@@ -163,4 +164,22 @@ def test_raising_agent_fails_episodes_and_the_run_continues(
         ]
     )
     r = json.loads(capsys.readouterr().out)
-    assert rc == 0 and r["episodes_failed"] == 4 and "returned int" in r["errors"][0]
+    assert rc == 1 and r["measured"] is False and r["episodes_failed"] == 4
+    assert "returned int" in r["errors"][0]
+
+
+def test_a_few_errored_episodes_count_as_failed_and_the_score_stands(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    flaky = tmp_path / "flaky.py"
+    flaky.write_text(
+        "def agent(observations, hint, rng, memory):\n"
+        "    if memory.setdefault('n', 0) == 0 and rng.random() < 0.3:\n"
+        "        raise RuntimeError('flaky')\n"
+        "    memory['n'] += 1\n"
+        "    return '1'\n"
+    )
+    rc = main([str(LABELLED / "trivial.py"), "--k", "8", "--agent", f"{flaky}:agent", "--json"])
+    r = json.loads(capsys.readouterr().out)
+    assert 0 < r["episodes_failed"] < 8
+    assert r["measured"] is True and rc == 0
