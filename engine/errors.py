@@ -80,7 +80,7 @@ class ActorFailed(EngineError):
         self.actor = actor
         self.message = message
         where = f" while handling {message}" if message is not None else ""
-        super().__init__(f"actor {actor!r} failed{where}: {type(cause).__name__}: {cause}")
+        super().__init__(f"actor {actor!r} failed{where}: {_describe(cause)}")
 
 
 class EngineStopped(EngineError):
@@ -185,3 +185,17 @@ class ModelError(EngineError):
 
 class CorpusError(EngineError):
     """A corpus path that does not exist or holds no usable text."""
+
+
+def _leaves(exc: BaseException) -> list[BaseException]:
+    if isinstance(exc, BaseExceptionGroup):
+        return [leaf for sub in exc.exceptions for leaf in _leaves(sub)]
+    return [exc]
+
+
+def _describe(cause: BaseException) -> str:
+    """``Type: message`` of the cause; for a group (a nursery's), of the errors inside it."""
+    leaves = _leaves(cause)
+    first = leaves[0]
+    more = f" (and {len(leaves) - 1} more)" if len(leaves) > 1 else ""
+    return f"{type(first).__name__}: {first}{more}"

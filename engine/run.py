@@ -202,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
             for err in engine_errors:
                 run_dir.log(f"error: {err}")
                 print(f"error: {err}", file=sys.stderr)
+                run_dir.log_traceback(err)
             code = 1
         elif all(isinstance(e, KeyboardInterrupt) for e in leaves):
             run_dir.log("interrupted: stopped; the archive and the last checkpoint are on disk")

@@ -191,6 +191,14 @@ class RunDir:
         with (self.path / "logs" / "run.log").open("a", encoding="utf-8") as fh:
             fh.write(line + "\n")
 
+    def log_traceback(self, exc: BaseException) -> None:
+        """Append ``exc``'s full traceback (with its causes) to ``logs/run.log`` only."""
+        import traceback
+
+        text = "".join(traceback.format_exception(exc))
+        with (self.path / "logs" / "run.log").open("a", encoding="utf-8") as fh:
+            fh.write(text)
+
     # -------------------------------------------------------------------- metrics
     @property
     def metrics_path(self) -> Path:

@@ -216,3 +216,12 @@ async def test_loop_lag_is_measured(autojump_clock):
     assert stats.loop_lag_max_s == pytest.approx(0.45)
     assert stats.loop_lag_p50_s == pytest.approx(0.0, abs=1e-9)
     assert stats.uptime_s == pytest.approx(1.55)
+
+
+def test_actor_failed_names_the_error_inside_a_nursery_group():
+    group = ExceptionGroup("Exceptions from Trio nursery", [ValueError("inner"), KeyError("k")])
+    err = ActorFailed("designer", "DesignRequested(request_id='r')", group)
+    assert str(err) == (
+        "actor 'designer' failed while handling DesignRequested(request_id='r'): "
+        "ValueError: inner (and 1 more)"
+    )
