@@ -128,8 +128,8 @@ class SandboxConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     # Fuel (wasm instruction budget) of one guest call; a backstop behind the deadline
     # (a tight guest loop burns ~1e10 units/s, so 4e10 is a few seconds).
     fuel_per_call: Pos = 40_000_000_000
-    # Linear-memory cap of one instance in bytes.
-    memory_bytes: Pos = 256 * 1024 * 1024
+    # Linear-memory cap of one instance in bytes (at least 32 MiB: the interpreter needs ~15).
+    memory_bytes: Annotated[int, msgspec.Meta(ge=32 * 1024 * 1024)] = 256 * 1024 * 1024
     # Largest observation/info/tool result accepted from the guest in bytes.
     max_output_bytes: Pos = 1024 * 1024
     # Guest stdout/stderr kept per instance in bytes.

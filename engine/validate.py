@@ -44,7 +44,7 @@ def read_source(parser: argparse.ArgumentParser, path: str) -> str:
     """The file's text; a usage error (exit 2) when it cannot be read."""
     p = Path(path)
     try:
-        return p.read_text(encoding="utf-8")
+        return p.read_text(encoding="utf-8-sig")  # a BOM is valid in Python source
     except (OSError, UnicodeDecodeError) as exc:
         parser.error(f"cannot read {path!r}: {getattr(exc, 'strerror', None) or exc}")
     raise AssertionError("unreachable")
