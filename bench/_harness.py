@@ -90,12 +90,19 @@ def main(argv: list[str] | None = None) -> int:
     names = topics()
     top = argparse.ArgumentParser(
         prog="python -m bench",
+        add_help=False,  # "-h" after a topic is that topic's help
+        usage="python -m bench TOPIC [--json FILE] [topic options]  (python -m bench TOPIC -h)",
         description="Throughput benchmarks; each prints a table with ratios to a baseline "
-        "measured in the same run.",
+        "measured in the same run; --json FILE writes one record per case.",
         epilog="topics: " + ", ".join(names),
     )
-    top.add_argument("topic", choices=names, metavar="TOPIC", help="one of: " + ", ".join(names))
+    top.add_argument(
+        "topic", nargs="?", choices=names, metavar="TOPIC", help="one of: " + ", ".join(names)
+    )
     ns, rest = top.parse_known_args(argv)
+    if ns.topic is None:
+        top.print_help()
+        return 0 if {"-h", "--help"} & set(rest) else 2
     module = importlib.import_module(f"bench.bench_{ns.topic}")
     parser = argparse.ArgumentParser(prog=f"python -m bench {ns.topic}", description=module.__doc__)
     parser.add_argument("--json", metavar="FILE", help="write one JSON record per case")

@@ -206,7 +206,7 @@ class Recorder:
 
     @property
     def weight_version(self) -> int:
-        """Last version every server confirmed (-1 before any)."""
+        """Version the servers serve (0: the base weights; -1 before the run set it)."""
         return self.last_update.version if self.last_update is not None else -1
 
     def statistics(self) -> RecorderStatistics:
@@ -402,6 +402,8 @@ class SelfPlay:
         self.runtime: Runtime | None = None
         self.actors: dict[str, Any] = {}
         self._stop_requested = False
+        self.interrupted = False
+        """Whether a signal (Ctrl-C, SIGTERM) stopped the run early."""
         self._spec_cache: dict[str, Any] = {}
         self._rescoring: set[str] = set()
         self._rescore_ids: set[str] = set()
@@ -473,6 +475,10 @@ class SelfPlay:
             ):
                 log(f"policy servers: {', '.join(urls)}")
                 recorder = Recorder()
+                # the servers start on the run's base weights: policy version 0
+                recorder.last_update = WeightsUpdated(
+                    version=0, path=str(self.model_path), checksum=""
+                )
                 if latest is not None:
                     path, version = latest
                     await client.update_weights_from_disk(str(path), version=version)
@@ -523,7 +529,7 @@ class SelfPlay:
                                 f"warm start: SFT on the seed archive ({cfg.learner.sft_epochs} "
                                 f"epochs, {steps} optimizer steps), then a weight sync"
                             )
-                            await self._wait_for(lambda: recorder.weight_version >= 0, "warm start")
+                            await self._wait_for(lambda: recorder.weight_version > 0, "warm start")
                             log(f"warm start done: servers serve version {recorder.weight_version}")
                             if warm_cache is not None and recorder.last_update is not None:
                                 _store_warm_start(Path(recorder.last_update.path), warm_cache, log)
@@ -558,7 +564,7 @@ class SelfPlay:
         with receiver as signals:
             async for _ in signals:
                 if not self._stop_requested:
-                    self._stop_requested = True
+                    self._stop_requested = self.interrupted = True
                     self.run_dir.log(
                         "interrupt: finishing the iterations in flight, then stopping "
                         "(Ctrl-C again to stop now; the last checkpoint stays)"

@@ -44,6 +44,7 @@ def write_plots(run_dir: Path, rows: list[dict[str, Any]]) -> list[Path]:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     out_dir = run_dir / "plots"
     out_dir.mkdir(exist_ok=True)
@@ -72,6 +73,7 @@ def write_plots(run_dir: Path, rows: list[dict[str, Any]]) -> list[Path]:
         ax.set_xlim(min(its) - 0.5, max(its) + 0.5)
     ax.set_ylim(-0.05, 1.05)
     ax.set_xlabel("iteration")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_ylabel("success rate")
     ax.legend()
     ax.set_title("Agent success on new designs")
@@ -80,6 +82,7 @@ def write_plots(run_dir: Path, rows: list[dict[str, Any]]) -> list[Path]:
     fig, ax = plt.subplots(figsize=(5, 3.2))
     ax.plot(its, [r["vendi_per_n"] for r in rows], marker="o")
     ax.set_xlabel("iteration")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_ylabel("Vendi / n")
     ax.set_title("Archive diversity")
     written.append(_save(fig, out_dir / "vendi.png"))

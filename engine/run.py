@@ -5,8 +5,9 @@ tokenizer, starts the CPU policy server, uses the standard-library documentation
 grounding corpus and the shipped seed archive, warm-starts the model with SFT on the seeds,
 then runs self-play iterations, printing one table row per iteration.
 
-Exit codes: 0 done (or stopped by Ctrl-C with everything on disk), 1 a part failed during the
-run, 2 bad input found before anything started (config, model path, run directory, server URL).
+Exit codes: 0 done, 130 stopped by Ctrl-C/SIGTERM (with everything on disk), 1 a part failed
+during the run, 2 bad input found before anything started (config, model path, run directory,
+corpus, server URL).
 """
 
 from __future__ import annotations
@@ -195,6 +196,8 @@ def main(argv: list[str] | None = None) -> int:
     code = 0
     try:
         trio.run(play.run)
+        if play.interrupted:
+            code = 130  # like a shell: interrupted, everything on disk
     except BaseException as exc:  # noqa: BLE001 - sorted below, unknown errors re-raised
         leaves = _leaves(exc)
         engine_errors = [e for e in leaves if isinstance(e, EngineError)]
@@ -206,6 +209,7 @@ def main(argv: list[str] | None = None) -> int:
             code = 1
         elif all(isinstance(e, KeyboardInterrupt) for e in leaves):
             run_dir.log("interrupted: stopped; the archive and the last checkpoint are on disk")
+            code = 130
         else:
             raise
     finally:
