@@ -26,7 +26,8 @@ things that stop a call or the run::
     │   ├── WorkerDied              a rank exited; names the rank and its last log lines
     │   └── WeightSyncError         servers disagree on the version or the checksum
     ├── ModelError                  a model path that does not exist or is not a causal LM
-    └── CorpusError                 a corpus path that does not exist or holds no text
+    ├── CorpusError                 a corpus path that does not exist or holds no text
+    └── ArchiveError                the archive on disk cannot be read (names file and line)
 
 Third-party errors are wrapped where they enter (``raise SandboxTrap(...) from exc``).
 """
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 __all__ = [
     "ActorFailed",
+    "ArchiveError",
     "ConfigError",
     "CorpusError",
     "DeadlineExceeded",
@@ -181,6 +183,10 @@ class WeightSyncError(LearnerError):
 
 class ModelError(EngineError):
     """A model path that does not exist or does not hold a causal LM."""
+
+
+class ArchiveError(EngineError):
+    """The environment archive on disk cannot be read; the message names the file and line."""
 
 
 class CorpusError(EngineError):

@@ -44,7 +44,7 @@ import msgspec
 import trio
 
 from engine.config import Config
-from engine.errors import ConfigError, EngineError, LearnerError
+from engine.errors import ArchiveError, ConfigError, EngineError, LearnerError
 from engine.inference import chat_ids
 from engine.messages import (
     DesignRequested,
@@ -461,9 +461,15 @@ class SelfPlay:
         if warm_cache is not None and (warm_cache / "model.safetensors").exists():
             log(f"warm start: reusing the cached result of the same SFT ({warm_cache})")
             self.model_path, warm = warm_cache, []
-        archive = await trio.to_thread.run_sync(
-            lambda: Archive.open(rd.path / "archive", cfg.memory)
-        )
+        try:
+            archive = await trio.to_thread.run_sync(
+                lambda: Archive.open(rd.path / "archive", cfg.memory)
+            )
+        except (msgspec.DecodeError, msgspec.ValidationError, ValueError) as exc:
+            raise ArchiveError(
+                f"archive {rd.path / 'archive'} cannot be read: {exc} "
+                "(records.jsonl holds one JSON record per line)"
+            ) from exc
         log(f"archive: {len(archive)} environments")
         try:
             async with (

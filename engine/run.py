@@ -113,7 +113,13 @@ def _model_path(config: Config) -> Path:
         raise ConfigError(
             f"policy.model_path is required with policy.backend = {config.policy.backend!r}"
         )
-    return ensure_tiny_model()
+    try:
+        return ensure_tiny_model()
+    except OSError as exc:
+        raise ModelError(
+            f"cannot build the tiny model in the cache ({exc.filename or ''}): "
+            f"{exc.strerror or exc}; set SPADE_CACHE_DIR to a writable directory"
+        ) from None
 
 
 def _check_corpus(config: Config) -> None:

@@ -645,6 +645,17 @@ def _watch_parent(parent_pid: int) -> None:
             os._exit(0)
 
 
+def _port(text: str) -> int:
+    """A TCP port number for argparse (0-65535)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port (0-65535)")
+    return port
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the server until SIGTERM/SIGINT. Exits 2 on a bad model path or a busy port."""
     parser = argparse.ArgumentParser(
@@ -652,7 +663,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--model-path", required=True, help="HF checkpoint directory")
     parser.add_argument("--host", default="127.0.0.1", help="bind address")
-    parser.add_argument("--port", type=int, default=30000, help="bind port")
+    parser.add_argument("--port", type=_port, default=30000, help="bind port (0-65535)")
     parser.add_argument("--max-batch-size", type=int, default=8, help="rows generated together")
     parser.add_argument(
         "--batch-wait-s",
