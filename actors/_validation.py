@@ -441,6 +441,17 @@ async def _probe_tools(inst: Any, spec: Any, prober: _Prober) -> None:
                     f"tool {name!r} declared in TOOLS but Env has no such method",
                     {**ev, **_error_evidence(exc)},
                 ) from None
+            if re.search(
+                r"TypeError.*(unexpected keyword argument|required (positional|keyword)"
+                r"[- ]only argument|missing \d+ required|takes \d+ positional)",
+                msg + "\n" + getattr(exc, "guest_traceback", ""),
+                re.S,
+            ):
+                raise _Reject(
+                    "api",
+                    f"tool {name!r} cannot take the arguments its TOOLS schema declares",
+                    {**ev, **_error_evidence(exc)},
+                ) from None
             continue  # a tool may reject schema-default arguments; the agent sees the error
         except SandboxError as exc:
             raise _Reject(

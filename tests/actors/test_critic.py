@@ -117,6 +117,7 @@ REJECTIONS = {
     "reject_api.py": "api",
     "reject_api_no_max_turns.py": "api",
     "reject_api_reset_seed.py": "api",
+    "reject_api_tool_signature.py": "api",
     "reject_nondeterministic_global.py": "nondeterministic",
     "reject_nondeterministic_clock.py": "nondeterministic",
     "reject_crash.py": "crash",
