@@ -542,7 +542,9 @@ async def inspect_env(
             return reject("compile", first, _error_evidence(exc))
         return reject("crash", f"the program raised while loading: {first}", _error_evidence(exc))
     except SandboxError as exc:
-        return reject(_sandbox_reason(exc), f"load failed: {exc}", _error_evidence(exc))
+        msg = str(exc)
+        detail = msg if msg.startswith("load failed") else f"load failed: {msg}"
+        return reject(_sandbox_reason(exc), detail, _error_evidence(exc))
     try:
         spec = inst.spec
         if getattr(spec, "has_env", True) is False:

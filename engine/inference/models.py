@@ -330,7 +330,15 @@ def main(argv: list[str] | None = None) -> int:
     spec = TinyModelSpec(
         vocab_size=args.vocab_size, hidden_size=args.hidden_size, layers=args.layers, seed=args.seed
     )
-    out = build_tiny_model(args.out, spec)
+    try:
+        out = build_tiny_model(args.out, spec)
+    except OSError as exc:
+        print(
+            f"python -m engine.inference.models: error: cannot write {args.out}: "
+            f"{exc.strerror or exc}",
+            file=sys.stderr,
+        )
+        return 2
     n = _count_params(out)
     print(f"built {out} ({n / 1e6:.2f} M parameters, vocab {args.vocab_size})")
     return 0
