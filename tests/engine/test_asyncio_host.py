@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import threading
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,31 +12,7 @@ import engine
 from engine.config import load_config
 from engine.errors import ActorFailed, ConfigError, EngineStopped
 from engine.messages import EnvRejected, EnvScored
-from engine.score import load_agent
-
-LABELLED = Path(__file__).parents[1] / "data" / "labelled"
-AGENT = load_agent(f"{LABELLED / 'agents.py'}:labelled_agent")
-CONFIG = load_config(
-    None,
-    [
-        "memory.embedder=hash",
-        "memory.seed_archive=false",
-        "memory.fsync=false",
-        "critic.k=6",
-        "sandbox.pool_size=2",
-        "run.shutdown_deadline_s=30",
-    ],
-)
-
-
-def source(name: str) -> str:
-    path = LABELLED / name
-    return path.read_text() if path.suffix else (LABELLED / f"{name}.py").read_text()
-
-
-def engine_threads() -> list[str]:
-    """Threads other than trio's thread cache (guest mode waits for I/O in one of those)."""
-    return sorted(t.name for t in threading.enumerate() if not t.name.startswith("Trio thread"))
+from tests.engine._embedding import AGENT, CONFIG, engine_threads, source
 
 
 def no_trio_run() -> bool:

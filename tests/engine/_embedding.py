@@ -1,0 +1,35 @@
+"""What the trio and asyncio embedding tests share: the labelled agent, config and helpers."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from engine.config import load_config
+from engine.score import load_agent
+
+LABELLED = Path(__file__).parents[1] / "data" / "labelled"
+AGENT = load_agent(f"{LABELLED / 'agents.py'}:labelled_agent")
+CONFIG = load_config(
+    None,
+    [
+        "memory.embedder=hash",
+        "memory.seed_archive=false",
+        "memory.fsync=false",
+        "critic.k=6",
+        "sandbox.pool_size=2",
+        "run.shutdown_deadline_s=30",
+    ],
+)
+
+
+def source(name: str) -> str:
+    """The text of a labelled environment (``name`` with or without ``.py``)."""
+    path = LABELLED / name
+    return path.read_text() if path.suffix else (LABELLED / f"{name}.py").read_text()
+
+
+def engine_threads() -> list[str]:
+    """Threads other than trio's thread cache (idle cached workers exit on their own; guest
+    mode waits for I/O in one of those)."""
+    return sorted(t.name for t in threading.enumerate() if not t.name.startswith("Trio thread"))
