@@ -44,7 +44,7 @@ import msgspec
 import trio
 
 from engine.config import Config
-from engine.errors import ArchiveError, ConfigError, EngineError, LearnerError
+from engine.errors import ArchiveError, EngineError
 from engine.inference import chat_ids
 from engine.messages import (
     DesignRequested,
@@ -58,7 +58,16 @@ from engine.messages import (
 from engine.rundir import RunDir
 from engine.runtime import MeteredReceiveChannel, MeteredSendChannel, Runtime
 
-__all__ = ["IterationRow", "Outcome", "Recorder", "SelfPlay", "topology", "warm_start_samples"]
+__all__ = [
+    "IterationRow",
+    "Outcome",
+    "Recorder",
+    "SelfPlay",
+    "dump_summary",
+    "summary",
+    "topology",
+    "warm_start_samples",
+]
 
 
 class IterationRow(msgspec.Struct, frozen=True, kw_only=True):
@@ -944,7 +953,3 @@ def summary(rows: list[IterationRow]) -> dict[str, Any]:
 def dump_summary(path: Path, data: dict[str, Any]) -> None:
     """Write the summary JSON."""
     path.write_text(json.dumps(data, indent=2) + "\n")
-
-
-# re-exported for run.py
-__all__ += ["ConfigError", "LearnerError", "dump_summary", "summary"]
