@@ -17,6 +17,8 @@ things that stop a call or the run::
     │   │   └── MemoryLimitExceeded the linear-memory cap was hit
     │   ├── OutputTooLarge          an observation/info/tool result over the configured bytes
     │   └── InstanceClosed          a call on a trapped or closed instance
+    ├── InvalidAction               an action or tool arguments the host cannot hand to the guest
+    │                               (lone surrogates, NaN/Infinity): the agent's fault, not the env's
     ├── PolicyError                 anything from the policy servers
     │   ├── PolicyUnavailable       no healthy server answered within the deadline
     │   ├── PolicyHTTPError         a server answered with an HTTP error status
@@ -45,6 +47,7 @@ __all__ = [
     "FuelExhausted",
     "GuestError",
     "InstanceClosed",
+    "InvalidAction",
     "LaunchError",
     "LearnerError",
     "LoadError",
@@ -135,6 +138,12 @@ class OutputTooLarge(SandboxError):
 
 class InstanceClosed(SandboxError):
     """A call was made on an instance that trapped or was closed."""
+
+
+class InvalidAction(EngineError):
+    """An action or tool arguments that cannot be handed to the guest unchanged: text with a lone
+    surrogate (not valid Unicode), or a non-finite number (not JSON). The caller's input is at
+    fault, not the environment: the Agent makes it a failed turn the policy sees."""
 
 
 class PolicyError(EngineError):

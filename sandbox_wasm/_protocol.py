@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import collections
 import hashlib
+import math
 import threading
 from typing import Any
 
@@ -17,6 +18,7 @@ import msgspec
 from engine.config import SandboxConfig
 from engine.errors import (
     GuestError,
+    InvalidAction,
     LoadError,
     MemoryLimitExceeded,
     OutputTooLarge,
@@ -38,6 +40,8 @@ __all__ = [
     "Programs",
     "SpecOut",
     "Stdio",
+    "encode_action",
+    "encode_tool_call",
     "guest_error",
 ]
 
@@ -80,6 +84,64 @@ STDIO = msgspec.json.Decoder(Stdio)
 ENC = msgspec.json.Encoder()
 
 
+def _lone_surrogate(text: str) -> str:
+    """Where ``text`` is not valid Unicode, for the error message."""
+    for i, ch in enumerate(text):
+        if "\ud800" <= ch <= "\udfff":
+            return f"lone surrogate {ch!r} at index {i}"
+    return "not valid Unicode"
+
+
+def encode_action(action: str) -> bytes:
+    """An action as the UTF-8 bytes the guest receives.
+
+    Raises:
+        InvalidAction: the text holds a lone surrogate (it is never silently replaced).
+    """
+    try:
+        return action.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidAction(f"action is not valid Unicode: {_lone_surrogate(action)}") from None
+
+
+def _non_finite(value: Any, path: str) -> str | None:
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"{path} is {value!r}"
+    if isinstance(value, dict):
+        for k, v in value.items():
+            found = _non_finite(v, f"{path}[{k!r}]")
+            if found:
+                return found
+    elif isinstance(value, list | tuple):
+        for i, v in enumerate(value):
+            found = _non_finite(v, f"{path}[{i}]")
+            if found:
+                return found
+    return None
+
+
+def encode_tool_call(name: str, args: dict[str, Any]) -> bytes:
+    """A tool call ``{"name", "args"}`` as the JSON the guest receives.
+
+    Raises:
+        InvalidAction: a lone surrogate in the name or the arguments, a non-finite number
+            (NaN/Infinity are not JSON; msgspec would send ``null``), or arguments nested too
+            deeply to encode.
+    """
+    bad = _non_finite(args, "arguments")
+    if bad:
+        raise InvalidAction(f"tool {name!r}: {bad}, not a JSON number")
+    try:
+        return ENC.encode({"name": name, "args": args})
+    except UnicodeEncodeError:
+        raise InvalidAction(
+            f"tool {name!r}: arguments are not valid Unicode "
+            f"({_lone_surrogate(name + repr(args))})"
+        ) from None
+    except (RecursionError, TypeError, OverflowError) as exc:
+        raise InvalidAction(f"tool {name!r}: arguments cannot be encoded as JSON ({exc})") from None
+
+
 class Counters:
     """Sandbox-wide counters (opens, pool hits, traps by reason, guest errors)."""
 
@@ -98,7 +160,7 @@ def guest_error(
     """Turns the guest's error answer into the exception to raise (and counts it)."""
     try:
         err = ERR.decode(payload)
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError, MemoryError):
         err = GuestErr("guest", "the guest answered malformed data", "")
     where = op.decode()
     if err.kind == "memory":

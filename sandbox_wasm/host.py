@@ -58,6 +58,8 @@ from sandbox_wasm._protocol import (
     Programs,
     SpecOut,
     Stdio,
+    encode_action,
+    encode_tool_call,
     guest_error,
 )
 from sandbox_wasm._runtime import RawInstance, Runtime, get_runtime
@@ -231,6 +233,11 @@ class SyncEnvInstance:
             raise GuestError(
                 f"{what}: the guest answered malformed data, not serialisable as JSON ({exc})"
             ) from None
+        except (RecursionError, MemoryError) as exc:  # a patched runner's deep/huge JSON
+            raise GuestError(
+                f"{what}: the guest answered data the host cannot decode, not serialisable as "
+                f"JSON ({type(exc).__name__}: nested too deeply or too large)"
+            ) from None
 
     def _discard(self) -> None:
         self._closed = True
@@ -291,13 +298,15 @@ class SyncEnvInstance:
         """Steps the environment with a text action.
 
         Args:
-            action: the action text (unpaired surrogates are replaced).
+            action: the action text (valid Unicode: sent as UTF-8 unchanged).
             deadline_s: this call's deadline in seconds (default: the instance's).
 
         Returns:
             The :class:`StepResult`; ``reward`` is always a float.
 
         Raises:
+            InvalidAction: the action holds a lone surrogate (not valid Unicode); nothing is
+                sent to the guest.
             GuestError: ``step`` raised or returned something that is not plain data (the
                 message says "not serialisable" and names the key, or names "reward").
             DeadlineExceeded, FuelExhausted, MemoryLimitExceeded, SandboxTrap: a limit fired;
@@ -307,12 +316,7 @@ class SyncEnvInstance:
         """
         if type(action) is not str:
             action = str(action)
-        payload = self._call(
-            b"step",
-            action.encode("utf-8", "replace"),
-            deadline_s,
-            self._output_limit(),
-        )
+        payload = self._call(b"step", encode_action(action), deadline_s, self._output_limit())
         obs, reward, terminated, truncated, info = self._decode(STEP, payload, "step")
         return StepResult(
             observation=obs, reward=reward, terminated=terminated, truncated=truncated, info=info
@@ -332,10 +336,12 @@ class SyncEnvInstance:
             The tool's result: its string, or the JSON text of plain-data results.
 
         Raises:
+            InvalidAction: the arguments hold a lone surrogate or a non-finite number; nothing
+                is sent to the guest.
             GuestError: unknown tool, the tool raised, or returned something not serialisable.
             The same limit errors as :meth:`step`.
         """
-        req = ENC.encode({"name": name, "args": args or {}})
+        req = encode_tool_call(name, args or {})
         payload = self._call(b"tool", req, deadline_s, self._output_limit())
         text: str = self._decode(TOOL, payload, "tool")
         return text

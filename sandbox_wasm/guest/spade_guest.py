@@ -754,8 +754,12 @@ def _make_dumps():
 
     make = getattr(encoder, "c_make_encoder", None)
     if make is None:
-        return lambda obj: json.dumps(obj, allow_nan=False, separators=(",", ":"))
-    enc = make(None, None, encoder.encode_basestring_ascii, None, ":", ",", False, False, False)
+        return lambda obj: json.dumps(
+            obj, allow_nan=False, separators=(",", ":"), ensure_ascii=False
+        )
+    # Not ASCII-escaped: the answer travels as UTF-8, so size limits count the text's UTF-8
+    # bytes (a CJK character is 3 bytes, not the 6 of its \uXXXX escape).
+    enc = make(None, None, encoder.encode_basestring, None, ":", ",", False, False, False)
     join = "".join
     return lambda obj: join(enc(obj, 0))
 
@@ -811,9 +815,17 @@ def _run(op, arg):
         return _error("guest", _describe(exc), _format_tb(exc)[-2000:])
     except BaseException as exc:
         return _error("guest", _describe(exc), _format_tb(exc))
-    if len(text) > _Loaded.max_output:
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError as exc:
         return _error(
-            "output", f"{op} result is {len(text)} bytes, over the bound of {_Loaded.max_output}"
+            "guest",
+            f"{op} result is not serialisable: a string holds a lone surrogate "
+            f"({exc.object[exc.start:exc.end]!r}), not valid Unicode",
+        )
+    if size > _Loaded.max_output:
+        return _error(
+            "output", f"{op} result is {size} bytes, over the bound of {_Loaded.max_output}"
         )
     return "o" + text
 
