@@ -34,7 +34,7 @@ import trio
 
 from engine.config import AgentConfig
 from engine.contract import episode_success, tool_name
-from engine.errors import GuestError, PolicyError, SandboxError
+from engine.errors import GuestError, InvalidAction, PolicyError, SandboxError
 from engine.inference import chat_ids
 from engine.messages import AgentIn, EpisodeFinished, EpisodeRequested, Turn, WeightsUpdated
 
@@ -96,22 +96,36 @@ class ParsedAction(msgspec.Struct, frozen=True, kw_only=True):
             as compact JSON.
         tool: tool name when the answer is a tool call, else ``None``.
         arguments: tool arguments (empty for a plain action).
+        error: why the answer cannot be played as it stands (a tool call whose ``arguments``
+            are not a JSON object or hold NaN/Infinity; text that is not valid Unicode), else
+            ``None``. :func:`play_episode` shows it to the agent as that turn's observation and
+            sends nothing to the environment.
     """
 
     action: str
     tool: str | None = None
     arguments: dict[str, Any] = {}
+    error: str | None = None
+
+
+class _NonFinite:
+    """Marks a ``NaN``/``Infinity`` literal: Python's json accepts them, JSON does not."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+_DECODER = json.JSONDecoder(parse_constant=_NonFinite)
 
 
 def _json_objects(text: str) -> list[Any]:
     """JSON objects found in ``text`` (each ``{`` tried as the start of one)."""
     out: list[Any] = []
-    dec = json.JSONDecoder()
     i = text.find("{")
     while i != -1 and len(out) < 8:
         try:
-            obj, end = dec.raw_decode(text, i)
-        except json.JSONDecodeError:
+            obj, end = _DECODER.raw_decode(text, i)
+        except (json.JSONDecodeError, RecursionError):
             i = text.find("{", i + 1)
             continue
         out.append(obj)
@@ -119,12 +133,52 @@ def _json_objects(text: str) -> list[Any]:
     return out
 
 
+def _argument_problem(value: Any, path: str = "arguments", depth: int = 0) -> str | None:
+    """Why tool arguments cannot go to the tool as they are (first problem), else ``None``."""
+    if isinstance(value, _NonFinite):
+        return f"{path} is {value.text}, which is not a JSON number"
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            bad = exc.object[exc.start : exc.end]
+            return f"{path} is not valid Unicode (lone surrogate {bad!r})"
+        return None
+    if depth > 64:
+        return f"{path} is nested deeper than 64 levels"
+    if isinstance(value, dict):
+        for k, v in value.items():
+            found = _argument_problem(k, f"{path} key {k!r}", depth + 1) or _argument_problem(
+                v, f"{path}[{k!r}]", depth + 1
+            )
+            if found:
+                return found
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            found = _argument_problem(v, f"{path}[{i}]", depth + 1)
+            if found:
+                return found
+    return None
+
+
+def _invalid_unicode(text: str) -> str | None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        bad = exc.object[exc.start : exc.end]
+        return f"the answer is not valid Unicode (lone surrogate {bad!r} at index {exc.start})"
+    return None
+
+
 def parse_action(text: str, tools: Sequence[Mapping[str, Any]] = ()) -> ParsedAction:
     """Parse an agent's answer into a tool call or an action string.
 
     A tool call is a JSON object ``{"tool": NAME, "arguments": {...}}`` anywhere in the answer
     whose ``NAME`` is one of ``tools`` (``"name"`` is accepted for ``"tool"`` and
-    ``"args"``/``"parameters"`` for ``"arguments"``). Anything else is an action: the answer
+    ``"args"``/``"parameters"`` for ``"arguments"``). ``arguments`` may also be a JSON-encoded
+    string holding the object (the OpenAI wire format); it is decoded. Arguments that are not
+    an object, hold ``NaN``/``Infinity`` or lone surrogates are never changed silently: the
+    result carries an ``error`` for the agent to see. Anything else is an action: the answer
     with surrounding whitespace removed, and an ``Action:`` prefix on its last line dropped.
 
     Args:
@@ -132,7 +186,7 @@ def parse_action(text: str, tools: Sequence[Mapping[str, Any]] = ()) -> ParsedAc
         tools: the environment's tool specs.
 
     Returns:
-        The :class:`ParsedAction`.
+        The :class:`ParsedAction`. Never raises.
     """
     names = {tool_name(t) for t in tools}
     if names and "{" in text:
@@ -141,16 +195,45 @@ def parse_action(text: str, tools: Sequence[Mapping[str, Any]] = ()) -> ParsedAc
                 continue
             name = obj.get("tool", obj.get("name"))
             if isinstance(name, str) and name in names:
-                args = obj.get("arguments", obj.get("args", obj.get("parameters", {})))
-                if not isinstance(args, dict):
-                    args = {}
-                call = json.dumps({"tool": name, "arguments": args}, ensure_ascii=False)
-                return ParsedAction(action=call, tool=name, arguments=args)
+                return _tool_call(name, obj)
+    bad = _invalid_unicode(text)
     action = text.strip()
     last = action.rsplit("\n", 1)[-1].strip()
     if last.lower().startswith("action:"):
         action = last[len("action:") :].strip()
+    if bad:
+        return ParsedAction(action=action.encode("utf-8", "backslashreplace").decode(), error=bad)
     return ParsedAction(action=action)
+
+
+def _tool_call(name: str, obj: dict[str, Any]) -> ParsedAction:
+    args: Any = {}
+    for key in ("arguments", "args", "parameters"):
+        if key in obj:
+            args = obj[key]
+            break
+    error = None
+    if isinstance(args, str):  # OpenAI wire format: the object JSON-encoded as a string
+        text = args
+        try:
+            args = _DECODER.decode(text) if text.strip() else {}
+        except (json.JSONDecodeError, RecursionError) as exc:
+            args, error = {}, f"tool {name!r}: arguments is a string that is not JSON ({exc})"
+    if error is None and not isinstance(args, dict):
+        error = (
+            f"tool {name!r}: arguments must be a JSON object of named arguments, "
+            f"got {type(args).__name__}"
+        )
+        args = {}
+    if error is None:
+        problem = _argument_problem(args)
+        if problem:
+            error = f"tool {name!r}: {problem}"
+    if error is not None:
+        call = json.dumps({"tool": name, "error": error}, ensure_ascii=True)
+        return ParsedAction(action=call, tool=name, arguments={}, error=error)
+    call = json.dumps({"tool": name, "arguments": args}, ensure_ascii=False)
+    return ParsedAction(action=call, tool=name, arguments=args)
 
 
 # --------------------------------------------------------------------------- agents
@@ -403,6 +486,40 @@ def _finite(x: Any) -> float:
     return v if math.isfinite(v) else 0.0
 
 
+class _EnvBudgetExceeded(Exception):
+    """The episode's sandbox wall time or fuel, all calls together, ran out."""
+
+
+class _Metered:
+    """Wraps an instance's calls to count the episode's sandbox seconds and fuel."""
+
+    def __init__(self, inst: Any, config: AgentConfig) -> None:
+        self.inst = inst
+        self.config = config
+        self.seconds = 0.0
+
+    def _check(self) -> None:
+        fuel = int(getattr(self.inst, "fuel_used", 0) or 0)
+        if self.seconds > self.config.episode_budget_s:
+            raise _EnvBudgetExceeded(
+                f"the environment used {self.seconds:.1f} s of sandbox time, over the "
+                f"episode budget agent.episode_budget_s={self.config.episode_budget_s:g}"
+            )
+        if fuel > self.config.episode_fuel:
+            raise _EnvBudgetExceeded(
+                f"the environment burned {fuel} fuel, over the episode budget "
+                f"agent.episode_fuel={self.config.episode_fuel}"
+            )
+
+    async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        t = time.perf_counter()
+        try:
+            return await fn(*args)
+        finally:
+            self.seconds += time.perf_counter() - t
+            self._check()
+
+
 async def play_episode(
     request: EpisodeRequested,
     sandbox: SandboxLike,
@@ -411,18 +528,26 @@ async def play_episode(
 ) -> EpisodeFinished:
     """Play one episode of ``request.source`` in a fresh sandbox instance.
 
+    Turns: every agent answer is a turn, tool calls included, and counts against
+    ``min(MAX_TURNS, config.max_turns_cap)``. An answer that cannot be played as it stands
+    (a tool call whose arguments hold NaN/Infinity or lone surrogates or are not an object;
+    text that is not valid Unicode; see :func:`parse_action`) is a failed turn: the agent sees
+    ``error: ...`` as its observation and nothing is sent to the environment.
+
     Args:
         request: what to play (source, seed, hint or ``None``, turn cap, threshold).
         sandbox: an open ``sandbox_wasm.Sandbox``.
         agent: a :class:`PolicyAgent` or :class:`ScriptedAgent`.
-        config: the ``[agent]`` section (turn cap, token budget).
+        config: the ``[agent]`` section (turn cap, token budget, the episode's sandbox budget
+            ``episode_budget_s`` in seconds and ``episode_fuel``).
 
     Returns:
         The ``EpisodeFinished``. Failures are values: ``status`` is ``env_error`` (the sandbox
-        failed: load, crash, trap, timeout), ``policy_error`` (the agent raised or returned a
-        non-string; ``reason`` names the agent and the turn), ``max_turns`` (the turn cap ran
-        out) or ``token_budget``; success is then ``False`` unless the environment already
-        reported it.
+        failed: load, crash, trap, timeout, the episode's sandbox budget, an ``info["success"]``
+        that is not a bool), ``policy_error`` (the agent raised or returned a non-string;
+        ``reason`` names the agent and the turn), ``max_turns`` (the turn cap ran out) or
+        ``token_budget``; success is ``False`` unless the environment reported it. Never
+        raises for anything the environment or the agent does.
 
     Cancellation: cancellable at any await; the instance is closed.
     """
@@ -437,11 +562,13 @@ async def play_episode(
     version = -1
 
     def finish() -> EpisodeFinished:
-        success = (
-            status != "env_error"
-            and last_info is not None
-            and episode_success(last_info, total, request.success_threshold)
-        )
+        nonlocal status, reason
+        success = False
+        if status != "env_error" and last_info is not None:
+            try:
+                success = episode_success(last_info, total, request.success_threshold)
+            except ValueError as exc:
+                status, reason = "env_error", f"turn {len(turns) - 1}: {exc}"
         return EpisodeFinished(
             episode_id=request.episode_id,
             env_id=request.env_id,
@@ -463,10 +590,11 @@ async def play_episode(
     except SandboxError as exc:
         status, reason = "env_error", f"load: {type(exc).__name__}: {exc}"
         return finish()
+    meter = _Metered(inst, config)
     try:
         try:
-            obs, _ = await inst.reset(seed=request.seed)
-        except SandboxError as exc:
+            obs, _ = await meter.call(inst.reset, request.seed)
+        except (SandboxError, _EnvBudgetExceeded) as exc:
             status, reason = "env_error", f"reset: {type(exc).__name__}: {exc}"
             return finish()
         ctx = TurnContext(
@@ -503,47 +631,57 @@ async def play_episode(
                 "output_ids": reply.output_ids,
                 "output_logprobs": reply.output_logprobs,
                 "action": parsed.action,
+                "tool": parsed.tool,
             }
+            observation: str
             try:
+                if parsed.error is not None:
+                    raise InvalidAction(parsed.error)
                 if parsed.tool is not None:
                     try:
-                        result = await inst.call_tool(parsed.tool, parsed.arguments)
+                        result = await meter.call(inst.call_tool, parsed.tool, parsed.arguments)
                     except GuestError as exc:
                         result = f"tool error: {exc}"
+                    observation = str(result)
                     turns.append(
-                        Turn(
-                            **common,
-                            tool=parsed.tool,
-                            observation=str(result),
-                            seconds=time.perf_counter() - ts,
-                        )
+                        Turn(**common, observation=observation, seconds=time.perf_counter() - ts)
                     )
-                    ctx.observations.append(str(result))
                 else:
-                    r = await inst.step(parsed.action)
+                    r = await meter.call(inst.step, parsed.action)
                     reward = _finite(r.reward)
                     total += reward
                     last_info = dict(r.info) if isinstance(r.info, Mapping) else {}
                     done = bool(r.terminated) or bool(r.truncated)
+                    observation = str(r.observation)
                     turns.append(
                         Turn(
                             **common,
-                            observation=str(r.observation),
+                            observation=observation,
                             reward=reward,
                             terminated=bool(r.terminated),
                             truncated=bool(r.truncated),
                             seconds=time.perf_counter() - ts,
                         )
                     )
-                    ctx.observations.append(str(r.observation))
-            except SandboxError as exc:
+            except InvalidAction as exc:  # the agent's answer, not the environment, is at fault
+                observation = f"error: {exc}"
+                turns.append(
+                    Turn(**common, observation=observation, seconds=time.perf_counter() - ts)
+                )
+            except (SandboxError, _EnvBudgetExceeded) as exc:
                 status, reason = "env_error", f"turn {turn}: {type(exc).__name__}: {exc}"
                 break
+            ctx.observations.append(observation)
             ctx.answers.append(reply.text)
             if done:
                 break
         else:
             status, reason = "max_turns", f"no end after {max_turns} turns"
+            if request.max_turns > max_turns:
+                reason += (
+                    f" (agent.max_turns_cap={config.max_turns_cap} is below the environment's "
+                    f"MAX_TURNS={request.max_turns})"
+                )
         return finish()
     finally:
         with trio.CancelScope(shield=True):

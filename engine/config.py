@@ -167,8 +167,19 @@ class CriticConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     gym_check: bool = True
     # Bootstrap replicates when interval = "bootstrap".
     bootstrap_resamples: Pos = 2000
-    # Seed of the score episodes (episode i of an environment plays seed episode_seed + i).
+    # Seed of the Critic's random generator: scoring seeds, replay seeds and bootstrap draws
+    # come from it (never the public probe seeds 0..probe_episodes-1). The self-play loop
+    # derives it from run.seed.
     episode_seed: NonNeg = 0
+    # Wall time one whole validation may take, in seconds (beside the per-call deadline).
+    validation_budget_s: PosF = 60.0
+    # Fuel (wasm instructions) one whole validation may burn, all instances together.
+    validation_fuel: Pos = 600_000_000_000
+    # Fresh seeds a winning hinted action sequence is replayed on, open-loop, to find a
+    # constant answer (0 turns the check off).
+    replay_seeds: NonNeg = 4
+    # Winning hinted episodes checked for an information gate (0 turns the check off).
+    gate_checks: NonNeg = 3
 
 
 class HinterConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -191,6 +202,11 @@ class AgentConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     max_turns_cap: Pos = 30
     # Episodes the Agent actor runs at once.
     concurrency: Pos = 8
+    # Wall time one episode may spend inside the sandbox, all calls together, in seconds
+    # (beside sandbox.call_deadline_s per call; the policy's time is not counted).
+    episode_budget_s: PosF = 30.0
+    # Fuel (wasm instructions) one episode may burn, all calls together (~1e10 units/s).
+    episode_fuel: Pos = 200_000_000_000
 
 
 class DesignerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):

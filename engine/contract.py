@@ -106,11 +106,24 @@ def episode_success(
         threshold: the environment's ``SUCCESS_THRESHOLD``.
 
     Returns:
-        ``bool(info["success"])`` when the environment reports it, else
-        ``episode_return >= threshold`` (a non-finite return is never a success).
+        ``info["success"]`` when the environment reports it (a bool, or the integers 0/1),
+        else ``episode_return >= threshold`` (a non-finite return is never a success).
+
+    Raises:
+        ValueError: ``info["success"]`` is anything else (``0.25``, ``"false"``, ``None``):
+            ``bool()`` of it would count a partial score or the string ``"false"`` as a win.
+            The message names the field and the value.
     """
     if last_info is not None and "success" in last_info:
-        return bool(last_info["success"])
+        value = last_info["success"]
+        if isinstance(value, bool):
+            return value
+        if type(value) is int and value in (0, 1):
+            return bool(value)
+        shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:60] + "..."
+        raise ValueError(
+            f"info['success'] must be a bool (or 0/1), got {type(value).__name__} {shown}"
+        )
     return math.isfinite(episode_return) and episode_return >= threshold
 
 

@@ -120,6 +120,17 @@ def _non_finite(value: Any, path: str) -> str | None:
     return None
 
 
+def _texts(value: Any) -> str:
+    """Every string inside a JSON value, joined (keys too)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        return "".join(_texts(k) + _texts(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return "".join(_texts(v) for v in value)
+    return ""
+
+
 def encode_tool_call(name: str, args: dict[str, Any]) -> bytes:
     """A tool call ``{"name", "args"}`` as the JSON the guest receives.
 
@@ -135,8 +146,7 @@ def encode_tool_call(name: str, args: dict[str, Any]) -> bytes:
         return ENC.encode({"name": name, "args": args})
     except UnicodeEncodeError:
         raise InvalidAction(
-            f"tool {name!r}: arguments are not valid Unicode "
-            f"({_lone_surrogate(name + repr(args))})"
+            f"tool {name!r}: arguments are not valid Unicode ({_lone_surrogate(_texts(args))})"
         ) from None
     except (RecursionError, TypeError, OverflowError) as exc:
         raise InvalidAction(f"tool {name!r}: arguments cannot be encoded as JSON ({exc})") from None

@@ -50,6 +50,9 @@ _NOGIL = ctypes.PyDLL(str(ffi.filename))
 _set_fuel = _NOGIL.wasmtime_context_set_fuel
 _set_fuel.restype = ctypes.POINTER(ffi.wasmtime_error_t)
 _set_fuel.argtypes = [ctypes.POINTER(ffi.wasmtime_context_t), ctypes.c_uint64]
+_get_fuel = _NOGIL.wasmtime_context_get_fuel
+_get_fuel.restype = ctypes.POINTER(ffi.wasmtime_error_t)
+_get_fuel.argtypes = [ctypes.POINTER(ffi.wasmtime_context_t), ctypes.POINTER(ctypes.c_uint64)]
 _set_epoch_deadline = _NOGIL.wasmtime_context_set_epoch_deadline
 _set_epoch_deadline.restype = None
 _set_epoch_deadline.argtypes = [ctypes.POINTER(ffi.wasmtime_context_t), ctypes.c_uint64]
@@ -167,13 +170,14 @@ class Runtime:
 class RawInstance:
     """One Store with one guest instance; see the module docstring."""
 
-    __slots__ = ("_func", "_params", "_result", "_runtime", "_store", "trap")
+    __slots__ = ("_func", "_params", "_result", "_runtime", "_store", "fuel_used", "trap")
 
     def __init__(self, runtime: Runtime, store: wasmtime.Store, func: wc.Func) -> None:
         self._runtime = runtime
         self._store: wasmtime.Store | None = store
         self._func = func._func
         self.trap: SandboxTrap | None = None
+        self.fuel_used = 0
         # Reused per call (calls on one instance are serialised by its owner).
         self._params = (ffi.wasmtime_component_val_t * 2)()
         self._params[0].kind = _STRING
@@ -228,6 +232,9 @@ class RawInstance:
         err = ffi.wasmtime_component_func_call(
             ctypes.byref(self._func), context, params, 2, ctypes.byref(result), 1
         )
+        left = ctypes.c_uint64(0)
+        if not _get_fuel(context, ctypes.byref(left)):
+            self.fuel_used += max(0, fuel - left.value)
         if err:
             exc = wasmtime.WasmtimeError._from_ptr(err)
             self.trap = _classify(str(exc), deadline_s, fuel)

@@ -194,6 +194,11 @@ class SyncEnvInstance:
         """True after ``close()`` or a trap."""
         return self._closed or self._raw.closed
 
+    @property
+    def fuel_used(self) -> int:
+        """Fuel (wasm instructions) every call on this instance consumed so far, in all."""
+        return self._raw.fuel_used
+
     def _call(self, op: bytes, arg: bytes, deadline_s: float | None, limit: int) -> memoryview:
         with self._lock:
             if self._closed:
@@ -396,6 +401,11 @@ class EnvInstance:
     def closed(self) -> bool:
         """True after ``aclose()`` or a trap."""
         return self._sync.closed
+
+    @property
+    def fuel_used(self) -> int:
+        """Fuel (wasm instructions) every call on this instance consumed so far, in all."""
+        return self._sync.fuel_used
 
     async def reset(
         self,

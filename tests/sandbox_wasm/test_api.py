@@ -12,6 +12,7 @@ from engine.config import SandboxConfig
 from engine.errors import (
     GuestError,
     InstanceClosed,
+    InvalidAction,
     LoadError,
     OutputTooLarge,
     SandboxError,
@@ -322,4 +323,17 @@ async def test_long_and_unicode_actions_arrive_intact(sandbox: Sandbox, make_env
     assert (await inst.step("\x00 é 日本 🎉")).observation == "8\x00 é 日本 🎉"
     long = "日" * 200_000
     assert (await inst.step(long)).observation == "200000" + "日" * 8
-    assert (await inst.step("a\ud800b")).observation == "3a?b"  # lone surrogate replaced
+    with pytest.raises(InvalidAction, match="lone surrogate"):  # refused, never replaced
+        await inst.step("a\ud800b")
+    assert (await inst.step("ok")).observation == "2ok"  # the instance is still usable
+    with pytest.raises(InvalidAction, match="nan, not a JSON number"):
+        await inst.call_tool("x", {"v": float("nan")})
+    with pytest.raises(InvalidAction, match="lone surrogate"):
+        await inst.call_tool("x", {"v": "\ud83d"})
+
+
+async def test_cjk_output_limit_counts_utf8_bytes(sandbox: Sandbox, make_env) -> None:
+    """600 KB of CJK text (200k characters) is under a 1 MiB limit; its \\uXXXX escape is not."""
+    inst = await sandbox.open_env(make_env('return "日" * 200_000, 0.0, True, False, {}'))
+    await inst.reset()
+    assert len((await inst.step("a")).observation) == 200_000
