@@ -4,24 +4,37 @@ Each failure is an ``EnvRejected`` value with a named reason and the evidence th
 (the seed, the action sequence, the step, the first differing field, the guest traceback).
 The checks run in this order, the first failure wins:
 
-1. load in the sandbox — ``compile`` (syntax or import error), ``api`` (no ``Env``);
-2. the module-level names field by field (:func:`engine.contract.spec_problems`) — ``api``;
-3. near-duplicate of an archived environment (a caller-supplied test) — ``duplicate``;
-4. determinism — two fresh instances whose entropy differs (the sandbox seeds the guest's
+1. the text itself — ``compile`` (not valid Unicode, a syntax error, or a program the host's
+   compiler cannot take: ``RecursionError``/``MemoryError`` on a deep expression);
+2. load in the sandbox — ``compile`` (syntax or import error), ``api`` (no ``Env``);
+3. the module-level names field by field (:func:`engine.contract.spec_problems`) — ``api``;
+   ``MAX_TURNS`` above the Agent's turn cap — ``max_turns_over_cap``;
+4. near-duplicate of an archived environment (a caller-supplied test on the same text the
+   archive embeds: description + source) — ``duplicate``;
+5. determinism — two fresh instances whose entropy differs (the sandbox seeds the guest's
    global ``random`` and its virtual clock from it), same seed, same actions — ``nondeterministic``;
-5. probe episodes: random actions, then adversarial ones (empty, very long, unicode, JSON,
-   each repeated every turn) — ``crash``, ``timeout``, ``memory``, ``api`` (wrong return
-   types), ``reward_range``, ``flag_fields`` (``terminated`` and ``truncated`` both set),
+6. state that survives ``reset()`` — one episode replayed on an instance that already played
+   others differs from the same episode on a fresh instance — ``state_survives_reset``;
+7. probe episodes, each on a fresh instance as in play: random actions, then adversarial ones
+   (empty, very long, unicode, JSON, each repeated every turn) — ``crash``, ``timeout``,
+   ``memory``, ``api`` (wrong return types, an ``info["success"]`` that is not a bool),
+   ``reward_range``, ``flag_fields`` (``terminated`` and ``truncated`` both set),
    ``never_terminates``, ``step_after_done``, ``not_serialisable``, ``hint_leak``,
    ``answer_leak``;
-6. tools, called with arguments drawn from their schemas — ``api`` (no method), ``crash`` /
+8. tools, called with arguments drawn from their schemas — ``api`` (no method), ``crash`` /
    ``timeout`` / ``memory``, ``answer_leak`` / ``hint_leak`` naming the tool;
-7. degenerate reward — an empty, constant or echo policy succeeds on every probe seed;
-8. ``gymnasium.utils.env_checker`` on the host-side proxy — ``api``.
+9. degenerate reward — random policies over more seeds, or an empty, constant or echo policy,
+   win (almost) every seed — ``degenerate``;
+10. ``gymnasium.utils.env_checker`` on the host-side proxy — ``api``.
+
+The whole validation runs under a total budget beside the per-call deadline: wall time
+(``critic.validation_budget_s``) and fuel summed over every instance it opened
+(``critic.validation_fuel``); running out is ``timeout`` and the evidence names the budget.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import random
@@ -56,10 +69,11 @@ from engine.messages import EnvProposed, EnvRejected, EnvValidated
 
 from ._regret import normalise_text, text_contains
 
-__all__ = ["DuplicateTest", "Validation", "hint_wins", "inspect_env", "validate"]
+__all__ = ["DuplicateTest", "Validation", "hint_pieces", "inspect_env", "validate"]
 
-DuplicateTest = Callable[[str], tuple[bool, str, float]]
-"""``source -> (is_duplicate, nearest_env_id, similarity)`` (``Archive.is_duplicate``)."""
+DuplicateTest = Callable[[str, str], tuple[bool, str, float]]
+"""``(source, description) -> (is_duplicate, nearest_env_id, similarity)``
+(``Archive.is_duplicate``: the same text the archive embeds, so a resubmission is found)."""
 
 _UNICODE_ACTION = "ünïcødé ✓ 🎲 \u202eمرحبا\u202c 日本語 \x00\t"
 _JSON_ACTION = '{"tool": "no_such_tool", "arguments": {"x": [1, null, {"y": "z"}]}}'
@@ -267,9 +281,29 @@ class _Prober:
         bad = _non_finite_path(r.info)
         if bad:
             raise _Reject("not_serialisable", f"{bad} is not finite JSON", {**ev, "key": bad})
+        if "success" in r.info:
+            value = r.info["success"]
+            if not (isinstance(value, bool) or (type(value) is int and value in (0, 1))):
+                raise _Reject(
+                    "api",
+                    f"step info['success'] must be a bool (or 0/1), got "
+                    f"{type(value).__name__} {str(value)[:60]!r}",
+                    {**ev, "field": "info['success']", "value": str(value)[:200]},
+                )
 
-    async def episode(self, inst: Any, seed: int, policy: Policy, probe: str) -> bool:
-        """Play one probe episode; return its success. Raises ``_Reject`` on any fault."""
+    async def episode(
+        self, inst: Any, seed: int, policy: Policy, probe: str, budget: _Budget | None = None
+    ) -> bool:
+        """Play one probe episode on ``inst`` (``None``: a fresh instance from ``budget``);
+        return its success. Raises ``_Reject`` on any fault."""
+        if inst is None:
+            assert budget is not None
+            inst = await budget.open(probe)
+            try:
+                return await self.episode(inst, seed, policy, probe, budget)
+            finally:
+                with trio.CancelScope(shield=True):
+                    await inst.aclose()
         rng = random.Random(f"{probe}:{seed}")
         actions: list[str] = []
         ev: dict[str, Any] = {"probe": probe, "seed": seed, "actions": actions}
@@ -304,6 +338,8 @@ class _Prober:
                     {**shown(step_ev), **_error_evidence(exc)},
                 ) from None
             self._check_step(r, shown(step_ev))
+            if budget is not None:
+                budget.check(shown(step_ev))
             total += float(r.reward)
             last_info = dict(r.info)
             observations.append(r.observation)
@@ -332,6 +368,91 @@ class _Prober:
                 {**shown(ev), "step": len(actions), **_error_evidence(exc)},
             ) from None
         return episode_success(last_info, total, success_threshold_of(self.spec))
+
+
+class _Budget:
+    """The whole validation's fuel, summed over every instance it opened, and the instances
+    to open (each probe episode gets a fresh one, as play does)."""
+
+    def __init__(self, sandbox: Any, source: str, config: CriticConfig) -> None:
+        self.sandbox = sandbox
+        self.source = source
+        self.config = config
+        self.instances: list[Any] = []
+        self.closed_fuel = 0
+
+    def fuel(self) -> int:
+        return self.closed_fuel + sum(int(getattr(i, "fuel_used", 0) or 0) for i in self.instances)
+
+    def check(self, evidence: dict[str, Any]) -> None:
+        used = self.fuel()
+        if used > self.config.validation_fuel:
+            raise _Reject(
+                "timeout",
+                f"validation burned {used} fuel, over its budget "
+                f"critic.validation_fuel={self.config.validation_fuel}",
+                {**evidence, "budget": "critic.validation_fuel", "fuel": used},
+            )
+
+    async def open(self, probe: str) -> Any:
+        try:
+            inst = await self.sandbox.open_env(self.source, entropy=1)
+        except SandboxError as exc:
+            raise _Reject(
+                _sandbox_reason(exc),
+                f"load failed for the {probe} probe: {exc}",
+                {"probe": probe, **_error_evidence(exc)},
+            ) from None
+        self.instances.append(inst)
+        return inst
+
+
+def _trajectory(obs: str, info: Any, steps: list[Any]) -> list[Any]:
+    return [
+        obs,
+        info,
+        *[(r.observation, r.reward, r.terminated, r.truncated, r.info) for r in steps],
+    ]
+
+
+async def _play_actions(inst: Any, seed: int, actions: list[str]) -> list[Any]:
+    obs, info = await inst.reset(seed=seed)
+    steps = []
+    for a in actions:
+        r = await inst.step(a)
+        steps.append(r)
+        if r.terminated or r.truncated:
+            break
+    return _trajectory(obs, info, steps)
+
+
+async def _reset_clears_state(budget: _Budget, spec: Any) -> None:
+    """An episode replayed after other episodes on one instance must equal the same episode
+    on a fresh instance: play builds a fresh instance per episode, validation probes used to
+    share one, and state that survives ``reset()`` made the two disagree."""
+    rng = random.Random("reset-check")
+    seeds = [11, 12, 13]
+    plans: list[tuple[int, list[str]]] = []
+    for seed in seeds:
+        observations = [""]
+        plans.append(
+            (seed, [_random_policy(observations, t, rng) for t in range(int(spec.max_turns))])
+        )
+    fresh: list[list[Any]] = []
+    for seed, actions in plans:
+        inst = await budget.open("reset")
+        fresh.append(await _play_actions(inst, seed, actions))
+    shared = await budget.open("reset")
+    for _ in range(2):
+        for (seed, actions), expected in zip(plans, fresh, strict=True):
+            got = await _play_actions(shared, seed, actions)
+            if got != expected:
+                raise _Reject(
+                    "state_survives_reset",
+                    f"reset(seed={seed}) then the same actions gave a different episode after "
+                    "earlier episodes on the same instance: state survives reset()",
+                    {"seed": seed, "actions": actions[:20], "probe": "reset"},
+                )
 
 
 def _compare(a: Any, b: Any, names: tuple[str, ...]) -> tuple[str, Any, Any] | None:
@@ -470,8 +591,76 @@ _DEGENERATE: tuple[tuple[str, Policy], ...] = (
     ("empty", _constant("")),
     ("constant", _constant("0")),
     ("constant", _constant("yes")),
+    ("constant", _constant("a")),
     ("echo", _echo),
 )
+_DEGENERATE_SEEDS = 8
+"""Seeds each degenerate policy plays (fixed, beyond the random probe seeds)."""
+_DEGENERATE_SHARE = 0.875
+"""A policy that wins this share of the degenerate seeds makes the design ``degenerate``."""
+
+
+def _same(policy: Policy, seed: int) -> Policy:
+    return policy
+
+
+def _word_policy(seed: int) -> Policy:
+    """Repeats one random word of its own every turn (not a fixed short list of strings)."""
+    word = "".join(random.Random(f"word:{seed}").choice("bcdfghjklmnpqrstvwxz") for _ in range(5))
+    return _constant(word)
+
+
+async def _degenerate(prober: _Prober, budget: _Budget) -> tuple[str, str, list[int]] | None:
+    """A trivial policy that wins (almost) every seed: ``(label, action, seeds)``, else None.
+
+    Random actions (a fresh stream per seed), a random word repeated, and the fixed empty /
+    constant / echo policies each play ``_DEGENERATE_SEEDS`` seeds; winning at least
+    ``_DEGENERATE_SHARE`` of them means no skill is needed."""
+    seeds = list(range(100, 100 + _DEGENERATE_SEEDS))
+    need = math.ceil(_DEGENERATE_SHARE * len(seeds))
+    candidates: list[tuple[str, str, Callable[[int], Policy]]] = [
+        ("random", "<random actions>", lambda s: _random_policy),
+        ("word", "<one random word, repeated>", _word_policy),
+    ]
+    for label, policy in _DEGENERATE:
+        shown = policy([""], 0, random.Random(0)) if label != "echo" else "<last observation>"
+        candidates.append((label, shown, functools.partial(_same, policy)))
+    for label, shown, make in candidates:
+        wins = 0
+        for i, seed in enumerate(seeds):
+            wins += await prober.episode(None, seed, make(seed), label, budget)
+            if wins + (len(seeds) - i - 1) < need:
+                break
+        if wins >= need:
+            return label, shown, seeds
+    return None
+
+
+def _source_problem(source: str) -> tuple[str, dict[str, Any]] | None:
+    """Why the host cannot even compile ``source`` (checked before any sandbox work)."""
+    try:
+        source.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        bad = exc.object[exc.start : exc.end]
+        return (
+            f"the source is not valid Unicode (lone surrogate {bad!r} at index {exc.start})",
+            {"error": "UnicodeEncodeError", "index": exc.start},
+        )
+    try:
+        compile(source, "<env>", "exec")  # syntax only: compiling runs nothing
+    except (SyntaxError, ValueError) as exc:
+        return f"{type(exc).__name__}: {exc}", {
+            "error": type(exc).__name__,
+            "message": str(exc),
+            "line": getattr(exc, "lineno", None),
+        }
+    except (RecursionError, MemoryError) as exc:
+        return (
+            f"{type(exc).__name__}: the program is too deeply nested or too large to compile "
+            "(e.g. a very long expression)",
+            {"error": type(exc).__name__, "message": str(exc)[:500]},
+        )
+    return None
 
 
 async def inspect_env(
@@ -483,6 +672,7 @@ async def inspect_env(
     is_duplicate: DuplicateTest | None = None,
     proposal: EnvProposed | None = None,
     archive: Any = None,
+    max_turns_cap: int | None = None,
 ) -> Validation:
     """Run every sandbox check on one environment; see the module docstring for the order.
 
@@ -490,21 +680,24 @@ async def inspect_env(
         source: the environment program.
         hint: the proposal's hint ("" to use the program's ``HINT``).
         sandbox: an open ``sandbox_wasm.Sandbox``.
-        config: the ``[critic]`` section (probe counts, long-action length, hint requirement).
+        config: the ``[critic]`` section (probe counts, long-action length, hint requirement,
+            the validation's total budget in seconds and fuel).
         is_duplicate: near-duplicate test against the archive, or ``None`` to skip.
         proposal: the proposal (kept in the verdict); one is made from ``source`` if ``None``.
         archive: an ``actors.memory.Archive``; its ``is_duplicate`` is used when
             ``is_duplicate`` is not given.
+        max_turns_cap: the Agent's turn cap (``agent.max_turns_cap``): a larger ``MAX_TURNS``
+            is rejected (``max_turns_over_cap``), never silently cut. ``None``: not checked.
 
     Returns:
         The :class:`Validation` (verdict, answer, hint in force, checker warnings). Rejections
-        are values, never exceptions.
+        are values, never exceptions: nothing the program does raises out of this call.
 
     Cancellation: cancellable at any await; instances are closed.
     """
     t0 = time.perf_counter()
     if is_duplicate is None and archive is not None:
-        is_duplicate = archive.is_duplicate
+        is_duplicate = _archive_test(archive)
     if proposal is None:
         proposal = EnvProposed(env_id="env", source=source, hint=hint)
     prop: EnvProposed = proposal
@@ -522,15 +715,10 @@ async def inspect_env(
             hint=hint,
         )
 
-    try:
-        compile(source, "<env>", "exec")  # syntax only: compiling runs nothing
-    except (SyntaxError, ValueError) as exc:
-        line = getattr(exc, "lineno", None)
-        return reject(
-            "compile",
-            f"{type(exc).__name__}: {exc}",
-            {"error": type(exc).__name__, "message": str(exc), "line": line},
-        )
+    problem = _source_problem(source)
+    if problem is not None:
+        return reject("compile", *problem)
+    budget = _Budget(sandbox, source, config)
     try:
         inst = await sandbox.open_env(source, entropy=1)
     except LoadError as exc:
@@ -545,6 +733,7 @@ async def inspect_env(
         msg = str(exc)
         detail = msg if msg.startswith("load failed") else f"load failed: {msg}"
         return reject(_sandbox_reason(exc), detail, _error_evidence(exc))
+    budget.instances.append(inst)
     try:
         spec = inst.spec
         if getattr(spec, "has_env", True) is False:
@@ -553,11 +742,25 @@ async def inspect_env(
         hint = hint or (spec.hint if isinstance(spec.hint, str) else "")
         if config.require_hint and not hint.strip():
             problems.append("HINT: missing or empty")
+        for field, text in (("HINT", hint), ("DESCRIPTION", spec.description)):
+            try:
+                (text or "").encode("utf-8")
+            except (UnicodeEncodeError, AttributeError):
+                problems.append(f"{field}: not valid Unicode text (a lone surrogate)")
         if problems:
             return reject("api", problems[0], {"problems": problems})
+        if max_turns_cap is not None and int(spec.max_turns) > max_turns_cap:
+            return reject(
+                "max_turns_over_cap",
+                f"MAX_TURNS={spec.max_turns} is above the Agent's turn cap "
+                f"agent.max_turns_cap={max_turns_cap}: every episode would be cut short",
+                {"max_turns": int(spec.max_turns), "max_turns_cap": max_turns_cap},
+            )
         answer = None if spec.answer is None else str(spec.answer)
         if is_duplicate is not None:
-            dup, nearest, sim = await trio.to_thread.run_sync(is_duplicate, source)
+            dup, nearest, sim = await trio.to_thread.run_sync(
+                is_duplicate, source, spec.description or ""
+            )
             if dup:
                 return reject(
                     "duplicate",
@@ -565,34 +768,40 @@ async def inspect_env(
                     {"nearest": nearest, "similarity": sim},
                 )
         prober = _Prober(spec, hint, answer)
+        verdict_budget = f"critic.validation_budget_s={config.validation_budget_s:g}"
         try:
-            await _determinism(sandbox, source, inst, spec, config.determinism_seeds)
-            for seed in range(config.probe_episodes):
-                await prober.episode(inst, seed, _random_policy, "random")
-            long_action = "x" * config.long_action_chars
-            for label, action in (
-                ("empty", ""),
-                ("long", long_action),
-                ("unicode", _UNICODE_ACTION),
-                ("json", _JSON_ACTION),
-                ("repeated", "a"),
-            ):
-                await prober.episode(inst, 0, _constant(action), label)
-            await _probe_tools(inst, spec, prober)
-            for label, policy in _DEGENERATE:
-                seeds = list(range(config.probe_episodes))
-                wins = [await prober.episode(inst, s, policy, label) for s in seeds]
-                if all(wins):
-                    action = (
-                        policy([""], 0, random.Random(0))
-                        if label != "echo"
-                        else "<last observation>"
-                    )
+            with trio.fail_after(config.validation_budget_s):
+                await _determinism(sandbox, source, inst, spec, config.determinism_seeds)
+                budget.check({"probe": "determinism"})
+                for seed in range(config.probe_episodes):
+                    await prober.episode(None, seed, _random_policy, "random", budget)
+                long_action = "x" * config.long_action_chars
+                for label, action in (
+                    ("empty", ""),
+                    ("long", long_action),
+                    ("unicode", _UNICODE_ACTION),
+                    ("json", _JSON_ACTION),
+                    ("repeated", "a"),
+                ):
+                    await prober.episode(None, 0, _constant(action), label, budget)
+                await _reset_clears_state(budget, spec)
+                await _probe_tools(await budget.open("tools"), spec, prober)
+                found = await _degenerate(prober, budget)
+                if found is not None:
+                    label, action, seeds = found
                     return reject(
                         "degenerate",
-                        f"the {label} policy ({action!r}) succeeds on every probe seed",
+                        f"the {label} policy ({action!r}) wins {_DEGENERATE_SHARE:.0%} or more "
+                        f"of {len(seeds)} seeds: no skill is needed",
                         {"probe": label, "action": action, "seeds": seeds},
                     )
+        except trio.TooSlowError:
+            return reject(
+                "timeout",
+                f"validation ran past its total budget {verdict_budget} "
+                "(every call was under the per-call deadline)",
+                {"budget": "critic.validation_budget_s", "seconds": config.validation_budget_s},
+            )
         except _Reject as rej:
             return reject(rej.reason, rej.detail, rej.evidence)
         except SandboxError as exc:
@@ -630,10 +839,19 @@ async def inspect_env(
         return Validation(verdict=verdict, answer=answer, hint=hint, checker_warnings=warnings_seen)
     finally:
         with trio.CancelScope(shield=True):
-            try:
-                await inst.aclose()
-            except (SandboxError, InstanceClosed, OutputTooLarge, SandboxTrap):
-                pass
+            for opened in budget.instances:
+                try:
+                    await opened.aclose()
+                except (SandboxError, InstanceClosed, OutputTooLarge, SandboxTrap):
+                    pass
+
+
+def _archive_test(archive: Any) -> DuplicateTest:
+    def test(source: str, description: str) -> tuple[bool, str, float]:
+        dup, env_id, similarity = archive.is_duplicate(source, description)
+        return bool(dup), env_id or "", float(similarity)
+
+    return test
 
 
 _TOKEN = re.compile(r"[^\s'\"`()\[\]{}<>,;!?]+")
@@ -651,61 +869,6 @@ def hint_pieces(hint: str, limit: int = 32) -> list[str]:
     return out[:limit]
 
 
-async def hint_wins(
-    source: str, hint: str, sandbox: Any, max_turns: int, threshold: float, seeds: int = 2
-) -> bool:
-    """Whether the hint states the answer: answering its literal text, or one piece of it
-    (a quoted span, a word, a number), every turn wins.
-
-    Args:
-        source: the environment program.
-        hint: the hint text.
-        sandbox: an open ``sandbox_wasm.Sandbox``.
-        max_turns: the environment's ``MAX_TURNS``.
-        threshold: its success threshold.
-        seeds: seeds tried (``0 .. seeds-1``). The whole hint counts when it wins on any seed;
-            a piece of it only when it wins on every seed (a lucky word is not the answer).
-
-    Returns:
-        ``True`` when such a policy succeeds; ``False`` otherwise, including when the
-        environment fails.
-    """
-    if not hint.strip():
-        return False
-    candidates = [(hint.strip(), False)] + [(p, True) for p in hint_pieces(hint)]
-    inst = await sandbox.open_env(source, entropy=1)
-
-    async def wins(action: str, seed: int) -> bool:
-        await inst.reset(seed=seed)
-        total, info = 0.0, None
-        for _ in range(max(1, max_turns)):
-            r = await inst.step(action)
-            total += float(r.reward)
-            info = dict(r.info)
-            if r.terminated or r.truncated:
-                break
-        return episode_success(info, total, threshold)
-
-    try:
-        for action, is_piece in candidates:
-            results = []
-            for seed in range(seeds):
-                won = await wins(action, seed)
-                results.append(won)
-                if is_piece and not won:
-                    break
-                if not is_piece and won:
-                    return True
-            if is_piece and len(results) == seeds and all(results):
-                return True
-    except SandboxError:
-        return False
-    finally:
-        with trio.CancelScope(shield=True):
-            await inst.aclose()
-    return False
-
-
 def _jsonable(value: Any) -> Any:
     """Evidence as plain JSON (sets, NaN and objects become strings)."""
     return msgspec.json.decode(msgspec.json.encode(value, enc_hook=repr))
@@ -720,6 +883,7 @@ async def validate(
     is_duplicate: DuplicateTest | None = None,
     proposal: EnvProposed | None = None,
     archive: Any = None,
+    max_turns_cap: int | None = None,
 ) -> EnvValidated | EnvRejected:
     """Validate one environment in the sandbox (every Critic check that needs no policy).
 
@@ -733,6 +897,7 @@ async def validate(
         proposal: the proposal to carry in the verdict.
         archive: an ``actors.memory.Archive`` whose ``is_duplicate`` is used when
             ``is_duplicate`` is not given.
+        max_turns_cap: the Agent's turn cap (see :func:`inspect_env`).
 
     Returns:
         ``EnvValidated``, or ``EnvRejected`` with a named reason and evidence.
@@ -740,6 +905,13 @@ async def validate(
     Cancellation: cancellable at any await; instances are closed.
     """
     v = await inspect_env(
-        source, hint, sandbox, config, is_duplicate=is_duplicate, proposal=proposal, archive=archive
+        source,
+        hint,
+        sandbox,
+        config,
+        is_duplicate=is_duplicate,
+        proposal=proposal,
+        archive=archive,
+        max_turns_cap=max_turns_cap,
     )
     return v.verdict

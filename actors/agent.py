@@ -15,9 +15,10 @@ Two kinds of agent play:
 - :class:`ScriptedAgent` — a Python callable ``(observations, hint, rng, memory) -> str`` run in
   the host process (tests, ``python -m engine.score --agent``).
 
-:class:`Agent` is the actor: it plays ``EpisodeRequested`` messages, many at once (bounded by
-``config.agent.concurrency``), and sends ``EpisodeFinished`` to the Critic (score episodes) and
-to the Learner.
+:class:`Agent` is the actor: it plays ``EpisodeRequested`` messages (replays of archived
+environments), many at once (bounded by ``config.agent.concurrency``), and sends
+``EpisodeFinished`` to the Learner. Scoring episodes are played by the Critic's ``score_env``
+with the same :func:`play_episode`.
 """
 
 from __future__ import annotations
@@ -666,7 +667,12 @@ async def play_episode(
             except InvalidAction as exc:  # the agent's answer, not the environment, is at fault
                 observation = f"error: {exc}"
                 turns.append(
-                    Turn(**common, observation=observation, seconds=time.perf_counter() - ts)
+                    Turn(
+                        **common,
+                        observation=observation,
+                        error=str(exc),
+                        seconds=time.perf_counter() - ts,
+                    )
                 )
             except (SandboxError, _EnvBudgetExceeded) as exc:
                 status, reason = "env_error", f"turn {turn}: {type(exc).__name__}: {exc}"
@@ -743,20 +749,20 @@ class Agent:
     async def run(
         self,
         inbox: trio.MemoryReceiveChannel[AgentIn],
-        to_critic: trio.MemorySendChannel[EpisodeFinished],
         to_learner: trio.MemorySendChannel[EpisodeFinished] | None = None,
         *,
         task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
     ) -> None:
         """Play every ``EpisodeRequested`` from ``inbox`` until it closes.
 
-        Score episodes go to ``to_critic``; every episode goes to ``to_learner`` when given.
-        At most ``config.concurrency`` episodes run at once; the inbox is not read further
-        while that many are in flight (back-pressure). Returns after the inbox closed and the
-        episodes in flight finished, closing its outboxes.
+        These are the replays of archived environments (training episodes; scoring episodes
+        are played inside the Critic's ``score_env``). Every episode goes to ``to_learner``
+        when given. At most ``config.concurrency`` episodes run at once; the inbox is not read
+        further while that many are in flight (back-pressure). Returns after the inbox closed
+        and the episodes in flight finished, closing its outbox.
         """
         limiter = trio.Semaphore(self.config.concurrency)
-        with to_critic, inbox:
+        with inbox:
             try:
                 async with trio.open_nursery() as nursery:
                     task_status.started()
@@ -765,7 +771,7 @@ class Agent:
                             case EpisodeRequested():
                                 await limiter.acquire()
                                 self._started += 1
-                                nursery.start_soon(self._one, msg, limiter, to_critic, to_learner)
+                                nursery.start_soon(self._one, msg, limiter, to_learner)
                             case WeightsUpdated(version=v):
                                 self._version = max(self._version, v)
             finally:
@@ -776,7 +782,6 @@ class Agent:
         self,
         request: EpisodeRequested,
         limiter: trio.Semaphore,
-        to_critic: trio.MemorySendChannel[EpisodeFinished],
         to_learner: trio.MemorySendChannel[EpisodeFinished] | None,
     ) -> None:
         try:
@@ -786,8 +791,6 @@ class Agent:
             self._turns += len(ep.turns)
             self._seconds += ep.seconds
             self._by_status[ep.status] = self._by_status.get(ep.status, 0) + 1
-            if request.purpose == "score":
-                await to_critic.send(ep)
             if to_learner is not None:
                 await to_learner.send(ep)
         finally:

@@ -4,7 +4,8 @@ With ``[hinter] source = "designer"`` the hint is the program's own ``HINT`` (as
 recorded it in the proposal). With ``source = "policy"`` the policy reads the environment's
 source (a privileged view the Agent never gets) and writes a one-paragraph hint; if that fails
 or comes back empty, the designer's hint is used. The hint's origin (``designer``, ``policy``,
-or ``none`` when there is no hint at all) travels in ``HintIssued.origin``.
+or ``none`` when there is no hint at all) travels in ``HintIssued.origin``. It is not an actor
+of its own: getting a hint is one call inside ``actors.critic.score_env``.
 """
 
 from __future__ import annotations
@@ -12,12 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
-import trio
 
 from engine.config import HinterConfig
 from engine.errors import PolicyError
 from engine.inference import chat_ids
-from engine.messages import EnvValidated, HinterIn, HintIssued, WeightsUpdated
+from engine.messages import EnvValidated, HintIssued
 
 __all__ = ["Hinter", "HinterStatistics", "build_hint_messages", "clean_hint"]
 
@@ -61,16 +61,14 @@ class HinterStatistics(msgspec.Struct, frozen=True, kw_only=True):
     Attributes:
         issued: hints issued, by origin.
         policy_failures: policy hint requests that failed or came back empty.
-        policy_version: latest ``WeightsUpdated`` version seen (-1 before any).
     """
 
     issued: dict[str, int]
     policy_failures: int
-    policy_version: int
 
 
 class Hinter:
-    """The Hinter actor.
+    """The Hinter: a hint source the Critic calls (``hint_for``) inside ``score_env``.
 
     Args:
         config: the ``[hinter]`` section.
@@ -100,7 +98,6 @@ class Hinter:
         self.temperature = temperature
         self._issued: dict[str, int] = {}
         self._failures = 0
-        self._version = -1
 
     async def hint_for(self, env: EnvValidated) -> HintIssued:
         """The hint for one validated environment (cancellable).
@@ -139,28 +136,6 @@ class Hinter:
             text = self.tokenizer.decode(list(g.output_ids), skip_special_tokens=True)
         return clean_hint(text)
 
-    async def run(
-        self,
-        inbox: trio.MemoryReceiveChannel[HinterIn],
-        to_critic: trio.MemorySendChannel[HintIssued],
-        *,
-        task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
-    ) -> None:
-        """Answer every ``EnvValidated`` with a ``HintIssued`` until the inbox closes.
-
-        Closes ``to_critic`` on return. Cancellable.
-        """
-        with inbox, to_critic:
-            task_status.started()
-            async for msg in inbox:
-                match msg:
-                    case EnvValidated():
-                        await to_critic.send(await self.hint_for(msg))
-                    case WeightsUpdated(version=v):
-                        self._version = max(self._version, v)
-
     def statistics(self) -> HinterStatistics:
         """The actor's counters (see :class:`HinterStatistics`)."""
-        return HinterStatistics(
-            issued=dict(self._issued), policy_failures=self._failures, policy_version=self._version
-        )
+        return HinterStatistics(issued=dict(self._issued), policy_failures=self._failures)

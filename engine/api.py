@@ -18,8 +18,7 @@ learner)::
 
     API --DesignRequested--> designer --EnvProposed--> critic        (designer: policy only)
     API --EnvProposed-----------------------------------> critic
-    critic --EnvValidated--> hinter --HintIssued--> critic.feedback
-    critic --EpisodeRequested--> agent --EpisodeFinished--> critic.feedback
+    critic: score_env(proposal) = validate, hint, 2K episodes, regret, integrity replays
     critic --EnvScored|EnvRejected--> results --> memory (the archive)
 
 ``results`` hands each outcome to the call waiting for it and to every open
@@ -368,8 +367,10 @@ class Engine:
     async def submit_env(self, source: str, hint: str = "", *, env_id: str = "") -> Outcome:
         """Validate an environment and, if it is valid, measure its hint-based regret.
 
-        The Critic runs every sandbox check; a valid environment gets its hint from the Hinter
-        and ``critic.k`` episodes without and with it from the Agent; the outcome is archived.
+        The Critic scores it with ``actors.critic.score_env`` (the one scoring path): every
+        sandbox check, the hint, ``critic.k`` episodes without and with it, regret and the
+        integrity replays; the outcome is archived. Nothing the program or the agent does
+        raises out of it (a lone surrogate in a tool argument is a failed turn).
 
         Args:
             source: the environment program (Python source defining ``class Env``).
@@ -589,9 +590,9 @@ def _agent(agent: Any) -> Any:
     )
 
 
-def _duplicate_test(archive: Archive) -> Callable[[str], tuple[bool, str, float]]:
-    def test(source: str) -> tuple[bool, str, float]:
-        dup, env_id, similarity = archive.is_duplicate(source)
+def _duplicate_test(archive: Archive) -> Callable[[str, str], tuple[bool, str, float]]:
+    def test(source: str, description: str) -> tuple[bool, str, float]:
+        dup, env_id, similarity = archive.is_duplicate(source, description)
         return bool(dup), env_id or "", float(similarity)
 
     return test
@@ -656,7 +657,7 @@ async def open_engine(
     returns once in-flight sandbox calls end (each bounded by ``sandbox.call_deadline_s``).
     A normal exit drains first (:meth:`Engine.stop`).
     """
-    from actors.agent import Agent, PolicyAgent
+    from actors.agent import PolicyAgent
     from actors.critic import Critic
     from actors.hinter import Hinter
     from actors.memory import Archive, Memory
@@ -717,15 +718,15 @@ async def open_engine(
                 rt.add("designer", actors["designer"], outputs={"to_critic": "critic"})
             rt.add(
                 "critic",
-                Critic(sandbox, cfg.critic, is_duplicate=_duplicate_test(archive)),
-                inboxes=("inbox", "feedback"),
-                outputs={"to_hinter": "hinter", "to_agent": "agent", "to_memory": "results"},
-            )
-            rt.add("hinter", hinter, outputs={"to_critic": "critic.feedback"})
-            rt.add(
-                "agent",
-                Agent(sandbox, player, cfg.agent),
-                outputs={"to_critic": "critic.feedback"},
+                Critic(
+                    sandbox,
+                    cfg.critic,
+                    agent=player,
+                    agent_config=cfg.agent,
+                    hinter=hinter,
+                    is_duplicate=_duplicate_test(archive),
+                ),
+                outputs={"to_memory": "results"},
             )
             eng = Engine(
                 cfg,

@@ -3,11 +3,11 @@
 Topology (one :class:`engine.runtime.Runtime`, one root nursery)::
 
     driver --DesignRequested--> designer --EnvProposed--> critic
-    critic --EnvValidated--> hinter --HintIssued--> critic.feedback
-    critic --EpisodeRequested--> agent --EpisodeFinished--> critic.feedback (score episodes)
+    critic: score_env(proposal) = validate, hint, 2K episodes, regret, integrity replays
     driver --EpisodeRequested(train)--> agent                 (replays, prioritised by regret)
     critic --EnvScored|EnvRejected--> recorder --> memory     (archive, index, Vendi)
-    critic, agent --> learner --WeightsUpdated--> recorder    (GRPO on FSDP ranks, weight sync)
+    critic (outcomes + score episodes), agent --> learner --WeightsUpdated--> recorder
+                                                              (GRPO on FSDP ranks, weight sync)
 
 The driver starts an iteration by sending design requests (passages sampled without
 replacement from the grounding corpus) and replays, and closes it when every design of the
@@ -251,27 +251,12 @@ def topology(rt: Runtime, actors: dict[str, Any]) -> None:
 
     Args:
         rt: a fresh runtime.
-        actors: ``designer``, ``critic``, ``hinter``, ``agent``, ``recorder``, ``memory``,
+        actors: ``designer``, ``critic``, ``agent``, ``recorder``, ``memory``,
             ``learner`` (already adapted to named ports).
     """
     rt.add("designer", actors["designer"], outputs={"to_critic": "critic"})
-    rt.add(
-        "critic",
-        actors["critic"],
-        inboxes=("inbox", "feedback"),
-        outputs={
-            "to_hinter": "hinter",
-            "to_agent": "agent",
-            "to_memory": "recorder",
-            "to_learner": "learner",
-        },
-    )
-    rt.add("hinter", actors["hinter"], outputs={"to_critic": "critic.feedback"})
-    rt.add(
-        "agent",
-        actors["agent"],
-        outputs={"to_critic": "critic.feedback", "to_learner": "learner"},
-    )
+    rt.add("critic", actors["critic"], outputs={"to_memory": "recorder", "to_learner": "learner"})
+    rt.add("agent", actors["agent"], outputs={"to_learner": "learner"})
     rt.add("recorder", actors["recorder"], outputs={"to_memory": "memory"})
     rt.add("memory", actors["memory"])
     rt.add("learner", actors["learner"], outputs={"to_recorder": "recorder"})
@@ -502,23 +487,25 @@ class SelfPlay:
                     )
                     log(f"resumed: servers serve the run's weights v{version}")
                 learner = Learner(cfg.learner, self.model_path, rd.path, client, warm_start=warm)
+                player = PolicyAgent(
+                    client,
+                    tokenizer,
+                    cfg.agent,
+                    temperature=cfg.policy.temperature,
+                    top_p=cfg.policy.top_p,
+                )
                 self.actors = {
                     "designer": Designer(client, tokenizer, cfg.designer, memory=archive),
                     "critic": Critic(
-                        sandbox, cfg.critic, is_duplicate=_duplicate_test(archive, self._rescoring)
-                    ),
-                    "hinter": Hinter(cfg.hinter, client=client, tokenizer=tokenizer),
-                    "agent": Agent(
                         sandbox,
-                        PolicyAgent(
-                            client,
-                            tokenizer,
-                            cfg.agent,
-                            temperature=cfg.policy.temperature,
-                            top_p=cfg.policy.top_p,
-                        ),
-                        cfg.agent,
+                        cfg.critic,
+                        agent=player,
+                        agent_config=cfg.agent,
+                        hinter=Hinter(cfg.hinter, client=client, tokenizer=tokenizer),
+                        is_duplicate=_duplicate_test(archive, self._rescoring),
+                        rng=random.Random(f"critic:{cfg.run.seed}:{rd.completed_iterations()}"),
                     ),
+                    "agent": Agent(sandbox, player, cfg.agent),
                     "recorder": recorder,
                     "memory": Memory(archive),
                     "learner": _LearnerPorts(learner),
@@ -629,11 +616,10 @@ class SelfPlay:
         total = cfg.run.iterations
         budget = cfg.run.time_budget_s
         critic = self.actors["critic"]
-        agent = self.actors["agent"]
         next_it = first = rd.completed_iterations() + 1
         pending: collections.deque[_Pending] = collections.deque()
         proposals_due = critic.statistics().proposals
-        mark = _Mark(time.monotonic(), agent.statistics().episodes_finished, client)
+        mark = _Mark(time.monotonic(), self._episodes_finished(), client)
         durations: list[float] = []
         budget_said = False
         per_it = cfg.scheduler.design_requests_per_iteration * cfg.designer.group_size
@@ -675,6 +661,13 @@ class SelfPlay:
                     await recorder.changed()
         finally:
             bar.close()
+
+    def _episodes_finished(self) -> int:
+        """Episodes played so far: the Critic's scoring episodes and the Agent's replays."""
+        return int(
+            self.actors["critic"].statistics().episodes_finished
+            + self.actors["agent"].statistics().episodes_finished
+        )
 
     def _emit(self, row: IterationRow, corpus: Any, *, header: bool) -> None:
         """Append a finished iteration to the metrics, save the corpus state, print its row."""
@@ -751,7 +744,7 @@ class SelfPlay:
     ) -> IterationRow:
         """The metrics row of a finished iteration; ``mark`` moves to now."""
         now = time.monotonic()
-        finished = self.actors["agent"].statistics().episodes_finished
+        finished = self._episodes_finished()
         tokens = _generated_tokens(client)
         seconds = now - mark.time
         episodes, new_tokens = finished - mark.episodes, tokens - mark.tokens
@@ -869,17 +862,19 @@ class _Mark:
         self.tokens = _generated_tokens(client)
 
 
-def _duplicate_test(archive: Any, rescoring: set[str]) -> Callable[[str], tuple[bool, str, float]]:
+def _duplicate_test(
+    archive: Any, rescoring: set[str]
+) -> Callable[[str, str], tuple[bool, str, float]]:
     """The Critic's near-duplicate test over the archive (threshold from ``[memory]``).
 
     Sources in ``rescoring`` are archived environments the driver re-submits for scoring; the
     archive holding them is not a duplicate.
     """
 
-    def test(source: str) -> tuple[bool, str, float]:
+    def test(source: str, description: str) -> tuple[bool, str, float]:
         if source in rescoring:
             return False, "", 0.0
-        dup, env_id, similarity = archive.is_duplicate(source)
+        dup, env_id, similarity = archive.is_duplicate(source, description)
         return bool(dup), env_id or "", float(similarity)
 
     return test

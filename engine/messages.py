@@ -33,7 +33,6 @@ __all__ = [
     "EpisodeFinished",
     "EpisodeRequested",
     "HintIssued",
-    "HinterIn",
     "LearnerIn",
     "MemoryIn",
     "Message",
@@ -103,11 +102,12 @@ class EnvRejected(_Msg, frozen=True, kw_only=True, tag=True):
     Attributes:
         env_id: the rejected environment.
         group_id: its GRPO group.
-        reason: a named reason (``unparseable``, ``compile``, ``api``, ``nondeterministic``,
-            ``crash``, ``timeout``, ``memory``, ``never_terminates``, ``reward_range``,
+        reason: a named reason (the list, one line each, is in docs/environment-contract.md:
+            ``unparseable``, ``compile``, ``api``, ``max_turns_over_cap``, ``duplicate``,
+            ``nondeterministic``, ``state_survives_reset``, ``crash``, ``timeout``,
+            ``memory``, ``never_terminates``, ``reward_range``, ``flag_fields``,
             ``step_after_done``, ``not_serialisable``, ``hint_leak``, ``answer_leak``,
-            ``degenerate``, ``duplicate``, ``flag_fields``, ``impossible``, ``trivial``,
-            ``low_regret``).
+            ``degenerate``, ``env_error``, ``not_measured``).
         detail: one human-readable line.
         evidence: what shows the fault (seed, actions, first differing field, traceback ...).
         proposal: the proposal, kept so the designer sample can be trained on.
@@ -205,6 +205,9 @@ class Turn(msgspec.Struct, frozen=True, kw_only=True):
         terminated: Gymnasium ``terminated``.
         truncated: Gymnasium ``truncated``.
         seconds: wall time of the turn (generation + step), seconds.
+        error: why the answer was not played (NaN or lone surrogates in tool arguments, text
+            that is not valid Unicode): nothing reached the environment and ``observation`` is
+            the error the agent saw; ``None`` for a played turn.
     """
 
     prompt_ids: list[int] = []
@@ -217,6 +220,7 @@ class Turn(msgspec.Struct, frozen=True, kw_only=True):
     terminated: bool = False
     truncated: bool = False
     seconds: float = 0.0
+    error: str | None = None
 
 
 class EpisodeFinished(_Msg, frozen=True, kw_only=True, tag=True):
@@ -275,6 +279,9 @@ class EnvScored(_Msg, frozen=True, kw_only=True, tag=True):
         max_turns: turn cap.
         tools: tool specs.
         success_threshold: see ``EnvValidated``.
+        evidence: what shows each integrity flag (``constant_solution``: the replayed
+            actions and the seeds they won; ``information_gate``: the seed and the hint-only
+            tokens the win needs).
     """
 
     env_id: str
@@ -293,6 +300,7 @@ class EnvScored(_Msg, frozen=True, kw_only=True, tag=True):
     max_turns: int = 10
     tools: list[dict[str, Any]] = []
     success_threshold: float = 1.0
+    evidence: dict[str, Any] = {}
 
 
 class TrainingSample(_Msg, frozen=True, kw_only=True, tag=True):
@@ -365,8 +373,7 @@ MESSAGE_TYPES: tuple[type[msgspec.Struct], ...] = (
 )
 
 DesignerIn = DesignRequested | WeightsUpdated
-CriticIn = EnvProposed | HintIssued | EpisodeFinished
-HinterIn = EnvValidated | WeightsUpdated
+CriticIn = EnvProposed
 AgentIn = EpisodeRequested | WeightsUpdated
 MemoryIn = EnvScored | EnvRejected
 LearnerIn = TrainingSample | EnvScored | EnvRejected | EpisodeFinished

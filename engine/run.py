@@ -22,7 +22,7 @@ from engine.errors import ConfigError, EngineError, ModelError, PolicyError
 
 __all__ = ["main", "parse_args"]
 
-TOPOLOGY_ACTORS = ("designer", "critic", "hinter", "agent", "recorder", "memory", "learner")
+TOPOLOGY_ACTORS = ("designer", "critic", "agent", "recorder", "memory", "learner")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

@@ -1,8 +1,10 @@
 """``python -m engine.score FILE.py --k 8``: is this environment at the frontier for this agent?
 
-Validates the file with every Critic check (a rejection prints the reason and exits 1), then
-plays K episodes without the hint and K with it — seeds ``seed .. seed+K-1`` in both
-conditions, so the two conditions are paired — with the chosen agent:
+Runs the Critic's one scoring path (``actors.critic.score_env``): validates the file with every
+Critic check (a rejection prints the reason and exits 1), then plays K episodes without the
+hint and K with it — K seeds drawn from a generator seeded by ``--seed``, the same K in both
+conditions, so the two are paired — with the chosen agent, then the replay checks
+(``constant_solution``, ``information_gate``, ``state_survives_reset``):
 
 - ``--agent MODULE:CALLABLE`` — a scripted agent ``(observations, hint, rng, memory) -> str``
   run in this process (``MODULE`` is a dotted module name or a path to a ``.py`` file);
@@ -35,7 +37,7 @@ import msgspec
 import trio
 
 from engine.config import Config
-from engine.messages import EnvRejected, EnvValidated, EpisodeFinished, EpisodeRequested
+from engine.messages import EnvProposed, EnvRejected, EnvScored, EnvValidated, EpisodeFinished
 from engine.validate import add_common_arguments, load, print_verdict, read_source, verdict_json
 
 __all__ = ["ScoreReport", "load_agent", "main", "score_file"]
@@ -53,7 +55,8 @@ class ScoreReport(msgspec.Struct, frozen=True, kw_only=True):
         detail: rejection detail.
         evidence: rejection evidence.
         k: episodes per condition.
-        seed: first episode seed.
+        seed: seed of the generator the episode seeds were drawn from.
+        seeds: the episode seeds played (the same K in both conditions).
         agent: the agent's name (``module:callable`` or the policy URL).
         success_without: no-hint success rate.
         success_with: hinted success rate.
@@ -63,7 +66,8 @@ class ScoreReport(msgspec.Struct, frozen=True, kw_only=True):
         interval: interval method and confidence, e.g. ``"wilson@0.9"``.
         frontier: regret passed the Critic's acceptance test.
         flags: Critic flags (``impossible``, ``trivial``, ``coin_flip``, ``hint_states_answer``,
-            ``answer_in_observations``).
+            ``answer_in_observations``, ``constant_solution``, ``information_gate``).
+        flag_evidence: what shows each integrity flag.
         hint: the hint used.
         hint_origin: ``designer`` (the program's ``HINT``), ``user`` (``--hint``) or ``none``.
         hint_states_answer: leak flag: the hint contains the answer or its literal text wins.
@@ -82,6 +86,7 @@ class ScoreReport(msgspec.Struct, frozen=True, kw_only=True):
     evidence: dict[str, Any] = {}
     k: int = 0
     seed: int = 0
+    seeds: list[int] = []
     agent: str = ""
     success_without: float = 0.0
     success_with: float = 0.0
@@ -91,6 +96,7 @@ class ScoreReport(msgspec.Struct, frozen=True, kw_only=True):
     interval: str = ""
     frontier: bool = False
     flags: list[str] = []
+    flag_evidence: dict[str, Any] = {}
     hint: str = ""
     hint_origin: str = "none"
     hint_states_answer: bool = False
@@ -160,126 +166,106 @@ async def score_file(
     hint: str = "",
     file: str = "",
 ) -> ScoreReport:
-    """Validate, play 2K episodes and score one environment.
+    """Validate, play 2K episodes and score one environment (``actors.critic.score_env``).
 
     Args:
         source: the environment program.
         config: the whole config (``sandbox``, ``critic``, ``agent`` sections are used).
         agent: an ``actors.agent`` agent (``ScriptedAgent`` or ``PolicyAgent``).
         k: episodes per condition.
-        seed: seed of the first episode; episode i of each condition plays ``seed + i``.
+        seed: seeds the generator the episode seeds are drawn from (reproducible runs).
         hint: a hint to use instead of the program's ``HINT`` ("" for the program's).
         file: the file name to report.
 
     Returns:
-        The :class:`ScoreReport`.
+        The :class:`ScoreReport`. Never raises for anything the program or agent does.
 
     Cancellation: cancellable; the sandbox closes.
     """
-    from actors.agent import play_episode
-    from actors.critic import (
-        answer_in_observations,
-        enough_measured,
-        hint_wins,
-        inspect_env,
-        measured_successes,
-        regret_score,
-    )
+    import random
+
+    from actors.critic import score_env
     from sandbox_wasm import Sandbox
 
     critic = msgspec.structs.replace(config.critic, k=k, episode_seed=seed)
+    episodes: list[EpisodeFinished] = []
+    validated: list[EnvValidated] = []
     async with Sandbox.open(config.sandbox) as sandbox:
-        v = await inspect_env(source, hint, sandbox, critic)
-        verdict = v.verdict
-        if isinstance(verdict, EnvRejected):
-            return ScoreReport(file=file, **verdict_json(verdict))
-        assert isinstance(verdict, EnvValidated)
-        origin = "user" if hint else ("designer" if v.hint else "none")
-        results: dict[tuple[bool, int], EpisodeFinished] = {}
-        limiter = trio.CapacityLimiter(config.agent.concurrency)
-
-        async def one(hinted: bool, i: int) -> None:
-            req = EpisodeRequested(
-                episode_id=f"{'h' if hinted else 'n'}{i}",
-                env_id=verdict.env_id,
-                source=source,
-                description=verdict.description,
-                tools=verdict.tools,
-                max_turns=verdict.max_turns,
-                success_threshold=verdict.success_threshold,
-                seed=seed + i,
-                hint=v.hint if hinted else None,
-            )
-            async with limiter:
-                results[(hinted, i)] = await play_episode(req, sandbox, agent, config.agent)
-
-        async with trio.open_nursery() as nursery:
-            for hinted in (False, True):
-                for i in range(k):
-                    nursery.start_soon(one, hinted, i)
-        literal = await hint_wins(
-            source, v.hint, sandbox, verdict.max_turns, verdict.success_threshold
+        outcome = await score_env(
+            EnvProposed(env_id="env", source=source, hint=hint),
+            sandbox=sandbox,
+            agent=agent,
+            config=critic,
+            agent_config=config.agent,
+            rng=random.Random(seed),
+            episodes=episodes,
+            validated=validated,
         )
-    eps = [results[(h, i)] for h in (False, True) for i in range(k)]
-    seen = answer_in_observations(eps, v.answer)
-    without, with_, dropped = measured_successes(eps)
-    if not enough_measured(eps, k):
+    name = getattr(agent, "name", "")
+    seeds = sorted({e.seed for e in episodes})
+    failed = [e for e in episodes if e.status in ("env_error", "policy_error")]
+    errors = [f"episode {e.episode_id} (seed {e.seed}): {e.status}: {e.reason}" for e in failed]
+    used_hint = validated[0].proposal.hint if validated else hint
+    origin = "user" if hint else ("designer" if used_hint else "none")
+    if isinstance(outcome, EnvRejected):
+        if outcome.reason == "not_measured":
+            return ScoreReport(
+                file=file,
+                accepted=True,
+                measured=False,
+                k=k,
+                seed=seed,
+                seeds=seeds,
+                agent=name,
+                hint=used_hint,
+                hint_origin=origin,
+                episodes_failed=len(failed),
+                errors=errors,
+            )
         return ScoreReport(
             file=file,
-            accepted=True,
-            measured=False,
             k=k,
             seed=seed,
-            agent=getattr(agent, "name", ""),
-            hint=v.hint,
-            hint_origin=origin,
-            episodes_failed=len(dropped),
-            errors=[
-                f"episode {e.episode_id} (seed {e.seed}): {e.status}: {e.reason}" for e in dropped
-            ],
+            seeds=seeds,
+            agent=name,
+            errors=errors,
+            episodes_failed=len(failed),
+            **verdict_json(outcome),
         )
-    score = regret_score(
-        verdict,
-        without,
-        with_,
-        critic,
-        hint=v.hint,
-        hint_origin="designer",
-        answer=v.answer,
-        hint_literal_wins=literal,
-        answer_seen=seen,
-    )
-    p = score.success_without
-    failed = [e for e in eps if e.status in ("env_error", "policy_error")]
+    assert isinstance(outcome, EnvScored)
+    p = outcome.success_without
     return ScoreReport(
         file=file,
         accepted=True,
         k=k,
         seed=seed,
-        agent=getattr(agent, "name", ""),
-        success_without=score.success_without,
-        success_with=score.success_with,
-        regret=score.regret,
-        ci_low=score.ci_low,
-        ci_high=score.ci_high,
+        seeds=seeds,
+        agent=name,
+        success_without=outcome.success_without,
+        success_with=outcome.success_with,
+        regret=outcome.regret,
+        ci_low=outcome.ci_low,
+        ci_high=outcome.ci_high,
         interval=f"{critic.interval}@{critic.confidence:g}",
-        frontier=score.accepted,
-        flags=list(score.flags),
-        hint=v.hint,
+        frontier=outcome.accepted,
+        flags=list(outcome.flags),
+        flag_evidence=dict(outcome.evidence),
+        hint=outcome.hint,
         hint_origin=origin,
-        hint_states_answer="hint_states_answer" in score.flags,
-        answer_in_observations=seen,
+        hint_states_answer="hint_states_answer" in outcome.flags,
+        answer_in_observations="answer_in_observations" in outcome.flags,
         proxy_target50=p * (1.0 - p),
         proxy_failure=1.0 - p,
         episodes_failed=len(failed),
-        errors=[f"episode {e.episode_id} (seed {e.seed}): {e.status}: {e.reason}" for e in failed],
+        errors=errors,
     )
 
 
 def print_report(r: ScoreReport) -> None:
     """Human-readable report on stdout."""
     print(
-        f"{r.file}: validated; {r.k} episodes per condition, seeds {r.seed}..{r.seed + r.k - 1}, agent {r.agent}"
+        f"{r.file}: validated; {r.k} episodes per condition (seeds drawn with --seed {r.seed}), "
+        f"agent {r.agent}"
     )
     print(f"  success without hint   {r.success_without:6.3f}")
     print(f"  success with hint      {r.success_with:6.3f}")
@@ -288,6 +274,8 @@ def print_report(r: ScoreReport) -> None:
     )
     print(f"  frontier (accepted)    {'yes' if r.frontier else 'no'}")
     print(f"  flags                  {', '.join(r.flags) or '-'}")
+    for flag, ev in r.flag_evidence.items():
+        print(f"    {flag}: {json.dumps(ev, ensure_ascii=False)[:300]}")
     print(f"  hint ({r.hint_origin})         {r.hint!r}")
     print(
         f"  leak: hint states answer {r.hint_states_answer}; answer in observations {r.answer_in_observations}"
@@ -338,7 +326,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--k", type=int, default=None, help="episodes per condition (default: critic.k)"
     )
-    parser.add_argument("--seed", type=int, default=0, help="first episode seed (default 0)")
+    parser.add_argument(
+        "--seed", type=int, default=0, help="seed of the episode-seed generator (default 0)"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     try:
         args = parser.parse_args(argv)

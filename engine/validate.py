@@ -1,7 +1,7 @@
 """``python -m engine.validate FILE.py [--json]``: validate one environment file.
 
-Runs every Critic check that needs no policy (``actors.critic.validate``) in the WebAssembly
-sandbox and prints the verdict: accepted, or the rejection reason with its evidence.
+Runs every Critic check that needs no policy (``actors.critic.score_env`` without an agent) in
+the WebAssembly sandbox and prints the verdict: accepted, or the rejection reason with its evidence.
 
 Exit status: 0 accepted, 1 rejected, 2 usage error (missing file, bad option or config).
 ``--json`` prints one object ``{"accepted": bool, "reason": str | null, "detail": str,
@@ -60,13 +60,19 @@ def load(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Config:
 
 
 async def validate_file(source: str, hint: str, config: Config, env_id: str = "env") -> Any:
-    """Validate one program in a fresh sandbox; returns ``actors.critic.Validation``."""
-    from actors.critic import inspect_env
+    """Validate one program in a fresh sandbox (``actors.critic.score_env`` with no agent).
+
+    Returns:
+        ``EnvValidated`` or ``EnvRejected``; never raises for anything the program does.
+    """
+    from actors.critic import score_env
     from sandbox_wasm import Sandbox
 
     async with Sandbox.open(config.sandbox) as sandbox:
         proposal = EnvProposed(env_id=env_id, source=source, hint=hint)
-        return await inspect_env(source, hint, sandbox, config.critic, proposal=proposal)
+        return await score_env(
+            proposal, sandbox=sandbox, agent=None, config=config.critic, agent_config=config.agent
+        )
 
 
 def verdict_json(verdict: Any) -> dict[str, Any]:
@@ -114,8 +120,7 @@ def main(argv: list[str] | None = None) -> int:
         config = load(parser, args)
     except SystemExit as exc:
         return int(exc.code or 0)
-    result = trio.run(validate_file, source, args.hint, config)
-    verdict = result.verdict
+    verdict = trio.run(validate_file, source, args.hint, config)
     if args.json:
         print(json.dumps(verdict_json(verdict), ensure_ascii=False))
     else:

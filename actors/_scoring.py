@@ -1,0 +1,639 @@
+"""Score one environment: one call tree from a proposal to ``EnvScored | EnvRejected``.
+
+:func:`score_env` is the only scoring path: the Critic actor, ``python -m engine.score``,
+``python -m engine.validate`` (``agent=None``) and the embedding API all call it.
+
+1. validate in the sandbox (``actors._validation.inspect_env``; named rejections);
+2. the hint: the Hinter's (``hinter.hint_for``) or the program's ``HINT``;
+3. the hint-literal probe (:func:`hint_wins`), each try on a fresh instance as in play;
+4. K episodes without and K with the hint, in a nursery, on seeds drawn from ``rng`` (never
+   the public probe seeds, never a fixed ``0..K-1``), paired across the two conditions;
+5. an environment error in any episode rejects the design (``env_error``): it is never counted
+   as the Agent's failure; too many policy errors reject it as ``not_measured``;
+6. regret, its interval and flags (``actors._regret``), then, when regret is positive, the
+   integrity checks that replay a winning hinted episode open-loop in fresh instances:
+   - ``state_survives_reset``: the winning episode replayed on an instance that already
+     played a losing one gives another result (rejection);
+   - ``constant_solution`` (flag): the same action sequence wins most of ``replay_seeds``
+     other seeds, so the answer is constant and the hint carries it;
+   - ``information_gate`` (flag): the win needs a word (3+ letters) or number (3+ digits) that
+     is in the hint and nowhere in what the Agent saw before it (description, tool schemas,
+     observations): with that token replaced the replay loses.
+   A flagged environment is not frontier and its designer reward is 0.
+
+Every probe that raises counts against the environment (a rejection naming the probe), so an
+environment cannot switch a check off by raising on it. Nothing the program or the agent does
+raises out of :func:`score_env`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import re
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import msgspec
+import trio
+
+from engine.config import AgentConfig, CriticConfig
+from engine.contract import episode_success
+from engine.errors import GuestError, InvalidAction, SandboxError
+from engine.messages import (
+    EnvProposed,
+    EnvRejected,
+    EnvScored,
+    EnvValidated,
+    EpisodeFinished,
+    EpisodeRequested,
+    HintIssued,
+    Turn,
+)
+
+from ._regret import estimate_regret, text_contains
+from ._validation import (
+    DuplicateTest,
+    _error_evidence,
+    _jsonable,
+    _Reject,
+    _sandbox_reason,
+    hint_pieces,
+    inspect_env,
+)
+
+__all__ = [
+    "INTEGRITY_FLAGS",
+    "HintSource",
+    "answer_in_observations",
+    "draw_seeds",
+    "enough_measured",
+    "hint_wins",
+    "measured_successes",
+    "regret_score",
+    "score_env",
+]
+
+INTEGRITY_FLAGS = frozenset({"constant_solution", "information_gate"})
+"""Flags that make a scored environment an information gate: not frontier, designer reward 0."""
+
+MIN_MEASURED_SHARE = 0.5
+"""Share of the K episodes per condition that must have been played for a score to stand."""
+
+_SEED_LOW, _SEED_HIGH = 1_000_000, 2**31 - 1
+_GATE_TOKEN = re.compile(r"[^\W\d_]{3,}|\d{3,}")
+_PLACEHOLDER = "zqxv"
+
+
+class HintSource(Protocol):
+    """Where hints come from (``actors.hinter.Hinter``)."""
+
+    async def hint_for(self, env: EnvValidated) -> HintIssued: ...
+
+
+def draw_seeds(rng: random.Random, n: int) -> list[int]:
+    """``n`` distinct episode seeds in ``[1e6, 2**31)``: far from the probe seeds, private."""
+    return rng.sample(range(_SEED_LOW, _SEED_HIGH), n)
+
+
+def answer_in_observations(episodes: Sequence[EpisodeFinished], answer: str | None) -> bool:
+    """Whether the answer shows up in an observation before an episode ended.
+
+    The last observation of an episode is skipped: saying the answer after the end is fine.
+
+    Args:
+        episodes: finished episodes.
+        answer: the environment's ``ANSWER`` (``None``: never).
+    """
+    if not answer:
+        return False
+    for ep in episodes:
+        for turn in ep.turns:
+            if turn.terminated or turn.truncated:
+                break
+            if text_contains(turn.observation, answer):
+                return True
+    return False
+
+
+def measured_successes(
+    episodes: Sequence[EpisodeFinished],
+) -> tuple[list[bool], list[bool], list[EpisodeFinished]]:
+    """Success of each episode without and with the hint, and the episodes the policy failed.
+
+    Returns:
+        ``(without, with_, errored)``; ``errored`` are the ``policy_error`` episodes.
+    """
+    errored = [e for e in episodes if e.status == "policy_error"]
+    return (
+        [e.success for e in episodes if not e.hinted],
+        [e.success for e in episodes if e.hinted],
+        errored,
+    )
+
+
+def enough_measured(episodes: Sequence[EpisodeFinished], k: int) -> bool:
+    """Whether each condition had at least ``MIN_MEASURED_SHARE`` of its ``k`` episodes played
+    (not ended by a policy error): below that a success rate measures the agent's failures,
+    not the environment."""
+    need = max(1, math.ceil(k * MIN_MEASURED_SHARE))
+    for hinted in (False, True):
+        played = sum(1 for e in episodes if e.hinted == hinted and e.status != "policy_error")
+        if played < need:
+            return False
+    return True
+
+
+def regret_score(
+    env: EnvValidated,
+    without: Sequence[bool],
+    with_: Sequence[bool],
+    config: CriticConfig = CriticConfig(),
+    *,
+    hint: str | None = None,
+    hint_origin: str = "designer",
+    answer: str | None = None,
+    hint_literal_wins: bool = False,
+    answer_seen: bool = False,
+    extra_flags: Sequence[str] = (),
+) -> EnvScored:
+    """Score one environment from per-episode successes.
+
+    Args:
+        env: the validated environment.
+        without: success of each unhinted episode (K values).
+        with_: success of each hinted episode (K values).
+        config: the ``[critic]`` section (interval method, confidence, acceptance threshold).
+        hint: the hint used (default: the proposal's).
+        hint_origin: ``"designer"``, ``"policy"`` or ``"none"``.
+        answer: the environment's ``ANSWER``, if declared (checked against the hint).
+        hint_literal_wins: answering the hint's literal text wins (see :func:`hint_wins`).
+        answer_seen: the answer appeared in an observation (:func:`answer_in_observations`).
+        extra_flags: integrity flags found by replay (``INTEGRITY_FLAGS``): each makes the
+            environment not frontier.
+
+    Returns:
+        The ``EnvScored`` message.
+
+    Raises:
+        ValueError: an empty condition.
+    """
+    hint = env.proposal.hint if hint is None else hint
+    states = hint_literal_wins or bool(answer and hint and text_contains(hint, answer))
+    est = estimate_regret(
+        without,
+        with_,
+        interval=config.interval,
+        confidence=config.confidence,
+        accept_regret=config.accept_regret,
+        hint_states_answer=states,
+        answer_in_observations=answer_seen,
+        seed=config.episode_seed,
+        resamples=config.bootstrap_resamples,
+    )
+    flags = list(est.flags) + [f for f in extra_flags if f not in est.flags]
+    return EnvScored(
+        env_id=env.env_id,
+        proposal=env.proposal,
+        hint=hint,
+        hint_origin=hint_origin,  # type: ignore[arg-type]
+        k=max(len(without), len(with_)),
+        success_without=est.success_without,
+        success_with=est.success_with,
+        regret=est.regret,
+        ci_low=est.ci_low,
+        ci_high=est.ci_high,
+        accepted=est.accepted and not extra_flags,
+        flags=flags,
+        description=env.description,
+        max_turns=env.max_turns,
+        tools=env.tools,
+        success_threshold=env.success_threshold,
+    )
+
+
+# --------------------------------------------------------------------------- open-loop replay
+
+
+class _Replay(msgspec.Struct, frozen=True, kw_only=True):
+    success: bool
+    first_observation: str
+
+
+def _tool_arguments(turn: Turn) -> dict[str, Any]:
+    try:
+        call = json.loads(turn.action)
+    except ValueError:
+        return {}
+    args = call.get("arguments", {}) if isinstance(call, dict) else {}
+    return args if isinstance(args, dict) else {}
+
+
+async def _replay(
+    sandbox: Any,
+    env: EnvValidated,
+    seed: int,
+    turns: Sequence[Turn],
+    probe: str,
+    *,
+    warm: Any = None,
+) -> _Replay:
+    """Replay ``turns`` (actions and tool calls) open-loop on ``seed`` in a fresh instance (or
+    in ``warm``, an instance that already played), as :func:`actors.agent.play_episode` plays
+    them. Raises ``_Reject`` when the environment fails: a probe that raises counts against it.
+    """
+    source = env.proposal.source
+    try:
+        inst = warm if warm is not None else await sandbox.open_env(source, entropy=seed)
+    except SandboxError as exc:
+        raise _Reject(
+            _sandbox_reason(exc),
+            f"load failed for the {probe} replay: {exc}",
+            {"probe": probe, "seed": seed, **_error_evidence(exc)},
+        ) from None
+    actions: list[str] = []
+    try:
+        obs, _ = await inst.reset(seed=seed)
+        total, info = 0.0, None
+        for turn in turns[: env.max_turns]:
+            if turn.error is not None:
+                continue
+            actions.append(turn.action)
+            if turn.tool is not None:
+                try:
+                    await inst.call_tool(turn.tool, _tool_arguments(turn))
+                except (GuestError, InvalidAction):
+                    pass  # the agent saw a tool error here too
+                continue
+            r = await inst.step(turn.action)
+            total += float(r.reward)
+            info = dict(r.info)
+            if r.terminated or r.truncated:
+                break
+        return _Replay(
+            success=episode_success(info, total, env.success_threshold), first_observation=str(obs)
+        )
+    except (SandboxError, InvalidAction) as exc:
+        raise _Reject(
+            _sandbox_reason(exc) if isinstance(exc, SandboxError) else "crash",
+            f"the environment failed on the {probe} replay (seed {seed}): {exc}",
+            {"probe": probe, "seed": seed, "actions": actions[-20:], **_error_evidence(exc)}
+            if isinstance(exc, SandboxError)
+            else {"probe": probe, "seed": seed},
+        ) from None
+    except ValueError as exc:  # info["success"] that is not a bool
+        raise _Reject("api", f"{probe} replay (seed {seed}): {exc}", {"probe": probe}) from None
+    finally:
+        if warm is None:
+            with trio.CancelScope(shield=True):
+                await inst.aclose()
+
+
+def _with_token_replaced(turns: Sequence[Turn], tokens: set[str]) -> list[Turn]:
+    pattern = re.compile(
+        r"(?<![^\W_])("
+        + "|".join(re.escape(t) for t in sorted(tokens, key=len, reverse=True))
+        + r")(?![^\W_])",
+        re.IGNORECASE,
+    )
+    out = []
+    for t in turns:
+        if t.tool is not None:
+            args = _jsonable_replace(_tool_arguments(t), pattern)
+            action = json.dumps({"tool": t.tool, "arguments": args}, ensure_ascii=False)
+        else:
+            action = pattern.sub(_PLACEHOLDER, t.action)
+        out.append(msgspec.structs.replace(t, action=action))
+    return out
+
+
+def _jsonable_replace(value: Any, pattern: re.Pattern[str]) -> Any:
+    if isinstance(value, str):
+        return pattern.sub(_PLACEHOLDER, value)
+    if isinstance(value, dict):
+        return {k: _jsonable_replace(v, pattern) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_jsonable_replace(v, pattern) for v in value]
+    return value
+
+
+def _hint_only_tokens(
+    env: EnvValidated, hint: str, first_observation: str, turns: Sequence[Turn]
+) -> set[str]:
+    """Words (3+ letters) and numbers (3+ digits) of the winning actions that the hint holds
+    and that appear nowhere in what the Agent saw before that action."""
+    in_hint = {t.casefold() for t in _GATE_TOKEN.findall(hint)}
+    view = "\n".join(
+        [env.description, json.dumps(env.tools, ensure_ascii=False), first_observation]
+    )
+    found: set[str] = set()
+    for turn in turns:
+        if turn.error is None:
+            text = json.dumps(_tool_arguments(turn)) if turn.tool else turn.action
+            for tok in _GATE_TOKEN.findall(text):
+                if tok.casefold() in in_hint and not text_contains(view, tok):
+                    found.add(tok.casefold())
+        view += "\n" + turn.observation
+    return found
+
+
+async def _integrity(
+    sandbox: Any,
+    env: EnvValidated,
+    hint: str,
+    episodes: Sequence[EpisodeFinished],
+    config: CriticConfig,
+    replay_seeds: list[int],
+) -> tuple[list[str], dict[str, Any]]:
+    """The replay checks of the module docstring: ``(flags, evidence)``; raises ``_Reject``
+    for ``state_survives_reset`` or an environment that fails on a replay."""
+    winners = [e for e in episodes if e.hinted and e.success and e.status == "ok"]
+    if not winners:
+        return [], {}
+    flags: list[str] = []
+    evidence: dict[str, Any] = {}
+    best = winners[0]
+    fresh = await _replay(sandbox, env, best.seed, best.turns, "winning")
+    losers = [e for e in episodes if not e.success and e.status in ("ok", "max_turns")]
+    warm_turns = losers[0].turns if losers else [Turn(action="")]
+    warm_seed = losers[0].seed if losers else best.seed
+    source = env.proposal.source
+    try:
+        warm = await sandbox.open_env(source, entropy=best.seed)
+    except SandboxError as exc:
+        raise _Reject(_sandbox_reason(exc), f"load failed: {exc}", _error_evidence(exc)) from None
+    try:
+        await _replay(sandbox, env, warm_seed, warm_turns, "reset", warm=warm)
+        again = await _replay(sandbox, env, best.seed, best.turns, "reset", warm=warm)
+    finally:
+        with trio.CancelScope(shield=True):
+            await warm.aclose()
+    if again.success != fresh.success:
+        raise _Reject(
+            "state_survives_reset",
+            f"the winning episode (seed {best.seed}) replayed after another episode on the same "
+            f"instance {'won' if again.success else 'lost'}, on a fresh instance "
+            f"{'won' if fresh.success else 'lost'}: state survives reset()",
+            {"seed": best.seed, "actions": [t.action for t in best.turns][:20]},
+        )
+    if replay_seeds:
+        wins = [
+            (await _replay(sandbox, env, s, best.turns, "constant")).success for s in replay_seeds
+        ]
+        if sum(wins) >= math.ceil(0.75 * len(wins)):
+            flags.append("constant_solution")
+            evidence["constant_solution"] = {
+                "actions": [t.action for t in best.turns][:20],
+                "seeds": replay_seeds,
+                "wins": sum(wins),
+            }
+    gates = 0
+    checked = winners[: config.gate_checks]
+    for ep in checked:
+        first = await _replay(sandbox, env, ep.seed, ep.turns, "gate")
+        tokens = _hint_only_tokens(env, hint, first.first_observation, ep.turns)
+        if not tokens:
+            continue
+        changed = _with_token_replaced(ep.turns, tokens)
+        if not (await _replay(sandbox, env, ep.seed, changed, "gate")).success:
+            gates += 1
+            evidence.setdefault("information_gate", {"seed": ep.seed, "tokens": sorted(tokens)})
+    if checked and gates * 2 >= len(checked) and gates:
+        flags.append("information_gate")
+    return flags, evidence
+
+
+# --------------------------------------------------------------------------- hint probe
+
+
+async def hint_wins(
+    source: str,
+    hint: str,
+    sandbox: Any,
+    max_turns: int,
+    threshold: float,
+    seeds: Sequence[int] = (0, 1),
+) -> bool:
+    """Whether the hint states the answer: answering its literal text, or one piece of it
+    (a quoted span, a word, a number), every turn wins.
+
+    Every try runs on a fresh instance, as play does (state kept across ``reset()`` cannot
+    hide a leak).
+
+    Args:
+        source: the environment program.
+        hint: the hint text.
+        sandbox: an open ``sandbox_wasm.Sandbox``.
+        max_turns: the environment's ``MAX_TURNS``.
+        threshold: its success threshold.
+        seeds: seeds tried. The whole hint counts when it wins on any seed; a piece of it
+            only when it wins on every seed (a lucky word is not the answer).
+
+    Returns:
+        ``True`` when such a policy succeeds, else ``False``.
+
+    Raises:
+        _Reject: the environment failed on a try (a probe that raises counts against it).
+    """
+    if not hint.strip():
+        return False
+    candidates = [(hint.strip(), False)] + [(p, True) for p in hint_pieces(hint)]
+
+    async def wins(action: str, seed: int) -> bool:
+        t = Turn(action=action)
+        env = EnvValidated(
+            env_id="hint",
+            proposal=EnvProposed(env_id="hint", source=source),
+            description="",
+            max_turns=max(1, max_turns),
+            success_threshold=threshold,
+        )
+        return (await _replay(sandbox, env, seed, [t] * max(1, max_turns), "hint")).success
+
+    for action, is_piece in candidates:
+        results = []
+        for seed in seeds:
+            won = await wins(action, seed)
+            results.append(won)
+            if is_piece and not won:
+                break
+            if not is_piece and won:
+                return True
+        if is_piece and len(results) == len(seeds) and all(results):
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------- the call tree
+
+
+async def score_env(
+    proposal: EnvProposed,
+    *,
+    sandbox: Any,
+    agent: Any,
+    config: CriticConfig = CriticConfig(),
+    agent_config: AgentConfig = AgentConfig(),
+    hinter: HintSource | None = None,
+    rng: random.Random | None = None,
+    is_duplicate: DuplicateTest | None = None,
+    limiter: trio.CapacityLimiter | None = None,
+    episodes: list[EpisodeFinished] | None = None,
+    validated: list[EnvValidated] | None = None,
+) -> EnvScored | EnvRejected | EnvValidated:
+    """Validate, hint, play 2K episodes and score one environment (module docstring).
+
+    Args:
+        proposal: the design (source, hint, ids, the designer's tokens); a ``parse_error``
+            is an ``unparseable`` rejection.
+        sandbox: an open ``sandbox_wasm.Sandbox``.
+        agent: an ``actors.agent`` agent (``PolicyAgent``/``ScriptedAgent``), or ``None`` to
+            validate only (then the result is ``EnvValidated`` or ``EnvRejected``).
+        config: the ``[critic]`` section (k, interval, budgets, replay checks).
+        agent_config: the ``[agent]`` section (turn cap, token and sandbox budgets).
+        hinter: the hint source; ``None``: the proposal's hint, else the program's ``HINT``.
+        rng: draws the scoring and replay seeds (default ``Random(config.episode_seed)``).
+        is_duplicate: the archive's near-duplicate test, or ``None`` to skip it.
+        limiter: bounds the episodes played at once (default: ``agent_config.concurrency``).
+        episodes: when given, every played episode is appended (for the learner, reports).
+        validated: when given, the ``EnvValidated`` verdict is appended (reports).
+
+    Returns:
+        ``EnvScored`` (regret, interval, flags), or ``EnvRejected`` with a named reason
+        (validation reasons, ``env_error``, ``not_measured``, ``state_survives_reset``, a
+        replay probe's ``crash``/``timeout``), or with ``agent=None`` the ``EnvValidated``.
+        Never raises for anything the program or the agent does.
+
+    Raises:
+        engine.errors.SandboxError: only for a sandbox that is itself broken (closed).
+
+    Cancellation: cancellable at any await; instances are closed.
+    """
+    if rng is None:
+        rng = random.Random(config.episode_seed)
+
+    def reject(reason: str, detail: str, evidence: dict[str, Any]) -> EnvRejected:
+        return EnvRejected(
+            env_id=proposal.env_id,
+            group_id=proposal.group_id,
+            reason=reason,
+            detail=detail,
+            evidence=_jsonable(evidence),
+            proposal=proposal,
+        )
+
+    if proposal.parse_error:
+        return reject("unparseable", proposal.parse_error, {})
+    v = await inspect_env(
+        proposal.source,
+        proposal.hint,
+        sandbox,
+        config,
+        is_duplicate=is_duplicate,
+        proposal=proposal,
+        max_turns_cap=agent_config.max_turns_cap,
+    )
+    if isinstance(v.verdict, EnvRejected) or agent is None:
+        return v.verdict
+    env: EnvValidated = v.verdict
+    if validated is not None:
+        validated.append(env)
+    if hinter is not None:
+        issued = await hinter.hint_for(env)
+    else:
+        issued = HintIssued(
+            env_id=env.env_id, env=env, hint=v.hint, origin="designer" if v.hint else "none"
+        )
+    hint = issued.hint
+    k = config.k
+    seeds = draw_seeds(rng, k + config.replay_seeds)
+    score_seeds, replay_seeds = seeds[:k], seeds[k:]
+    try:
+        literal = await hint_wins(
+            env.proposal.source,
+            hint,
+            sandbox,
+            env.max_turns,
+            env.success_threshold,
+            seeds=score_seeds[:2],
+        )
+    except _Reject as rej:
+        return reject(rej.reason, f"hint probe: {rej.detail}", rej.evidence)
+
+    played: dict[tuple[bool, int], EpisodeFinished] = {}
+    limit = limiter or trio.CapacityLimiter(agent_config.concurrency)
+    from actors.agent import play_episode
+
+    async def one(hinted: bool, i: int) -> None:
+        tag = "h" if hinted else "n"
+        req = EpisodeRequested(
+            episode_id=f"{env.env_id}:{tag}{i}",
+            env_id=env.env_id,
+            group_id=f"{env.env_id}:{'hint' if hinted else 'nohint'}",
+            source=env.proposal.source,
+            description=env.description,
+            tools=env.tools,
+            max_turns=env.max_turns,
+            success_threshold=env.success_threshold,
+            seed=score_seeds[i],
+            hint=hint if hinted else None,
+            purpose="score",
+        )
+        async with limit:
+            played[(hinted, i)] = await play_episode(req, sandbox, agent, agent_config)
+
+    async with trio.open_nursery() as nursery:
+        for hinted in (False, True):
+            for i in range(k):
+                nursery.start_soon(one, hinted, i)
+    eps = [played[(h, i)] for h in (False, True) for i in range(k)]
+    if episodes is not None:
+        episodes.extend(eps)
+
+    env_errors = [e for e in eps if e.status == "env_error"]
+    if env_errors:
+        first = env_errors[0]
+        return reject(
+            "env_error",
+            f"the environment failed in {len(env_errors)} of {len(eps)} scoring episodes "
+            f"(first, seed {first.seed}: {first.reason[:300]})",
+            {
+                "episodes": len(eps),
+                "env_errors": len(env_errors),
+                "seed": first.seed,
+                "hinted": first.hinted,
+                "actions": [t.action for t in first.turns][-20:],
+                "message": first.reason[:2000],
+            },
+        )
+    without, with_, dropped = measured_successes(eps)
+    if not enough_measured(eps, k):
+        return reject(
+            "not_measured",
+            f"{len(dropped)} of {len(eps)} episodes failed on the policy side "
+            f"(first: {dropped[0].reason if dropped else '?'})",
+            {"policy_errors": len(dropped), "episodes": len(eps)},
+        )
+    flags: list[str] = []
+    evidence: dict[str, Any] = {}
+    if sum(with_) / len(with_) > sum(without) / len(without):
+        try:
+            flags, evidence = await _integrity(sandbox, env, hint, eps, config, replay_seeds)
+        except _Reject as rej:
+            return reject(rej.reason, rej.detail, rej.evidence)
+    score = regret_score(
+        env,
+        without,
+        with_,
+        config,
+        hint=hint,
+        hint_origin=issued.origin,
+        answer=v.answer,
+        hint_literal_wins=literal,
+        answer_seen=answer_in_observations(eps, v.answer),
+        extra_flags=flags,
+    )
+    if evidence:
+        score = msgspec.structs.replace(score, evidence=_jsonable(evidence))
+    return score
