@@ -446,6 +446,13 @@ async def _reset_clears_state(budget: _Budget, spec: Any) -> None:
     for _ in range(2):
         for (seed, actions), expected in zip(plans, fresh, strict=True):
             got = await _play_actions(shared, seed, actions)
+            if got[:2] != expected[:2]:
+                raise _Reject(
+                    "api",
+                    f"reset(seed={seed}) on a used instance gave another first observation than "
+                    "on a fresh one: reset() must seed the episode and clear all state",
+                    {"seed": seed, "actions": [], "probe": "reset", "step": "reset"},
+                )
             if got != expected:
                 raise _Reject(
                     "state_survives_reset",
@@ -618,13 +625,12 @@ async def _degenerate(prober: _Prober, budget: _Budget) -> tuple[str, str, list[
     ``_DEGENERATE_SHARE`` of them means no skill is needed."""
     seeds = list(range(100, 100 + _DEGENERATE_SEEDS))
     need = math.ceil(_DEGENERATE_SHARE * len(seeds))
-    candidates: list[tuple[str, str, Callable[[int], Policy]]] = [
-        ("random", "<random actions>", lambda s: _random_policy),
-        ("word", "<one random word, repeated>", _word_policy),
-    ]
+    candidates: list[tuple[str, str, Callable[[int], Policy]]] = []
     for label, policy in _DEGENERATE:
         shown = policy([""], 0, random.Random(0)) if label != "echo" else "<last observation>"
         candidates.append((label, shown, functools.partial(_same, policy)))
+    candidates.append(("random", "<random actions>", functools.partial(_same, _random_policy)))
+    candidates.append(("word", "<one random word, repeated>", _word_policy))
     for label, shown, make in candidates:
         wins = 0
         for i, seed in enumerate(seeds):

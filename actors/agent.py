@@ -617,6 +617,8 @@ async def play_episode(
                     status, reason = "token_budget", f"prompt over budget at turn {turn}"
                     break
                 reply = await agent.act(ctx)
+                if not isinstance(reply, AgentReply) or not isinstance(reply.text, str):
+                    raise TypeError(f"act() returned {type(reply).__name__}, not an AgentReply")
             except PolicyError as exc:
                 status, reason = "policy_error", f"agent {agent.name!r} turn {turn}: {exc}"
                 break

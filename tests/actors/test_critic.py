@@ -10,7 +10,7 @@ import msgspec
 import pytest
 import trio
 
-from actors.agent import Agent, ScriptedAgent
+from actors.agent import ScriptedAgent
 from actors.critic import (
     Critic,
     bootstrap_interval,
@@ -25,7 +25,7 @@ from actors.critic import (
 from actors.hinter import Hinter
 from engine.config import AgentConfig, CriticConfig, SandboxConfig
 from engine.gym_proxy import SandboxEnv, check_env
-from engine.messages import EnvProposed, EnvRejected, EnvScored, EnvValidated
+from engine.messages import EnvProposed, EnvRejected, EnvScored, EnvValidated, EpisodeFinished
 from engine.score import load_agent
 from sandbox_wasm import Sandbox
 
@@ -189,20 +189,28 @@ async def test_gymnasium_env_checker_rejects_a_reset_that_ignores_its_seed(
 ) -> None:
     v = await validate(source("reject_api_reset_seed.py"), "", sandbox)
     assert isinstance(v, EnvRejected) and v.reason == "api"
-    assert "env_checker" in v.detail and v.evidence["checker"] == "gymnasium.utils.env_checker"
+    assert "reset() must seed the episode" in v.detail and v.evidence["step"] == "reset"
+    # gymnasium's own checker finds the same fault on the host-side proxy
+    inst = await sandbox.open_env(source("reject_api_reset_seed.py"), entropy=0)
+    try:
+        with pytest.raises(AssertionError, match="seed"):
+            await trio.to_thread.run_sync(check_env, SandboxEnv(inst.sync, inst.spec))
+    finally:
+        await inst.aclose()
 
 
 async def test_duplicate_uses_the_archive_test(sandbox: Sandbox) -> None:
     calls: list[str] = []
 
-    def is_dup(src: str) -> tuple[bool, str, float]:
-        calls.append(src)
+    def is_dup(src: str, description: str) -> tuple[bool, str, float]:
+        calls.append((src, description))
         return (True, "seed-7", 0.99)
 
     v = await validate(source("trivial"), "", sandbox, is_duplicate=is_dup)
     assert isinstance(v, EnvRejected) and v.reason == "duplicate"
     assert v.evidence == {"nearest": "seed-7", "similarity": 0.99}
-    assert calls == [source("trivial")]
+    assert len(calls) == 1 and calls[0][0] == source("trivial")
+    assert calls[0][1]  # the description goes with the source, as the archive embeds it
 
 
 @pytest.mark.parametrize("name", sorted(KINDS))
@@ -239,42 +247,40 @@ def effective_regret(s: EnvScored) -> float:
 
 async def run_pipeline(
     sandbox: Sandbox, proposals: list[EnvProposed], k: int
-) -> tuple[list[EnvScored], list[EnvRejected], Critic]:
+) -> tuple[list[EnvScored], list[EnvRejected], Critic, list[object]]:
     agent_fn = load_agent(f"{LABELLED / 'agents.py'}:labelled_agent")
-    critic = Critic(sandbox, CriticConfig(k=k))
-    hinter = Hinter()
-    agent = Agent(sandbox, ScriptedAgent(agent_fn, name="labelled"), AgentConfig(concurrency=4))
+    critic = Critic(
+        sandbox,
+        CriticConfig(k=k),
+        agent=ScriptedAgent(agent_fn, name="labelled"),
+        agent_config=AgentConfig(concurrency=4),
+        hinter=Hinter(),
+    )
     to_critic, critic_in = trio.open_memory_channel(4)
-    fb_send, feedback = trio.open_memory_channel(4)
-    to_hinter, hinter_in = trio.open_memory_channel(2)
-    to_agent, agent_in = trio.open_memory_channel(2)
     to_memory, memory_in = trio.open_memory_channel(2)
+    to_learner, learner_in = trio.open_memory_channel(1000)
     scored: list[EnvScored] = []
     rejected: list[EnvRejected] = []
+    learned: list[object] = []
 
     async def memory() -> None:
         async with memory_in:
             async for msg in memory_in:
                 (scored if isinstance(msg, EnvScored) else rejected).append(msg)
 
+    async def learner() -> None:
+        async with learner_in:
+            async for msg in learner_in:
+                learned.append(msg)
+
     async with trio.open_nursery() as nursery:
-        await nursery.start(
-            lambda task_status: critic.run(
-                critic_in,
-                to_hinter,
-                to_agent,
-                to_memory,
-                feedback=feedback,
-                task_status=task_status,
-            )
-        )
-        await nursery.start(hinter.run, hinter_in, fb_send.clone())
-        await nursery.start(agent.run, agent_in, fb_send)
+        await nursery.start(critic.run, critic_in, to_memory, to_learner)
         nursery.start_soon(memory)
+        nursery.start_soon(learner)
         async with to_critic:
             for p in proposals:
                 await to_critic.send(p)
-    return scored, rejected, critic
+    return scored, rejected, critic, learned
 
 
 @pytest.mark.slow
@@ -282,7 +288,7 @@ async def test_regret_ranks_learnable_above_every_other_kind(sandbox: Sandbox) -
     proposals = [EnvProposed(env_id=name, source=source(name)) for name in KINDS]
     proposals.append(EnvProposed(env_id="bad", source=source("reject_crash.py")))
     proposals.append(EnvProposed(env_id="junk", source="", parse_error="no code block"))
-    scored, rejected, critic = await run_pipeline(sandbox, proposals, k=12)
+    scored, rejected, critic, learned = await run_pipeline(sandbox, proposals, k=12)
     by_id = {s.env_id: s for s in scored}
     assert set(by_id) == set(KINDS)
     assert {r.env_id: r.reason for r in rejected} == {"bad": "crash", "junk": "unparseable"}
@@ -302,24 +308,26 @@ async def test_regret_ranks_learnable_above_every_other_kind(sandbox: Sandbox) -
     stats = critic.statistics()
     assert (stats.proposals, stats.validated, stats.scored) == (8, 6, 6)
     assert stats.rejected == {"crash": 1, "unparseable": 1}
-    assert stats.awaiting_episodes == 0 and stats.validating == 0
+    assert stats.scoring == 0 and stats.episodes_finished == 6 * 2 * 12
     assert not math.isnan(stats.mean_regret)
+    # the learner gets every outcome and every scoring episode
+    assert sum(isinstance(m, EpisodeFinished) for m in learned) == 6 * 2 * 12
+    assert sum(isinstance(m, EnvScored | EnvRejected) for m in learned) == 8
 
 
 async def test_critic_exits_when_inbox_closes_and_when_cancelled(sandbox: Sandbox) -> None:
-    scored, rejected, _ = await run_pipeline(sandbox, [], k=1)
+    scored, rejected, _, _ = await run_pipeline(sandbox, [], k=1)
     assert scored == [] and rejected == []
     critic = Critic(sandbox)
     inbox_send, inbox = trio.open_memory_channel(0)
-    to_hinter, _h = trio.open_memory_channel(0)
-    to_agent, _a = trio.open_memory_channel(0)
+    to_memory, _m = trio.open_memory_channel(0)
     with trio.move_on_after(5) as scope:
         async with trio.open_nursery() as nursery:
-            await nursery.start(critic.run, inbox, to_hinter, to_agent)
+            await nursery.start(critic.run, inbox, to_memory)
             nursery.cancel_scope.cancel()
     assert not scope.cancelled_caught
     with pytest.raises(trio.ClosedResourceError):
-        to_hinter.send_nowait(None)
+        to_memory.send_nowait(None)
     inbox_send.close()
 
 
@@ -349,13 +357,8 @@ async def test_actors_run_under_the_engine_runtime_and_shut_down_by_closure(
     sink = _Sink()
     rt.add(
         "critic",
-        Critic(sandbox, CriticConfig(k=2)),
-        inboxes=("inbox", "feedback"),
-        outputs={"to_hinter": "hinter", "to_agent": "agent", "to_memory": "memory"},
-    )
-    rt.add("hinter", Hinter(), outputs={"to_critic": "critic.feedback"})
-    rt.add(
-        "agent", Agent(sandbox, ScriptedAgent(agent_fn)), outputs={"to_critic": "critic.feedback"}
+        Critic(sandbox, CriticConfig(k=2), agent=ScriptedAgent(agent_fn)),
+        outputs={"to_memory": "memory"},
     )
     rt.add("memory", sink)
     to_critic = rt.sender("critic")
@@ -373,7 +376,7 @@ async def test_actors_run_under_the_engine_runtime_and_shut_down_by_closure(
 
 async def test_archive_duplicate_test_is_used(sandbox: Sandbox) -> None:
     class Archive:
-        def is_duplicate(self, src: str) -> tuple[bool, str, float]:
+        def is_duplicate(self, src: str, description: str = "") -> tuple[bool, str, float]:
             return (src == source("coin_flip"), "a1", 0.98)
 
     v = await validate(source("coin_flip"), "", sandbox, archive=Archive())

@@ -6,12 +6,11 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-import trio
 
 from actors.hinter import Hinter, build_hint_messages, clean_hint
 from engine.config import HinterConfig
 from engine.errors import PolicyUnavailable
-from engine.messages import EnvProposed, EnvValidated, HintIssued, WeightsUpdated
+from engine.messages import EnvProposed, EnvValidated
 
 
 def env(hint: str = "Use binary search.") -> EnvValidated:
@@ -92,33 +91,3 @@ def test_helpers() -> None:
     assert clean_hint("x" * 900, max_chars=10) == "x" * 10
     m = build_hint_messages("SRC", "DESC")
     assert m[0]["role"] == "system" and "SRC" in m[1]["content"] and "DESC" in m[1]["content"]
-
-
-async def test_actor_answers_each_env_and_exits_when_inbox_closes() -> None:
-    h = Hinter()
-    send, inbox = trio.open_memory_channel(0)
-    to_critic, out = trio.open_memory_channel(10)
-    async with trio.open_nursery() as nursery:
-        await nursery.start(h.run, inbox, to_critic)
-        async with send:
-            await send.send(env())
-            await send.send(WeightsUpdated(version=2, path="p", checksum="c"))
-            await send.send(env("other"))
-    got = [m async for m in out]
-    assert [type(m) for m in got] == [HintIssued, HintIssued]
-    assert [m.hint for m in got] == ["Use binary search.", "other"]
-    assert h.statistics().policy_version == 2
-
-
-async def test_actor_exits_when_cancelled() -> None:
-    h = Hinter()
-    send, inbox = trio.open_memory_channel(0)
-    to_critic, _out = trio.open_memory_channel(0)
-    with trio.move_on_after(5) as scope:
-        async with trio.open_nursery() as nursery:
-            await nursery.start(h.run, inbox, to_critic)
-            nursery.cancel_scope.cancel()
-    assert not scope.cancelled_caught
-    with pytest.raises(trio.ClosedResourceError):
-        to_critic.send_nowait(None)
-    send.close()

@@ -86,13 +86,7 @@ async def test_results_stream_sees_outcomes_and_statistics_snapshots() -> None:
         snapshot = seen[2]
         assert snapshot.scored == 1 and snapshot.rejected == {"crash": 1}
         assert snapshot.results_dropped == 1
-        assert [a.name for a in snapshot.runtime.actors] == [
-            "critic",
-            "hinter",
-            "agent",
-            "results",
-            "memory",
-        ]
+        assert [a.name for a in snapshot.runtime.actors] == ["critic", "results", "memory"]
 
 
 async def test_calls_after_stop_raise_engine_stopped_and_streams_end() -> None:
@@ -236,7 +230,7 @@ async def test_design_requests_through_the_real_cpu_policy(tmp_path: Path) -> No
 
 
 class BrokenAgent:
-    """An agent object whose ``act`` returns no reply: the Agent actor itself fails."""
+    """An agent object whose ``act`` returns no reply: a failed episode, never an actor crash."""
 
     name = "broken"
 
@@ -247,10 +241,25 @@ class BrokenAgent:
         return True
 
 
-async def test_an_actor_failure_cancels_the_block_and_raises_actor_failed() -> None:
+async def test_a_broken_agent_is_a_measured_failure_not_a_crash() -> None:
+    async with engine.open_engine(CONFIG, agent=BrokenAgent()) as eng:
+        out = await eng.submit_env(source("trivial"))
+    assert isinstance(out, EnvRejected) and out.reason == "not_measured"
+    assert "broken" in out.detail
+
+
+async def test_an_actor_failure_cancels_the_block_and_raises_actor_failed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import actors.critic
+
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a bug in the scoring code")
+
+    monkeypatch.setattr(actors.critic, "score_env", broken)
     reached_end = False
-    with pytest.raises(ActorFailed, match="actor 'agent' failed"):
-        async with engine.open_engine(CONFIG, agent=BrokenAgent()) as eng:
+    with pytest.raises(ActorFailed, match="actor 'critic' failed.*a bug in the scoring code"):
+        async with engine.open_engine(CONFIG, agent=AGENT) as eng:
             await eng.submit_env(source("trivial"))
             reached_end = True
     assert not reached_end and eng.state == "stopped"
