@@ -472,9 +472,13 @@ def _compare(a: Any, b: Any, names: tuple[str, ...]) -> tuple[str, Any, Any] | N
     return None
 
 
-async def _determinism(sandbox: Any, source: str, a: Any, spec: Any, seeds: int) -> None:
+async def _determinism(
+    sandbox: Any, source: str, a: Any, spec: Any, seeds: int, budget: _Budget | None = None
+) -> None:
     """Same seed and actions on two instances whose sandbox entropy differs."""
     b = await sandbox.open_env(source, entropy=2)
+    if budget is not None:
+        budget.instances.append(b)
     try:
         for seed in range(seeds):
             rng = random.Random(f"determinism:{seed}")
@@ -500,6 +504,8 @@ async def _determinism(sandbox: Any, source: str, a: Any, spec: Any, seeds: int)
                 action = _random_policy(observations, turn, rng)
                 actions.append(action)
                 ra, rb = await a.step(action), await b.step(action)
+                if budget is not None:
+                    budget.check({"probe": "determinism", "seed": seed, "step": turn})
                 diff = _compare(
                     ra, rb, ("observation", "reward", "terminated", "truncated", "info")
                 )
@@ -777,7 +783,7 @@ async def inspect_env(
         verdict_budget = f"critic.validation_budget_s={config.validation_budget_s:g}"
         try:
             with trio.fail_after(config.validation_budget_s):
-                await _determinism(sandbox, source, inst, spec, config.determinism_seeds)
+                await _determinism(sandbox, source, inst, spec, config.determinism_seeds, budget)
                 budget.check({"probe": "determinism"})
                 for seed in range(config.probe_episodes):
                     await prober.episode(None, seed, _random_policy, "random", budget)

@@ -72,6 +72,8 @@ class LearnerStatistics(msgspec.Struct, frozen=True, kw_only=True):
 
 
 LEAK_FLAGS = frozenset({"hint_states_answer", "answer_in_observations"})
+INTEGRITY_FLAGS = frozenset({"constant_solution", "information_gate"})
+"""Flags of ``actors._scoring``'s replay checks: designer reward 0 (not frontier)."""
 """Critic flags that mean the hint or observations give the answer away."""
 
 
@@ -143,7 +145,8 @@ def samples_from(message: LearnerIn, config: LearnerConfig) -> list[TrainingSamp
 
     - ``TrainingSample``: itself.
     - ``EnvScored``: the design, reward = hint-based regret (DESIGN.md §1); a design flagged
-      with a leak (``LEAK_FLAGS``) gets the ``hint_leak`` rejection penalty instead.
+      with a leak (``LEAK_FLAGS``) gets the ``hint_leak`` rejection penalty instead, one
+      flagged as an information gate (``INTEGRITY_FLAGS``) gets 0.
     - ``EnvRejected``: the design (when the proposal is attached), reward =
       ``config.rejected_penalty_by_reason[reason]``, else ``config.rejected_penalty``.
     - ``EpisodeFinished``: the Agent's tokens, reward = the episode's return.
@@ -155,6 +158,10 @@ def samples_from(message: LearnerIn, config: LearnerConfig) -> list[TrainingSamp
         case TrainingSample():
             return [message]
         case EnvScored(proposal=proposal, regret=regret, flags=flags):
+            if INTEGRITY_FLAGS.intersection(flags):
+                # an information gate (a constant answer, a word only the hint holds): the
+                # hint lifts success by telling, not teaching; no designer reward
+                return _design_sample(proposal, 0.0)
             if LEAK_FLAGS.intersection(flags):
                 # a hint that states the answer lifts success by telling it, not by teaching a
                 # method: paying its raw regret would train the Designer to leak answers

@@ -1,0 +1,250 @@
+"""Reward integrity: every handed case (tests/data/cases, README there) gets the verdict it must.
+
+Each case is an example of a kind: a policy sample or a program that used to crash scoring, or
+a design that used to earn regret without being a learnable task. They run through the one
+scoring path, ``actors.critic.score_env``, as ``engine.score`` and the Critic actor do.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from actors.agent import ScriptedAgent, play_episode
+from actors.critic import score_env
+from engine.config import AgentConfig, CriticConfig, SandboxConfig
+from engine.messages import (
+    EnvProposed,
+    EnvRejected,
+    EnvScored,
+    EnvValidated,
+    EpisodeFinished,
+    EpisodeRequested,
+)
+from engine.score import load_agent
+from sandbox_wasm import Sandbox
+
+CASES = Path(__file__).parents[1] / "data" / "cases"
+
+
+def src(name: str) -> str:
+    return (CASES / name).read_text(encoding="utf-8")
+
+
+def agent(spec: str) -> ScriptedAgent:
+    file, _, fn = spec.partition(":")
+    return ScriptedAgent(load_agent(f"{CASES / file}:{fn}"), name=spec)
+
+
+@pytest.fixture
+async def sandbox() -> AsyncIterator[Sandbox]:
+    async with Sandbox.open(SandboxConfig(pool_size=2)) as sb:
+        yield sb
+
+
+async def score(
+    sandbox: Sandbox,
+    env: str,
+    who: str | None,
+    *,
+    k: int = 4,
+    critic: dict[str, Any] | None = None,
+    episodes: list[EpisodeFinished] | None = None,
+    max_turns_cap: int = 30,
+) -> EnvScored | EnvRejected | EnvValidated:
+    return await score_env(
+        EnvProposed(env_id=env, source=src(env)),
+        sandbox=sandbox,
+        agent=agent(who) if who else None,
+        config=CriticConfig(k=k, **(critic or {})),
+        agent_config=AgentConfig(concurrency=4, max_turns_cap=max_turns_cap),
+        rng=random.Random(7),
+        episodes=episodes,
+    )
+
+
+# ---------------------------------------------------------------- containment of agent samples
+
+
+async def test_lone_surrogate_in_a_tool_argument_is_a_failed_turn(sandbox: Sandbox) -> None:
+    episodes: list[EpisodeFinished] = []
+    out = await score(sandbox, "01_lookup_env.py", "01_surrogate_agent.py:act", episodes=episodes)
+    assert isinstance(out, EnvScored)  # scoring went on
+    first = episodes[0].turns[0]
+    assert first.tool == "lookup" and first.error is not None
+    assert "lone surrogate" in first.error and first.observation.startswith("error: ")
+    assert all(e.status in ("ok", "max_turns") for e in episodes)
+
+
+async def test_lone_surrogate_through_the_embedding_api_does_not_stop_the_engine() -> None:
+    import engine
+
+    config = engine.load_config(None, ["memory.embedder=hash", "critic.k=2"])
+    fn = load_agent(f"{CASES / '01_surrogate_agent.py'}:act")
+    async with engine.open_engine(config, agent=fn) as eng:
+        out = await eng.submit_env(src("01_lookup_env.py"))
+        assert isinstance(out, EnvScored | EnvRejected)
+        second = await eng.submit_env(src("03_control_reset_clears_state.py"))
+        assert isinstance(second, EnvScored | EnvRejected)
+
+
+async def test_openai_string_arguments_are_decoded(sandbox: Sandbox) -> None:
+    episodes: list[EpisodeFinished] = []
+    out = await score(sandbox, "01_lookup_env.py", "02_string_args_agent.py:act", episodes=episodes)
+    assert isinstance(out, EnvScored)
+    calls = [t for e in episodes for t in e.turns if t.tool == "lookup"]
+    assert calls and all(t.error is None for t in calls)
+    assert any(": no such entry" not in t.observation for t in calls)  # the key reached the tool
+    assert out.success_without == 1.0  # the agent read the code the tool returned
+
+
+async def test_nan_tool_arguments_are_a_visible_error(sandbox: Sandbox) -> None:
+    tools = [
+        {"name": "probe", "parameters": {"type": "object", "properties": {"x": {"type": "number"}}}}
+    ]
+    req = EpisodeRequested(
+        episode_id="e",
+        env_id="x",
+        source=src("12_nan_tool_args_env.py"),
+        description="d",
+        tools=tools,
+        max_turns=6,
+        seed=5,
+    )
+    ep = await play_episode(req, sandbox, agent("12_agent.py:act"))
+    nan, inf = ep.turns[0], ep.turns[1]
+    assert nan.error and "NaN" in nan.error and nan.observation.startswith("error: ")
+    assert inf.error and "Infinity" in inf.error
+    assert "None" not in nan.observation  # never reaches the tool as None
+    assert ep.status == "ok" and ep.success  # the episode goes on: seed 5 -> answer 5
+
+
+# ---------------------------------------------------------------- containment of programs
+
+
+@pytest.mark.parametrize(
+    ("env", "reason"),
+    [
+        ("r_b19a_host_compile_recursion.py", "compile"),
+        ("r_b18b_patch_runner_deep_json.py", "not_serialisable"),
+        ("06_success_not_bool.py", "api"),
+        ("r_a10_info_success_str.py", "api"),
+        ("09_turns_over_agent_cap.py", "max_turns_over_cap"),
+        ("r_a09b_any_action_after_n_evasive.py", "degenerate"),
+    ],
+)
+async def test_hostile_programs_get_a_named_rejection(
+    sandbox: Sandbox, env: str, reason: str
+) -> None:
+    out = await score(sandbox, env, None)
+    assert isinstance(out, EnvRejected), out
+    assert out.reason == reason, (out.reason, out.detail)
+    msgspec.json.encode(out)  # evidence is plain JSON
+    if reason == "api" and env.startswith(("06", "r_a10")):
+        assert "info['success']" in out.detail
+
+
+async def test_cjk_text_under_the_byte_limit_is_accepted(sandbox: Sandbox) -> None:
+    assert isinstance(await score(sandbox, "08_cjk_observation_size.py", None), EnvValidated)
+
+
+async def test_slow_steps_hit_the_validation_budget(sandbox: Sandbox) -> None:
+    """Every step is under the per-call deadline; 1000 of them are not under the total."""
+    out = await score(
+        sandbox,
+        "07_slow_steps.py",
+        None,
+        critic={"validation_budget_s": 3.0},
+        max_turns_cap=1000,
+    )
+    assert isinstance(out, EnvRejected) and out.reason == "timeout"
+    assert out.evidence["budget"] == "critic.validation_budget_s"
+
+
+async def test_fuel_budget_is_named(sandbox: Sandbox) -> None:
+    out = await score(
+        sandbox, "07_slow_steps.py", None, critic={"validation_fuel": 1}, max_turns_cap=1000
+    )
+    assert isinstance(out, EnvRejected) and out.reason == "timeout"
+    assert out.evidence["budget"] == "critic.validation_fuel"
+
+
+# ---------------------------------------------------------------- honest outcomes
+
+
+async def test_an_environment_error_is_never_an_agent_failure(sandbox: Sandbox) -> None:
+    out = await score(sandbox, "05_crash_counts_as_failure.py", "05_agent.py:act")
+    assert isinstance(out, EnvRejected) and out.reason == "env_error"
+    assert "parser cannot handle questions" in out.detail
+
+
+async def test_state_surviving_reset_is_found(sandbox: Sandbox) -> None:
+    out = await score(sandbox, "03_lockout_not_reset.py", "03_agent.py:act")
+    frontier = isinstance(out, EnvScored) and out.accepted
+    assert not frontier
+    assert (isinstance(out, EnvRejected) and out.reason == "state_survives_reset") or (
+        isinstance(out, EnvScored) and "hint_states_answer" in out.flags
+    )
+    control = await score(sandbox, "03_control_reset_clears_state.py", "03_agent.py:act")
+    assert isinstance(control, EnvScored) and "hint_states_answer" in control.flags
+    assert not control.accepted
+
+
+async def test_raising_on_a_probe_counts_against_the_environment(sandbox: Sandbox) -> None:
+    out = await score(sandbox, "r_a04_literal_answer_evade.py", "r_agents.py:a04")
+    assert isinstance(out, EnvRejected) and out.reason == "crash"
+    assert "hint probe" in out.detail
+    control = await score(sandbox, "r_a04b_literal_answer_control.py", "r_agents.py:a04")
+    assert isinstance(control, EnvScored) and "hint_states_answer" in control.flags
+
+
+# ---------------------------------------------------------------- information gates
+
+
+@pytest.mark.parametrize(
+    ("env", "who", "flag"),
+    [
+        ("r_a01_arith_code.py", "r_agents.py:a01", "constant_solution"),
+        ("r_a03_lookup_table.py", "r_agents.py:a03", "information_gate"),
+        ("r_a06_password_gate.py", "r_agents.py:a06", "information_gate"),
+    ],
+)
+async def test_information_gates_are_flagged_not_frontier(
+    sandbox: Sandbox, env: str, who: str, flag: str
+) -> None:
+    out = await score(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert out.regret == 1.0  # the hint does lift success ...
+    assert flag in out.flags and not out.accepted  # ... but by information, not a method
+    assert flag in out.evidence
+
+
+async def test_designer_reward_of_a_flagged_environment_is_zero(sandbox: Sandbox) -> None:
+    from actors.learner import samples_from
+    from engine.config import LearnerConfig
+
+    out = await score(sandbox, "r_a03_lookup_table.py", "r_agents.py:a03")
+    assert isinstance(out, EnvScored) and "information_gate" in out.flags
+    proposal = msgspec.structs.replace(
+        out.proposal,
+        prompt_ids=[1, 2],
+        output_ids=[3, 4],
+        output_logprobs=[-0.1, -0.2],
+        policy_version=0,
+    )
+    (sample,) = samples_from(msgspec.structs.replace(out, proposal=proposal), LearnerConfig())
+    assert sample.reward == 0.0
+
+
+async def test_scoring_seeds_are_private_and_paired(sandbox: Sandbox) -> None:
+    episodes: list[EpisodeFinished] = []
+    await score(sandbox, "r_a06_password_gate.py", "r_agents.py:a06", episodes=episodes)
+    seeds_without = sorted(e.seed for e in episodes if not e.hinted)
+    seeds_with = sorted(e.seed for e in episodes if e.hinted)
+    assert seeds_without == seeds_with  # paired conditions
+    assert min(seeds_without) >= 1_000_000  # never 0..K-1, never the probe seeds
