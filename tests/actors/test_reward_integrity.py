@@ -248,3 +248,43 @@ async def test_scoring_seeds_are_private_and_paired(sandbox: Sandbox) -> None:
     seeds_with = sorted(e.seed for e in episodes if e.hinted)
     assert seeds_without == seeds_with  # paired conditions
     assert min(seeds_without) >= 1_000_000  # never 0..K-1, never the probe seeds
+
+
+async def test_an_exact_resubmission_of_an_archived_environment_is_a_duplicate(
+    sandbox: Sandbox, tmp_path: Path
+) -> None:
+    """The Critic's near-duplicate test embeds what the archive stored (description + source):
+    an archived environment with a real description, resubmitted as it is, is found."""
+    from actors.memory import Archive
+    from engine.config import MemoryConfig
+    from engine.embedding import HashEmbedder
+
+    cfg = MemoryConfig(embedder="hash", seed_archive=False, fsync=False)
+    archive = Archive.open(tmp_path / "archive", cfg, HashEmbedder())
+    try:
+        source = src("r_a06_password_gate.py")
+        first = await score_env(
+            EnvProposed(env_id="original", source=source),
+            sandbox=sandbox,
+            agent=agent("r_agents.py:a06"),
+            config=CriticConfig(k=2),
+            rng=random.Random(1),
+        )
+        assert isinstance(first, EnvScored) and first.description  # a real description
+        archive.add(first)
+
+        def is_duplicate(s: str, description: str) -> tuple[bool, str, float]:
+            dup, env_id, sim = archive.is_duplicate(s, description)
+            return bool(dup), env_id or "", float(sim)
+
+        again = await score_env(
+            EnvProposed(env_id="resubmitted", source=source),
+            sandbox=sandbox,
+            agent=agent("r_agents.py:a06"),
+            config=CriticConfig(k=2),
+            is_duplicate=is_duplicate,
+        )
+        assert isinstance(again, EnvRejected) and again.reason == "duplicate"
+        assert again.evidence["nearest"] == "original"
+    finally:
+        archive.close()
