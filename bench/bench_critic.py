@@ -15,6 +15,8 @@ What is measured (``python -m bench critic``), on the labelled suite's environme
   spent inside sandbox calls (timed by a thin wrapper), so ``overhead_pct`` = ``1 - share`` is
   the Critic's own time; ``vs. raw sandbox`` = validation time / one raw episode's time (how
   many raw episodes one validation costs).
+- ``score_env <env>``: the whole scoring call (``actors.critic.score_env``: validation, the
+  hint probe, 2K = 8 scripted episodes one at a time, the integrity replays), same columns.
 
 Target (issue 5): the Critic's own overhead ≤ 20% of the raw sandbox step rate.
 """
@@ -106,6 +108,10 @@ class _TimedInstance:
     async def aclose(self) -> None:
         await self._clock.timed(self._inst.aclose())
 
+    @property
+    def fuel_used(self) -> int:
+        return int(self._inst.fuel_used)
+
 
 class _TimedSandbox:
     """The sandbox with every call timed (a wrapper, not a fake: calls go to the real one)."""
@@ -136,9 +142,9 @@ def _row(case: str, env: str, **kw: Any) -> dict[str, Any]:
 
 async def _bench(args: argparse.Namespace) -> list[dict[str, Any]]:
     from actors.agent import ScriptedAgent, play_episode
-    from actors.critic import inspect_env
+    from actors.critic import inspect_env, score_env
     from engine.config import AgentConfig, CriticConfig, SandboxConfig
-    from engine.messages import EpisodeRequested
+    from engine.messages import EnvProposed, EpisodeRequested
     from engine.score import load_agent
     from sandbox_wasm import Sandbox
 
@@ -242,6 +248,35 @@ async def _bench(args: argparse.Namespace) -> list[dict[str, Any]]:
             rows.append(
                 _row(
                     "validate",
+                    name,
+                    ms_per_env=1000.0 * med,
+                    sandbox_share=share,
+                    overhead_pct=100.0 * (1.0 - share),
+                    **{"vs. raw sandbox": med / (raw_s / n)},
+                )
+            )
+
+            times, shares = [], []
+            for r in range(args.repeats):
+                clock = _Clock()
+                t0 = time.perf_counter()
+                out = await score_env(
+                    EnvProposed(env_id=name, source=source),
+                    sandbox=_TimedSandbox(sandbox, clock),
+                    agent=agent,
+                    config=CriticConfig(k=4),
+                    agent_config=AgentConfig(concurrency=1),
+                    rng=random.Random(r),
+                )
+                dt = time.perf_counter() - t0
+                assert type(out).__name__ == "EnvScored", out
+                times.append(dt)
+                shares.append(clock.seconds / dt)
+            med = statistics.median(times)
+            share = statistics.median(shares)
+            rows.append(
+                _row(
+                    "score_env",
                     name,
                     ms_per_env=1000.0 * med,
                     sandbox_share=share,
