@@ -257,7 +257,7 @@ async def _bench(args: argparse.Namespace) -> list[dict[str, Any]]:
             )
 
             times, shares = [], []
-            for r in range(args.repeats):
+            for rep in range(args.repeats):
                 clock = _Clock()
                 t0 = time.perf_counter()
                 out = await score_env(
@@ -266,7 +266,7 @@ async def _bench(args: argparse.Namespace) -> list[dict[str, Any]]:
                     agent=agent,
                     config=CriticConfig(k=4),
                     agent_config=AgentConfig(concurrency=1),
-                    rng=random.Random(r),
+                    rng=random.Random(rep),
                 )
                 dt = time.perf_counter() - t0
                 assert type(out).__name__ == "EnvScored", out
