@@ -32,7 +32,7 @@ import json
 import math
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 import msgspec
@@ -268,7 +268,7 @@ async def _replay(
                 continue
             r = await inst.step(turn.action)
             total += float(r.reward)
-            info = dict(r.info)
+            info = dict(r.info) if isinstance(r.info, Mapping) else {}
             if r.terminated or r.truncated:
                 break
         return _Replay(

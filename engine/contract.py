@@ -234,7 +234,7 @@ Write one Python module (standard library only) that defines:
 - DESCRIPTION: str, the task as the player will read it (no solution in it).
 - HINT: str, the privileged hint: the method or key fact that makes the task solvable. The
   player sees it only in hinted episodes; it must not be the literal answer.
-- MAX_TURNS: int, the most steps one episode may take.
+- MAX_TURNS: int, the most turns one episode may take (at most 30; tool calls count as turns).
 - REWARD_RANGE = (low, high): every step reward lies inside it (default (0.0, 1.0)).
 - SUCCESS_THRESHOLD: float, the episode return that counts as solved (default 1.0), or report
   info["success"] = True/False on the last step.
@@ -252,7 +252,9 @@ ended (won or lost), truncated means the turn limit cut it short, never both; th
 within MAX_TURNS steps; stepping after the end does not crash; observations are strings and
 info holds only JSON values (str, int, finite float, bool, None, list, dict); no observation or
 tool result reveals the hint or the answer; doing nothing (an empty or constant answer) must not
-win. The player answers each turn with an action string, or calls a tool with one JSON object
+win; info["success"] is True or False; reset(seed) starts afresh (no state kept from earlier
+episodes). The hint teaches a method the player could apply to what it sees: a hint that only
+carries a secret (a password, a code, a table of answers) earns nothing. The player answers each turn with an action string, or calls a tool with one JSON object
 {"tool": "<name>", "arguments": {...}}.
 """
 """The contract in prose, for the Designer's prompt."""
