@@ -87,6 +87,7 @@ def _dry_run(config: Config) -> None:
     print("# actor topology (producer.outbox -> actor.inbox)")
     print("driver.to_designer -> designer.inbox")
     print("driver.to_agent -> agent.inbox   (replays)")
+    print("driver.to_critic -> critic.inbox   (re-scores of archived environments)")
     for line in rt.describe():
         print(line)
     if config.policy.backend == "sglang" and not config.policy.urls:
