@@ -28,6 +28,7 @@ import msgspec
 
 from engine.config import Config, config_from_dict, dump_config, load_config, read_toml
 from engine.errors import ConfigError
+from engine.jsonl import JsonlError, read_jsonl, repair_jsonl
 
 __all__ = ["INCOMPATIBLE_ON_RESUME", "RunDir"]
 
@@ -113,6 +114,8 @@ class RunDir:
                 an incompatible field (named, with both values).
         """
         p = Path(path)
+        if p.exists() and not p.is_dir():
+            raise ConfigError(f"--resume {str(p)!r} is a file, not a run directory")
         if not p.is_dir():
             raise ConfigError(f"--resume {str(p)!r}: no such run directory")
         saved_path = p / "config.toml"
@@ -157,6 +160,7 @@ class RunDir:
         (p / "logs").mkdir(exist_ok=True)
         run = cls(p)
         run._lock()
+        run.repair()
         if config != saved:
             changes = _changes(saved, config)
             (p / "config.toml").write_text(dump_config(config))
@@ -206,16 +210,38 @@ class RunDir:
         return self.path / "metrics.jsonl"
 
     def metrics(self) -> list[dict[str, Any]]:
-        """Every complete metrics line (a torn last line is ignored)."""
+        """Every complete metrics row (a torn last line is left out, see ``engine.jsonl``).
+
+        Raises:
+            ConfigError: a line before the last one is not a JSON object (the file was damaged
+                by something other than a crash mid-append).
+        """
         if not self.metrics_path.exists():
             return []
-        rows = []
-        for line in self.metrics_path.read_text(encoding="utf-8").splitlines():
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError:
-                continue
+        try:
+            rows, _ = read_jsonl(
+                self.metrics_path.read_bytes(), _decode_row, name=str(self.metrics_path)
+            )
+        except JsonlError as exc:
+            raise ConfigError(str(exc)) from None
         return rows
+
+    def repair(self) -> None:
+        """Cut a torn last line off ``metrics.jsonl`` (a crash mid-append), with a warning, so
+        the next row starts a line of its own; the archive repairs itself when opened.
+
+        Raises:
+            ConfigError: as :meth:`metrics`.
+        """
+        try:
+            torn = repair_jsonl(self.metrics_path, _decode_row)
+        except JsonlError as exc:
+            raise ConfigError(str(exc)) from None
+        if torn:
+            self.log(
+                f"warning: dropped a torn last line of {self.metrics_path.name} ({torn} bytes, "
+                "left by a crash mid-write); every complete row is kept"
+            )
 
     def completed_iterations(self) -> int:
         """The last iteration number written to ``metrics.jsonl`` (0 for a new run)."""
@@ -261,6 +287,12 @@ class RunDir:
             any((p / "meta.json").exists() for p in root.glob("step_*")) if root.exists() else False
         )
 
+    def latest_checkpoint(self) -> Path | None:
+        """The newest complete ``checkpoints/step_<N>/`` directory, or ``None``."""
+        root = self.path / "checkpoints"
+        done = sorted(p for p in root.glob("step_*") if (p / "meta.json").exists())
+        return done[-1] if done else None
+
     def latest_weights(self) -> tuple[Path, int] | None:
         """The newest ``weights/v<N>/`` directory and ``N``, or ``None``."""
         root = self.path / "weights"
@@ -275,6 +307,14 @@ class RunDir:
             return None
         version, path = max(found)
         return path, version
+
+
+def _decode_row(line: bytes) -> dict[str, Any]:
+    """One ``metrics.jsonl`` row; ``ValueError`` unless it is a JSON object."""
+    row = json.loads(line)
+    if not isinstance(row, dict) or "iteration" not in row:
+        raise ValueError("not a metrics row")
+    return row
 
 
 def _changes(old: Config, new: Config) -> str:
