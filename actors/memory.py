@@ -39,7 +39,7 @@ import trio
 
 from engine.config import MemoryConfig
 from engine.embedding import Embedder, make_embedder
-from engine.jsonl import read_jsonl
+from engine.jsonl import repair_jsonl
 from engine.messages import EnvRejected, EnvScored, MemoryIn
 from engine.vendi import vendi_score
 
@@ -242,13 +242,8 @@ class Archive:
         rp = self._records_path
         records: list[ArchiveRecord] = []
         if rp.exists():
-            data = rp.read_bytes()
             # a torn last line (a crash mid-append) is cut off; any other bad line is an error
-            records, torn = read_jsonl(data, _decode_record.decode, name=str(rp))
-            if torn:
-                self.torn_bytes = torn
-                with rp.open("r+b") as f:
-                    f.truncate(len(data) - torn)
+            records, self.torn_bytes = repair_jsonl(rp, _decode_record.decode)
         vecs = np.zeros((len(records), self.dim), dtype=np.float32)
         for i, rec in enumerate(records):
             if len(rec.embedding) != self.dim:

@@ -35,17 +35,17 @@ def read_jsonl(data: bytes, decode: Callable[[bytes], T], *, name: str = "") -> 
         name: the file, for error messages.
 
     Returns:
-        ``(records, torn)``: the records of every complete line, and the number of bytes at the
-        end of ``data`` that belong to a torn last line (0 when the file is whole). The records
-        are exactly the lines before those bytes.
+        ``(records, torn)``: the record of every line that decodes, and the number of bytes at
+        the end of ``data`` that belong to a torn last line (0 when the file is whole). A last
+        line that decodes is kept even when its newline is missing (see :func:`repair_jsonl`).
 
     Raises:
         JsonlError: a line before the last one does not decode (names the file and line number).
     """
-    keep = data.rfind(b"\n") + 1  # bytes after the last newline: a write cut short
-    lines = data[:keep].split(b"\n")[:-1] if keep else []
+    lines = data.split(b"\n")  # the last item is what follows the last newline
     last = max((i for i, line in enumerate(lines) if line.strip()), default=-1)
     records: list[T] = []
+    keep = len(data)
     offset = 0
     for i, line in enumerate(lines):
         if line.strip():
@@ -54,28 +54,35 @@ def read_jsonl(data: bytes, decode: Callable[[bytes], T], *, name: str = "") -> 
             except (msgspec.DecodeError, msgspec.ValidationError, ValueError) as exc:
                 if i != last:
                     raise JsonlError(
-                        f"{name or 'JSON-lines file'}: line {i + 1} of {len(lines)} is not a "
+                        f"{name or 'JSON-lines file'}: line {i + 1} of {last + 1} is not a "
                         f"valid record ({exc}); only a torn last line is dropped"
                     ) from None
-                keep = offset  # a torn line later ended by a newline: drop it as well
+                keep = offset  # the write was cut short here: drop it and what follows
         offset += len(line) + 1
     return records, len(data) - keep
 
 
-def repair_jsonl(path: Path, decode: Callable[[bytes], object]) -> int:
-    """Cut a torn last line off the file at ``path`` so that the next append starts a line.
+def repair_jsonl(path: Path, decode: Callable[[bytes], T]) -> tuple[list[T], int]:
+    """Make the file at ``path`` end where its last valid line ends, with a newline, so that the
+    next append starts a line of its own: a torn last line is cut off, a valid last line that
+    lost only its newline gets it back.
 
     Returns:
-        Bytes removed (0 when the file is whole or missing).
+        ``(records, torn)`` as :func:`read_jsonl`: the file's records and the bytes removed
+        (``([], 0)`` when the file is missing).
 
     Raises:
         JsonlError: as :func:`read_jsonl`.
     """
     if not path.exists():
-        return 0
+        return [], 0
     data = path.read_bytes()
-    _, torn = read_jsonl(data, decode, name=str(path))
-    if torn:
-        with path.open("r+b") as f:
-            f.truncate(len(data) - torn)
-    return torn
+    records, torn = read_jsonl(data, decode, name=str(path))
+    end = len(data) - torn
+    with path.open("r+b") as f:
+        if torn:
+            f.truncate(end)
+        if end and data[end - 1 : end] != b"\n":
+            f.seek(end)
+            f.write(b"\n")
+    return records, torn

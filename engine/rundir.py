@@ -234,7 +234,7 @@ class RunDir:
             ConfigError: as :meth:`metrics`.
         """
         try:
-            torn = repair_jsonl(self.metrics_path, _decode_row)
+            _, torn = repair_jsonl(self.metrics_path, _decode_row)
         except JsonlError as exc:
             raise ConfigError(str(exc)) from None
         if torn:
