@@ -255,7 +255,6 @@ def main(argv: list[str] | None = None) -> int:
 def _write_outputs(run_dir: RunDir, restarts: int) -> None:
     """``summary.json``, ``plots/`` and the restarts count, whatever happened: a run that
     finished no iteration says so in its summary instead of leaving the files out."""
-    from engine.loop import dump_summary
     from engine.plots import write_plots
 
     rows = run_dir.metrics()
@@ -268,7 +267,7 @@ def _write_outputs(run_dir: RunDir, restarts: int) -> None:
     data["learner_restarts"] = restarts
     if not rows:
         data["note"] = "no iteration finished (see logs/run.log)"
-    dump_summary(run_dir.path / "summary.json", data)
+    run_dir.write_json("summary.json", data)
     if not run_dir.metrics_path.exists():
         run_dir.metrics_path.touch()
     stats_path = run_dir.path / "statistics.json"

@@ -92,7 +92,7 @@ class RunDir:
             ) from None
         run = cls(p)
         run._lock()
-        (p / "config.toml").write_text(dump_config(config))
+        run.write_text("config.toml", dump_config(config))
         return run
 
     @staticmethod
@@ -163,7 +163,7 @@ class RunDir:
         run.repair()
         if config != saved:
             changes = _changes(saved, config)
-            (p / "config.toml").write_text(dump_config(config))
+            run.write_text("config.toml", dump_config(config))
             run.log(f"resumed with changed settings: {changes}")
         return run, config
 
@@ -257,8 +257,12 @@ class RunDir:
 
     def write_json(self, name: str, data: Any) -> None:
         """Write ``name`` in the run directory as JSON, atomically."""
+        self.write_text(name, json.dumps(data, indent=2, default=str) + "\n")
+
+    def write_text(self, name: str, text: str) -> None:
+        """Write ``name`` in the run directory atomically (a kill leaves the old or the new)."""
         tmp = self.path / f".{name}.tmp"
-        tmp.write_text(json.dumps(data, indent=2, default=str) + "\n")
+        tmp.write_text(text, encoding="utf-8")
         os.replace(tmp, self.path / name)
 
     # -------------------------------------------------------------------- corpus state

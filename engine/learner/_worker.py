@@ -21,6 +21,7 @@ import shutil
 import signal
 import socket
 import sys
+import threading
 import time
 import zlib
 from pathlib import Path
@@ -702,6 +703,15 @@ def _recv_request(sock: socket.socket) -> P.Request:
     return P.decode_request(body)
 
 
+def _watch_parent(parent_pid: int) -> None:
+    """Exit at once when the process that spawned this rank is gone (reparented)."""
+    while True:
+        time.sleep(1.0)
+        if os.getppid() != parent_pid:
+            log.warning("parent %d exited; leaving", parent_pid)
+            os._exit(1)
+
+
 def main() -> None:
     """Entry point of one rank (see the module docstring for the environment)."""
     rank = int(os.environ["RANK"])
@@ -709,6 +719,9 @@ def main() -> None:
     # parent owns the stop: it drains (last batch, sync, checkpoint) and then asks the ranks to
     # leave, so a rank must not die of the same keystroke in the middle of a collective.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A killed engine (kill -9) must not leave ranks training on, writing weights and
+    # checkpoints into the run directory the next --resume uses.
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
     logging.basicConfig(
         level=logging.INFO,
         stream=sys.stderr,
