@@ -651,6 +651,12 @@ class SelfPlay:
         finally:
             bar.close()
 
+    def _archived_all(self, recorder: Recorder) -> bool:
+        """Whether Memory has handled every outcome the Recorder forwarded to it."""
+        mem = self.actors["memory"].statistics()
+        rec = recorder.statistics()
+        return bool(mem.archived + sum(mem.rejected.values()) >= rec.scored + rec.rejected)
+
     def _why_none(self) -> str:
         """Why this process finished no iteration (for the log)."""
         if self._stop_requested:
@@ -707,7 +713,13 @@ class SelfPlay:
                             if outcome.env_id not in self._rescore_ids:
                                 bar.update(1)
                 recorder.outcomes.clear()
-                while pending and len(pending[0].outcomes) >= pending[0].expected:
+                # a row is written once Memory has archived its outcomes: a kill right after
+                # the row must not lose a scored design (the resumed run would not redo it)
+                while (
+                    pending
+                    and len(pending[0].outcomes) >= pending[0].expected
+                    and self._archived_all(recorder)
+                ):
                     row = self._row(pending.popleft(), mark, rt, learner, recorder, client)
                     durations.append(row.seconds)
                     self._emit(row, corpus, header=row.iteration == first)
