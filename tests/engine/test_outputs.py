@@ -1,0 +1,50 @@
+"""What ``python -m engine.run`` leaves on disk however a run ends, and the warm-start progress."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine.config import Config
+from engine.loop import _progress_line
+from engine.run import _write_outputs
+from engine.rundir import RunDir
+
+ROW = {
+    "iteration": 1, "seconds": 3.0, "proposed": 2, "accepted": 0, "scored": 0,
+    "rejected": {"unparseable": 2}, "episodes": 4, "success_without": None,
+    "success_with": None, "mean_regret": None, "learner_steps": 1, "learner_loss": 8.0,
+    "weight_version": 1, "vendi_per_n": 0.5, "archive_size": 12, "tokens_per_s": 100.0,
+    "loop_lag_max_s": 0.01,
+}  # fmt: skip
+
+
+def test_a_run_with_no_iteration_still_writes_summary_metrics_and_plots(tmp_path: Path) -> None:
+    run = RunDir.create(tmp_path / "run", Config())
+    run.quiet = True
+    _write_outputs(run, restarts=0)
+    summary = json.loads((run.path / "summary.json").read_text())
+    assert summary["iterations"] == 0 and "no iteration finished" in summary["note"]
+    assert run.metrics_path.exists() and run.metrics() == []
+    assert len(list((run.path / "plots").glob("*.png"))) == 4
+    assert "no iteration finished" in (run.path / "logs" / "run.log").read_text()
+
+
+def test_summary_counts_the_weights_the_drain_wrote_after_the_last_row(tmp_path: Path) -> None:
+    run = RunDir.create(tmp_path / "run", Config())
+    run.quiet = True
+    run.metrics_path.write_text(json.dumps(ROW) + "\n")
+    (run.path / "weights" / "v3").mkdir(parents=True)
+    (run.path / "weights" / "v3" / "model.safetensors").write_bytes(b"x")
+    run.write_json("statistics.json", {"actors": []})
+    _write_outputs(run, restarts=2)
+    summary = json.loads((run.path / "summary.json").read_text())
+    assert (summary["iterations"], summary["last_weight_version"]) == (1, 3)
+    assert summary["learner_restarts"] == 2 and "note" not in summary
+    assert json.loads((run.path / "statistics.json").read_text())["learner_restarts"] == 2
+
+
+def test_warm_start_progress_line_has_step_loss_and_eta() -> None:
+    line = _progress_line({"step": 10, "steps": 40, "loss": 3.25, "seconds": 50.0}, 60.0)
+    assert line == "step 10/40, loss 3.250, 60 s, about 150 s left"
+    assert "no optimizer step finished yet" in _progress_line({}, 12.0)
