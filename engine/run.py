@@ -228,8 +228,8 @@ def main(argv: list[str] | None = None) -> int:
                     )
                     continue
                 if engine_errors:
-                    for err in engine_errors:
-                        run_dir.log(f"error: {err}")
+                    for err in engine_errors:  # in full in the log, one line on the console
+                        run_dir.log(f"error: {err}", console=False)
                         run_dir.log_traceback(err)
                     first = _first_line(engine_errors[0])
                     print(

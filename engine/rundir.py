@@ -186,11 +186,12 @@ class RunDir:
         self._lock_fd = fd
 
     # -------------------------------------------------------------------- logging
-    def log(self, message: str) -> None:
-        """Print a timestamped line to stderr and append it to ``logs/run.log``."""
+    def log(self, message: str, *, console: bool = True) -> None:
+        """Print a timestamped line to stderr (unless ``quiet`` or not ``console``) and append
+        it to ``logs/run.log``."""
         stamp = _dt.datetime.now().strftime("%H:%M:%S")
         line = f"[{stamp}] {message}"
-        if not self.quiet:
+        if console and not self.quiet:
             print(line, file=sys.stderr, flush=True)
         with (self.path / "logs" / "run.log").open("a", encoding="utf-8") as fh:
             fh.write(line + "\n")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from engine.config import Config
 from engine.loop import _progress_line
 from engine.run import _write_outputs
@@ -48,3 +50,35 @@ def test_warm_start_progress_line_has_step_loss_and_eta() -> None:
     line = _progress_line({"step": 10, "steps": 40, "loss": 3.25, "seconds": 50.0}, 60.0)
     assert line == "step 10/40, loss 3.250, 60 s, about 150 s left"
     assert "no optimizer step finished yet" in _progress_line({}, 12.0)
+
+
+def test_a_dead_rank_restarts_the_run_then_fails_with_one_line_saying_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import engine.loop
+    from engine.errors import ActorFailed, WorkerDied
+    from engine.run import main
+
+    attempts: list[int] = []
+
+    class DyingRun:
+        interrupted = False
+
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            attempts.append(1)
+
+        async def run(self) -> None:
+            died = WorkerDied("learner rank 1 exited (killed by SIGKILL); last lines:\nTAIL")
+            raise ActorFailed("learner", "TrainRequest", died) from died
+
+    monkeypatch.setattr(engine.loop, "SelfPlay", DyingRun)
+    rd = tmp_path / "run"
+    code = main(["--run-dir", str(rd), "--no-progress", "--set", "run.learner_restarts=2"])
+    err = capsys.readouterr().err
+    assert code == 1 and len(attempts) == 3  # the first try and two restarts
+    errors = [line for line in err.splitlines() if "error:" in line]
+    assert len(errors) == 3, err  # two restarts logged, then the one line
+    assert errors[-1].startswith("error: actor 'learner' failed")
+    assert f"python -m engine.run --resume {rd}` continues" in errors[-1]
+    assert "TAIL" not in err and "TAIL" in (rd / "logs" / "run.log").read_text()
+    assert json.loads((rd / "summary.json").read_text())["learner_restarts"] == 2
