@@ -6,7 +6,8 @@ its text. On disk it is a directory:
 
 - ``records.jsonl``: one JSON ``ArchiveRecord`` per line, appended and flushed (and fsynced
   when ``MemoryConfig.fsync``) before ``add`` returns. It is the source of truth; a torn last
-  line left by a crash is cut off at the next open, every complete line survives.
+  line left by a crash (cut short, with or without its newline) is cut off at the next open,
+  every complete line survives (``engine.jsonl``).
 - ``index.bin`` + ``index.json``: the hnswlib HNSW graph (Malkov & Yashunin 2018), cosine
   space, saved every ``index_save_every`` adds and on ``close``. At open, a saved index that
   matches the records is loaded and only the missing tail is added; anything inconsistent is
@@ -38,6 +39,7 @@ import trio
 
 from engine.config import MemoryConfig
 from engine.embedding import Embedder, make_embedder
+from engine.jsonl import repair_jsonl
 from engine.messages import EnvRejected, EnvScored, MemoryIn
 from engine.vendi import vendi_score
 
@@ -196,7 +198,8 @@ class Archive:
 
         Raises:
             ValueError: a record's embedding has a different dimension than the embedder.
-            msgspec.ValidationError: a complete line that is not an ``ArchiveRecord``.
+            engine.jsonl.JsonlError: a line before the last one is not an ``ArchiveRecord`` (a
+                torn last line is dropped and counted in ``torn_bytes``).
         """
         p = Path(path)
         p.mkdir(parents=True, exist_ok=True)
@@ -239,15 +242,8 @@ class Archive:
         rp = self._records_path
         records: list[ArchiveRecord] = []
         if rp.exists():
-            data = rp.read_bytes()
-            end = data.rfind(b"\n") + 1  # bytes after the last newline are a torn write
-            if end < len(data):
-                self.torn_bytes = len(data) - end
-                with rp.open("r+b") as f:
-                    f.truncate(end)
-            for line in data[:end].splitlines():
-                if line.strip():
-                    records.append(_decode_record.decode(line))
+            # a torn last line (a crash mid-append) is cut off; any other bad line is an error
+            records, self.torn_bytes = repair_jsonl(rp, _decode_record.decode)
         vecs = np.zeros((len(records), self.dim), dtype=np.float32)
         for i, rec in enumerate(records):
             if len(rec.embedding) != self.dim:

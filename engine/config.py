@@ -58,7 +58,9 @@ class RunConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True)
     seed: int = 0
     # Self-play iterations to run (0 = until the time budget or Ctrl-C).
     iterations: NonNeg = 10
-    # Wall-clock budget of the whole run in seconds (0 = none).
+    # Wall-clock budget of the self-play iterations in seconds (0 = none), counted from the first
+    # iteration: set-up and the SFT warm start are not counted, and at least one iteration runs.
+    # No iteration starts that would end past it (by the mean iteration time); those in flight finish.
     time_budget_s: NonNegF = 840.0
     # Log level of the run's log file and console: debug, info, warning or error.
     log_level: Literal["debug", "info", "warning", "error"] = "info"
@@ -66,6 +68,9 @@ class RunConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True)
     channel_capacity: NonNeg = 16
     # Seconds the pipeline gets to drain on stop (last batch, sync, checkpoint) before it is cancelled.
     shutdown_deadline_s: PosF = 120.0
+    # Times a run restarts from its last checkpoint (learner ranks, policy servers) after a learner
+    # rank dies, before it stops and says to --resume.
+    learner_restarts: NonNeg = 2
 
 
 class PolicyConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -403,6 +403,7 @@ class SelfPlay:
         self._rescore_ids: set[str] = set()
         self._owner: dict[str, int] = {}  # design group id -> iteration that submitted it
         self._bar: Any = _NoBar()
+        self._budget_hit = False
 
     # ------------------------------------------------------------------------------ main
     async def run(self) -> list[IterationRow]:
@@ -455,6 +456,8 @@ class SelfPlay:
         if warm_cache is not None and (warm_cache / "model.safetensors").exists():
             log(f"warm start: reusing the cached result of the same SFT ({warm_cache})")
             self.model_path, warm = warm_cache, []
+        progress_file = rd.path / "learner" / "progress.json"
+        progress_file.unlink(missing_ok=True)  # a warm start of an earlier process
         try:
             archive = await trio.to_thread.run_sync(
                 lambda: Archive.open(rd.path / "archive", cfg.memory)
@@ -465,6 +468,17 @@ class SelfPlay:
                 "(records.jsonl holds one JSON record per line)"
             ) from exc
         log(f"archive: {len(archive)} environments")
+        if archive.torn_bytes:
+            log(
+                f"warning: dropped a torn last line of archive/records.jsonl ({archive.torn_bytes}"
+                " bytes, left by a crash mid-write); every complete record is kept"
+            )
+        done = rd.completed_iterations()
+        if done or rd.has_checkpoint():
+            log(
+                f"resuming after iteration {done}: learner from {rd.latest_checkpoint() or '-'}, "
+                f"servers from {latest[0] if latest else 'the base weights'}"
+            )
         try:
             async with (
                 Sandbox.open(cfg.sandbox) as sandbox,
@@ -531,7 +545,12 @@ class SelfPlay:
                                 f"warm start: SFT on the seed archive ({cfg.learner.sft_epochs} "
                                 f"epochs, {steps} optimizer steps), then a weight sync"
                             )
-                            await self._wait_for(lambda: recorder.weight_version > 0, "warm start")
+                            await self._wait_for(
+                                lambda: recorder.weight_version > 0,
+                                "warm start",
+                                progress_file=progress_file,
+                                total=steps,
+                            )
                             log(f"warm start done: servers serve version {recorder.weight_version}")
                             if warm_cache is not None and recorder.last_update is not None:
                                 _store_warm_start(Path(recorder.last_update.path), warm_cache, log)
@@ -544,8 +563,10 @@ class SelfPlay:
                             client,
                             (to_designer, to_agent, to_critic),
                             sandbox,
-                            t_start,
+                            time.monotonic(),  # the time budget counts the iterations only
                         )
+                        if not self.rows:
+                            log(f"no iteration ran in this process: {self._why_none()}")
                     log("draining: the learner trains the last batch and checkpoints")
                     await rt.stop()
                     nursery.cancel_scope.cancel()
@@ -577,20 +598,62 @@ class SelfPlay:
                     return
 
     async def _wait_for(
-        self, cond: Callable[[], bool], what: str, *, every_s: float = 30.0
+        self,
+        cond: Callable[[], bool],
+        what: str,
+        *,
+        every_s: float = 30.0,
+        progress_file: Path | None = None,
+        total: int | None = None,
     ) -> None:
-        """Wait until ``cond()`` holds (or a stop is requested), saying every ``every_s``
-        seconds that ``what`` is still running, so a long warm start does not look hung."""
+        """Wait until ``cond()`` holds (or a stop is requested), so that a long warm start
+        does not look hung: a progress bar of its optimizer steps (the iterations' bar, when
+        one is shown) follows ``progress_file`` (written by learner rank 0 after each step:
+        ``step``, ``steps``, ``loss``, ``seconds``), and every ``every_s`` seconds the log
+        says the step, the loss and an ETA."""
         recorder: Recorder = self.actors["recorder"]
         start = last = time.monotonic()
-        while not cond():
-            if self._stop_requested:
-                return
-            with trio.move_on_after(1.0):
-                await recorder.changed()
-            if time.monotonic() - last >= every_s:
-                last = time.monotonic()
-                self.run_dir.log(f"{what}: still running ({last - start:.0f} s)")
+        bar = _progress(self.progress, total=total, desc=what, unit="step")
+        done = 0
+        state: dict[str, Any] = {}
+        try:
+            while not cond():
+                if self._stop_requested:
+                    return
+                with trio.move_on_after(1.0):
+                    await recorder.changed()
+                if progress_file is not None:
+                    read = await trio.to_thread.run_sync(_read_progress, progress_file)
+                    state = read if read is not None else state
+                    step = int(state.get("step", 0))
+                    if step > done:
+                        loss = state.get("loss")
+                        if isinstance(loss, float):
+                            bar.set_postfix(loss=f"{loss:.3f}", refresh=False)
+                        bar.update(step - done)
+                        done = step
+                if time.monotonic() - last >= every_s:
+                    last = time.monotonic()
+                    self.run_dir.log(f"{what}: {_progress_line(state, last - start)}")
+        finally:
+            bar.close()
+
+    def _archived_all(self, recorder: Recorder) -> bool:
+        """Whether Memory has handled every outcome the Recorder forwarded to it."""
+        mem = self.actors["memory"].statistics()
+        rec = recorder.statistics()
+        return bool(mem.archived + sum(mem.rejected.values()) >= rec.scored + rec.rejected)
+
+    def _why_none(self) -> str:
+        """Why this process finished no iteration (for the log)."""
+        if self._stop_requested:
+            return "stopped by a signal before the first iteration finished"
+        if self._budget_hit:
+            return (
+                f"run.time_budget_s = {self.config.run.time_budget_s:g} s was spent before the "
+                "first iteration finished"
+            )
+        return "run.iterations were already done"
 
     # ------------------------------------------------------------------------ iterations
     async def _iterations(
@@ -636,7 +699,13 @@ class SelfPlay:
                             if outcome.env_id not in self._rescore_ids:
                                 bar.update(1)
                 recorder.outcomes.clear()
-                while pending and len(pending[0].outcomes) >= pending[0].expected:
+                # a row is written once Memory has archived its outcomes: a kill right after
+                # the row must not lose a scored design (the resumed run would not redo it)
+                while (
+                    pending
+                    and len(pending[0].outcomes) >= pending[0].expected
+                    and self._archived_all(recorder)
+                ):
                     row = self._row(pending.popleft(), mark, rt, learner, recorder, client)
                     durations.append(row.seconds)
                     self._emit(row, corpus, header=row.iteration == first)
@@ -646,8 +715,11 @@ class SelfPlay:
                     if time.monotonic() - t_start + mean > budget:
                         can_submit = False
                         if not budget_said:
-                            budget_said = True
-                            rd.log(f"time budget {budget:.0f} s: no iteration after {next_it - 1}")
+                            budget_said = self._budget_hit = True
+                            rd.log(
+                                f"run.time_budget_s = {budget:g} s (counted from the first "
+                                f"iteration): no iteration after {next_it - 1}"
+                            )
                 caught_up = critic.statistics().proposals >= proposals_due
                 if can_submit and caught_up and len(pending) <= cfg.scheduler.lookahead:
                     p = await self._submit(next_it, archive, corpus, senders, sandbox)
@@ -898,6 +970,27 @@ def _generated_tokens(client: Any) -> int:
     return int(getattr(stats, "generated_tokens", 0))
 
 
+def _read_progress(path: Path) -> dict[str, Any] | None:
+    """The learner's ``progress.json``, or ``None`` when absent or mid-replace."""
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _progress_line(state: dict[str, Any], elapsed: float) -> str:
+    """``step 12/87, loss 3.214, 140 s, about 875 s left`` from a ``progress.json``."""
+    step, steps = int(state.get("step", 0)), int(state.get("steps", 0))
+    if not step or not steps:
+        return f"still running ({elapsed:.0f} s, no optimizer step finished yet)"
+    loss = state.get("loss")
+    per_step = float(state.get("seconds", elapsed)) / step
+    left = max(steps - step, 0) * per_step
+    loss_s = f", loss {loss:.3f}" if isinstance(loss, float) else ""
+    return f"step {step}/{steps}{loss_s}, {elapsed:.0f} s, about {left:.0f} s left"
+
+
 class _NoBar:
     """Stands in for a tqdm bar when there is no terminal to draw on."""
 
@@ -905,6 +998,9 @@ class _NoBar:
 
     def update(self, k: int) -> None:
         self.n += k
+
+    def set_postfix(self, **kw: Any) -> None:
+        pass
 
     def clear(self) -> None:
         pass
@@ -916,12 +1012,12 @@ class _NoBar:
         pass
 
 
-def _progress(enabled: bool, *, total: int | None, desc: str) -> Any:
+def _progress(enabled: bool, *, total: int | None, desc: str, unit: str = "design") -> Any:
     if not enabled:
         return _NoBar()
     from tqdm import tqdm
 
-    return tqdm(total=total, desc=desc, unit="design", leave=False, file=sys.stderr)
+    return tqdm(total=total, desc=desc, unit=unit, leave=False, file=sys.stderr)
 
 
 def summary(rows: list[IterationRow]) -> dict[str, Any]:

@@ -6,8 +6,10 @@ grounding corpus and the shipped seed archive, warm-starts the model with SFT on
 then runs self-play iterations, printing one table row per iteration.
 
 Exit codes: 0 done, 130 stopped by Ctrl-C/SIGTERM (with everything on disk), 1 a part failed
-during the run, 2 bad input found before anything started (config, model path, run directory,
-corpus, server URL).
+during the run (one line on stderr that says to ``--resume``; the details in ``logs/run.log``),
+2 bad input found before anything started (config, model path, run directory, corpus, server
+URL). A learner rank that dies is not a failure at first: the run restarts from its last
+checkpoint, at most ``run.learner_restarts`` times.
 """
 
 from __future__ import annotations
@@ -16,9 +18,13 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.config import Config, load_config
 from engine.errors import ConfigError, EngineError, ModelError, PolicyError
+
+if TYPE_CHECKING:
+    from engine.rundir import RunDir
 
 __all__ = ["main", "parse_args"]
 
@@ -194,47 +200,114 @@ def main(argv: list[str] | None = None) -> int:
 
     import trio
 
-    from engine.loop import SelfPlay, dump_summary
-    from engine.plots import write_plots
+    from engine.errors import WorkerDied
+    from engine.loop import SelfPlay
 
     # a progress bar only where someone watches: in a log file its redraws are noise
     progress = not args.no_progress and sys.stderr.isatty()
-    play = SelfPlay(config, run_dir, model_path, progress=progress)
     code = 0
+    restarts = 0
     try:
-        trio.run(play.run)
-        if play.interrupted:
-            code = 130  # like a shell: interrupted, everything on disk
-    except BaseException as exc:  # noqa: BLE001 - sorted below, unknown errors re-raised
-        leaves = _leaves(exc)
-        engine_errors = [e for e in leaves if isinstance(e, EngineError)]
-        if engine_errors:
-            for err in engine_errors:
-                run_dir.log(f"error: {err}")
-                print(f"error: {err}", file=sys.stderr)
-                run_dir.log_traceback(err)
-            code = 1
-        elif all(isinstance(e, KeyboardInterrupt) for e in leaves):
-            run_dir.log("interrupted: stopped; the archive and the last checkpoint are on disk")
-            code = 130
-        else:
-            raise
-    finally:
-        rows = run_dir.metrics()
-        data = summary_from_dicts(rows) if rows else {}
-        if rows:
-            dump_summary(run_dir.path / "summary.json", data)
+        while True:
+            play = SelfPlay(config, run_dir, model_path, progress=progress)
             try:
-                write_plots(run_dir.path, rows)
-            except Exception as exc:  # noqa: BLE001 - plots must never lose a run
-                run_dir.log(f"plots failed: {exc}")
-            run_dir.log(
-                f"{data['designs_proposed']} designs: {data['designs_valid']} valid "
-                f"({data['designs_valid_share']:.0%}), {data['designs_accepted']} accepted as "
-                f"frontier; rejected by reason: {data['rejected_by_reason']}"
-            )
-        run_dir.log(f"run directory: {run_dir.path}")
+                trio.run(play.run)
+                if play.interrupted:
+                    code = 130  # like a shell: interrupted, everything on disk
+                break
+            except BaseException as exc:  # noqa: BLE001 - sorted below, unknown errors re-raised
+                leaves = _leaves(exc)
+                engine_errors = [e for e in leaves if isinstance(e, EngineError)]
+                died = [e for e in engine_errors if _caused_by(e, WorkerDied)]
+                if died and not play.interrupted and restarts < config.run.learner_restarts:
+                    restarts += 1
+                    run_dir.log(f"error: {_first_line(died[0])}")
+                    run_dir.log_traceback(died[0])
+                    run_dir.log(
+                        f"restarting from the last checkpoint (restart {restarts} of at most "
+                        f"{config.run.learner_restarts}: run.learner_restarts)"
+                    )
+                    continue
+                if engine_errors:
+                    for err in engine_errors:  # in full in the log, one line on the console
+                        run_dir.log(f"error: {err}", console=False)
+                        run_dir.log_traceback(err)
+                    first = _first_line(engine_errors[0])
+                    print(
+                        f"error: {first} -- the archive and the last checkpoint are on disk; "
+                        f"`python -m engine.run --resume {run_dir.path}` continues the run "
+                        f"(details in {run_dir.path / 'logs' / 'run.log'})",
+                        file=sys.stderr,
+                    )
+                    code = 1
+                elif all(isinstance(e, KeyboardInterrupt) for e in leaves):
+                    run_dir.log(
+                        "interrupted: stopped; the archive and the last checkpoint are on disk"
+                    )
+                    code = 130
+                else:
+                    raise
+                break
+    finally:
+        _write_outputs(run_dir, restarts)
     return code
+
+
+def _write_outputs(run_dir: RunDir, restarts: int) -> None:
+    """``summary.json``, ``plots/`` and the restarts count, whatever happened: a run that
+    finished no iteration says so in its summary instead of leaving the files out."""
+    from engine.plots import write_plots
+
+    rows = run_dir.metrics()
+    data = summary_from_dicts(rows)
+    latest = run_dir.latest_weights()
+    if latest is not None:  # the drain's sync comes after the last row
+        data["last_weight_version"] = max(
+            int(rows[-1]["weight_version"]) if rows else -1, latest[1]
+        )
+    data["learner_restarts"] = restarts
+    if not rows:
+        data["note"] = "no iteration finished (see logs/run.log)"
+    run_dir.write_json("summary.json", data)
+    if not run_dir.metrics_path.exists():
+        run_dir.metrics_path.touch()
+    stats_path = run_dir.path / "statistics.json"
+    if restarts and stats_path.exists():
+        import json
+
+        try:
+            stats = json.loads(stats_path.read_text())
+            stats["learner_restarts"] = restarts
+            run_dir.write_json("statistics.json", stats)
+        except (OSError, ValueError) as exc:
+            run_dir.log(f"statistics.json not updated: {exc}")
+    try:
+        write_plots(run_dir.path, rows)
+    except Exception as exc:  # noqa: BLE001 - plots must never lose a run
+        run_dir.log(f"plots failed: {exc}")
+    if rows:
+        run_dir.log(
+            f"{data['designs_proposed']} designs: {data['designs_valid']} valid "
+            f"({data['designs_valid_share']:.0%}), {data['designs_accepted']} accepted as "
+            f"frontier; rejected by reason: {data['rejected_by_reason']}"
+        )
+    else:
+        run_dir.log("no iteration finished: summary.json says so, metrics.jsonl is empty")
+    run_dir.log(f"run directory: {run_dir.path}")
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).splitlines() or [type(exc).__name__])[0]
+
+
+def _caused_by(exc: BaseException, kind: type[BaseException]) -> bool:
+    """Whether ``exc`` or an exception in its ``__cause__`` chain is a ``kind``."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, kind):
+            return True
+        seen = seen.__cause__
+    return False
 
 
 def _leaves(exc: BaseException) -> list[BaseException]:

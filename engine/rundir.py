@@ -28,6 +28,7 @@ import msgspec
 
 from engine.config import Config, config_from_dict, dump_config, load_config, read_toml
 from engine.errors import ConfigError
+from engine.jsonl import JsonlError, read_jsonl, repair_jsonl
 
 __all__ = ["INCOMPATIBLE_ON_RESUME", "RunDir"]
 
@@ -91,7 +92,7 @@ class RunDir:
             ) from None
         run = cls(p)
         run._lock()
-        (p / "config.toml").write_text(dump_config(config))
+        run.write_text("config.toml", dump_config(config))
         return run
 
     @staticmethod
@@ -113,6 +114,8 @@ class RunDir:
                 an incompatible field (named, with both values).
         """
         p = Path(path)
+        if p.exists() and not p.is_dir():
+            raise ConfigError(f"--resume {str(p)!r} is a file, not a run directory")
         if not p.is_dir():
             raise ConfigError(f"--resume {str(p)!r}: no such run directory")
         saved_path = p / "config.toml"
@@ -157,9 +160,10 @@ class RunDir:
         (p / "logs").mkdir(exist_ok=True)
         run = cls(p)
         run._lock()
+        run.repair()
         if config != saved:
             changes = _changes(saved, config)
-            (p / "config.toml").write_text(dump_config(config))
+            run.write_text("config.toml", dump_config(config))
             run.log(f"resumed with changed settings: {changes}")
         return run, config
 
@@ -182,11 +186,12 @@ class RunDir:
         self._lock_fd = fd
 
     # -------------------------------------------------------------------- logging
-    def log(self, message: str) -> None:
-        """Print a timestamped line to stderr and append it to ``logs/run.log``."""
+    def log(self, message: str, *, console: bool = True) -> None:
+        """Print a timestamped line to stderr (unless ``quiet`` or not ``console``) and append
+        it to ``logs/run.log``."""
         stamp = _dt.datetime.now().strftime("%H:%M:%S")
         line = f"[{stamp}] {message}"
-        if not self.quiet:
+        if console and not self.quiet:
             print(line, file=sys.stderr, flush=True)
         with (self.path / "logs" / "run.log").open("a", encoding="utf-8") as fh:
             fh.write(line + "\n")
@@ -206,16 +211,38 @@ class RunDir:
         return self.path / "metrics.jsonl"
 
     def metrics(self) -> list[dict[str, Any]]:
-        """Every complete metrics line (a torn last line is ignored)."""
+        """Every complete metrics row (a torn last line is left out, see ``engine.jsonl``).
+
+        Raises:
+            ConfigError: a line before the last one is not a JSON object (the file was damaged
+                by something other than a crash mid-append).
+        """
         if not self.metrics_path.exists():
             return []
-        rows = []
-        for line in self.metrics_path.read_text(encoding="utf-8").splitlines():
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError:
-                continue
+        try:
+            rows, _ = read_jsonl(
+                self.metrics_path.read_bytes(), _decode_row, name=str(self.metrics_path)
+            )
+        except JsonlError as exc:
+            raise ConfigError(str(exc)) from None
         return rows
+
+    def repair(self) -> None:
+        """Cut a torn last line off ``metrics.jsonl`` (a crash mid-append), with a warning, so
+        the next row starts a line of its own; the archive repairs itself when opened.
+
+        Raises:
+            ConfigError: as :meth:`metrics`.
+        """
+        try:
+            _, torn = repair_jsonl(self.metrics_path, _decode_row)
+        except JsonlError as exc:
+            raise ConfigError(str(exc)) from None
+        if torn:
+            self.log(
+                f"warning: dropped a torn last line of {self.metrics_path.name} ({torn} bytes, "
+                "left by a crash mid-write); every complete row is kept"
+            )
 
     def completed_iterations(self) -> int:
         """The last iteration number written to ``metrics.jsonl`` (0 for a new run)."""
@@ -231,8 +258,12 @@ class RunDir:
 
     def write_json(self, name: str, data: Any) -> None:
         """Write ``name`` in the run directory as JSON, atomically."""
+        self.write_text(name, json.dumps(data, indent=2, default=str) + "\n")
+
+    def write_text(self, name: str, text: str) -> None:
+        """Write ``name`` in the run directory atomically (a kill leaves the old or the new)."""
         tmp = self.path / f".{name}.tmp"
-        tmp.write_text(json.dumps(data, indent=2, default=str) + "\n")
+        tmp.write_text(text, encoding="utf-8")
         os.replace(tmp, self.path / name)
 
     # -------------------------------------------------------------------- corpus state
@@ -261,6 +292,12 @@ class RunDir:
             any((p / "meta.json").exists() for p in root.glob("step_*")) if root.exists() else False
         )
 
+    def latest_checkpoint(self) -> Path | None:
+        """The newest complete ``checkpoints/step_<N>/`` directory, or ``None``."""
+        root = self.path / "checkpoints"
+        done = sorted(p for p in root.glob("step_*") if (p / "meta.json").exists())
+        return done[-1] if done else None
+
     def latest_weights(self) -> tuple[Path, int] | None:
         """The newest ``weights/v<N>/`` directory and ``N``, or ``None``."""
         root = self.path / "weights"
@@ -275,6 +312,14 @@ class RunDir:
             return None
         version, path = max(found)
         return path, version
+
+
+def _decode_row(line: bytes) -> dict[str, Any]:
+    """One ``metrics.jsonl`` row; ``ValueError`` unless it is a JSON object."""
+    row = json.loads(line)
+    if not isinstance(row, dict) or "iteration" not in row:
+        raise ValueError("not a metrics row")
+    return row
 
 
 def _changes(old: Config, new: Config) -> str:

@@ -128,7 +128,8 @@ class PolicyModel:
             Number of tensors loaded.
 
         Raises:
-            ModelError: no safetensors files, or names/shapes that do not match the model.
+            ModelError: no safetensors files, names/shapes that do not match the model, or a
+                floating tensor with a NaN or an infinity; the live weights are then unchanged.
         """
         from safetensors.torch import load_file
 
@@ -149,6 +150,14 @@ class PolicyModel:
             raise ModelError(
                 f"weights at {str(d)!r} do not match the model: missing={missing[:5]} "
                 f"unexpected={unexpected[:5]} wrong_shape={bad_shape[:5]}"
+            )
+        non_finite = [
+            k for k, v in state.items() if v.is_floating_point() and not bool(v.isfinite().all())
+        ]
+        if non_finite:
+            raise ModelError(
+                f"weights at {str(d)!r} hold NaN or infinite values in {len(non_finite)} "
+                f"tensors ({', '.join(sorted(non_finite)[:5])}); kept the current weights"
             )
         with torch.no_grad():
             self.model.load_state_dict(state, strict=False)

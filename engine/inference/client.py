@@ -10,8 +10,10 @@ Several servers are load-balanced by outstanding requests. Connection errors and
 are retried with exponential backoff on the least-loaded healthy server; a server that fails
 more than ``config.retries`` times in a row is marked unhealthy and its traffic goes to the
 others; an unhealthy server is re-probed (``GET /health``, 2 s timeout) at most every 2 s when a
-request is routed, and rejoins when it answers. When no healthy server is left, servers the engine launched are restarted (the ``restart`` hook of
-``launch_policy_servers``' result) and the others are re-probed; failing that, the call raises
+request is routed, and rejoins when it answers. When no healthy server is left, servers the
+engine launched are restarted (the ``restart`` hook of ``launch_policy_servers``' result; one
+restart at a time, and the restarted server reloads the last weights every server confirmed)
+and the others are re-probed; failing that, the call raises
 ``PolicyUnavailable`` naming every URL and its last error. Every call has a deadline
 (``config.request_timeout_s``); all calls can be cancelled (trio cancellation).
 """
@@ -95,6 +97,10 @@ class PolicyClient:
         self.config = config
         self._servers = [_Server(u) for u in urls]
         self._restart = restart if restart is not None else getattr(urls, "restart", None)
+        self._revive_lock = trio.Lock()
+        self._weights: dict[str, Any] | None = None
+        """Body of the last weight update every server confirmed: a restarted server (which
+        starts on the base weights) loads it again before it takes traffic."""
         timeout = httpx.Timeout(
             config.request_timeout_s, connect=min(5.0, config.request_timeout_s)
         )
@@ -154,20 +160,37 @@ class PolicyClient:
             return False
         return r.status_code == 200
 
-    async def _revive(self) -> None:
-        """Restart launched servers (or re-probe attached ones) that are marked unhealthy."""
-        for s in self._servers:
-            if s.healthy:
-                continue
-            if self._restart is not None:
+    async def _revive(self, only: _Server | None = None) -> None:
+        """Restart launched servers (or re-probe attached ones) that are marked unhealthy.
+
+        One revival at a time: callers that find no healthy server together wait for the
+        first one's restart instead of starting one each (they would fight for the port). A
+        restarted server loads the last confirmed weights before it takes traffic.
+        """
+        async with self._revive_lock:
+            for s in self._servers:
+                if s.healthy or (only is not None and s is not only):
+                    continue
+                if await self._probe(s):  # back on its own, or restarted meanwhile
+                    s.healthy, s.failures = True, 0
+                    continue
+                if self._restart is None:
+                    continue
+                # shielded: a caller's deadline must not leave a restarted server serving the
+                # base weights; the launcher's health timeout bounds the restart
                 try:
-                    s.url = (await self._restart(s.url)).rstrip("/")
+                    with trio.CancelScope(shield=True):
+                        s.url = (await self._restart(s.url)).rstrip("/")
+                        if self._weights is not None:
+                            res = await self._admin_success(
+                                s, "/update_weights_from_disk", self._weights, revive=False
+                            )
+                            if not res.success:
+                                raise PolicyError(f"reloading {self._weights}: {res.message}")
                 except PolicyError as exc:
                     s.last_error = f"restart failed: {exc}"
                     continue
                 s.restarts += 1
-                s.healthy, s.failures = True, 0
-            elif await self._probe(s):
                 s.healthy, s.failures = True, 0
 
     def _failed(self, s: _Server, error: str) -> None:
@@ -342,14 +365,22 @@ class PolicyClient:
                     nursery.start_soon(one, i, s)
         return results
 
-    async def _admin(self, s: _Server, method: str, path: str, json: Any = None) -> httpx.Response:
-        """A control call to one server: retries transport errors, no failover."""
+    async def _admin(
+        self, s: _Server, method: str, path: str, json: Any = None, *, revive: bool = True
+    ) -> httpx.Response:
+        """A control call to one server: retries transport errors, no failover; a launched
+        server that stays unreachable is restarted once (``revive``) and asked again."""
         for attempt in range(self.config.retries + 1):
             try:
                 return await self._request(s, method, path, json)
             except _Retryable as exc:
                 s.last_error = str(exc)
                 if attempt == self.config.retries:
+                    if revive and self._restart is not None:
+                        s.healthy = False
+                        await self._revive(only=s)
+                        if s.healthy:
+                            return await self._admin(s, method, path, json, revive=False)
                     raise PolicyUnavailable(f"{s.url}{path}: {exc}") from exc.__cause__
                 await trio.sleep(min(0.05 * 2**attempt, 1.0))
         raise AssertionError("unreachable")
@@ -498,7 +529,10 @@ class PolicyClient:
             "flush_cache": flush_cache,
             "abort_all_requests": abort_all_requests,
         }
-        return await self._broadcast("/update_weights_from_disk", body, check=check)
+        results = await self._broadcast("/update_weights_from_disk", body, check=check)
+        if all(r.success for r in results):
+            self._weights = body
+        return results
 
     async def update_weight_version(self, version: int | str) -> list[AdminResult]:
         """``POST /update_weight_version`` on every server (no weights move)."""
@@ -545,9 +579,11 @@ class PolicyClient:
 
         return await self._checked(await self._each(one), "/init_weights_update_group")
 
-    async def _admin_success(self, s: _Server, path: str, body: Any) -> AdminResult:
+    async def _admin_success(
+        self, s: _Server, path: str, body: Any, *, revive: bool = True
+    ) -> AdminResult:
         try:
-            r = await self._admin(s, "POST", path, body)
+            r = await self._admin(s, "POST", path, body, revive=revive)
         except PolicyHTTPError as exc:
             try:
                 w = SUCCESS.decode(exc.body)

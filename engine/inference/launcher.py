@@ -161,13 +161,30 @@ class _Launched:
     """One launched server process and how to (re)start it."""
 
     def __init__(
-        self, cmd: list[str], url: str, log_path: Path, env: dict[str, str] | None
+        self,
+        cmd: list[str],
+        url: str,
+        log_path: Path,
+        env: dict[str, str] | None,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
     ) -> None:
         self.cmd = cmd
         self.url = url
         self.log_path = log_path
         self.env = env
+        self.host = host
+        self.port = port
         self.proc: trio.Process | None = None
+        self.lock = trio.Lock()
+
+    def move_to(self, port: int) -> None:
+        """Use ``port`` from the next ``start`` on (the command's ``--port`` and the URL)."""
+        i = self.cmd.index("--port")
+        self.cmd = [*self.cmd[: i + 1], str(port), *self.cmd[i + 2 :]]
+        self.url = f"http://{self.host}:{port}"
+        self.port = port
 
     async def start(self) -> None:
         with self.log_path.open("ab") as log:
@@ -203,6 +220,16 @@ class _Launched:
             f"policy server at {self.url} {what}\n  command: {cmd}\n  log: {self.log_path}\n"
             f"  last log lines:\n{_tail(self.log_path)}"
         )
+
+    async def answers(self, http: httpx.AsyncClient) -> bool:
+        """Whether the process runs and ``GET /health`` answers 200 (2 s timeout)."""
+        if self.proc is None or self.proc.returncode is not None:
+            return False
+        try:
+            r = await http.get(f"{self.url}/health", timeout=2.0)
+        except httpx.HTTPError:
+            return False
+        return r.status_code == 200
 
     async def wait_healthy(self, http: httpx.AsyncClient, timeout_s: float) -> None:
         """Poll ``GET /health`` until 200; raise ``LaunchError`` on exit or timeout."""
@@ -307,7 +334,9 @@ async def launch_policy_servers(
                 else:
                     cmd, env = sglang_server_command(config, path_str, port), _gpu_env(config, i)
                 url = f"http://{config.host}:{port}"
-                servers.append(_Launched(cmd, url, logs / f"server-{i}.log", env))
+                servers.append(
+                    _Launched(cmd, url, logs / f"server-{i}.log", env, host=config.host, port=port)
+                )
             for s in servers:
                 await s.start()
             with collapse_errors():
@@ -318,11 +347,22 @@ async def launch_policy_servers(
             by_url = {s.url: s for s in servers}
 
             async def restart(url: str) -> str:
+                """Stop what is left of the server at ``url`` and start it again: on the same
+                port once that is free, else on a fresh one. Returns its (new) URL; callers
+                racing for the same server get one restart, not one each."""
                 s = by_url[url]
-                await s.stop()
-                await s.start()
-                await s.wait_healthy(http, config.health_timeout_s)
-                return s.url
+                async with s.lock:
+                    if s.url != url or await s.answers(http):  # restarted meanwhile
+                        return s.url
+                    await s.stop()
+                    if _port_in_use(s.host, s.port):
+                        s.move_to(free_port(s.host))
+                    with s.log_path.open("a", encoding="utf-8") as log:
+                        log.write(f"--- restarting on {s.url} ---\n")
+                    await s.start()
+                    await s.wait_healthy(http, config.health_timeout_s)
+                    by_url[s.url] = s
+                    return s.url
 
             result = PolicyServers([s.url for s in servers])
             result.restart = restart

@@ -18,8 +18,10 @@ import math
 import os
 import random
 import shutil
+import signal
 import socket
 import sys
+import threading
 import time
 import zlib
 from pathlib import Path
@@ -134,6 +136,15 @@ def write_safetensors(
                 f.write(view)
                 crc = zlib.crc32(view, crc)
     return f"{crc:08x}"
+
+
+def _non_finite(tensors: dict[str, Pieces]) -> list[str]:
+    """Names of the floating tensors that hold a NaN or an infinity."""
+    return [
+        name
+        for name, t in tensors.items()
+        if t.dtype.is_floating_point and not all(bool(torch.isfinite(p).all()) for p in t.parts)
+    ]
 
 
 def _decoder_layers(model: torch.nn.Module) -> list[torch.nn.Module]:
@@ -358,6 +369,19 @@ class Worker:
         path.write_bytes(msgspec.msgpack.encode(samples))
         return str(path)
 
+    def _write_progress(self, step: int, steps: int, loss: float, seconds: float) -> None:
+        """Rank 0: write ``learner/progress.json`` (SFT step, total steps, last loss, seconds
+        since the request began), atomically, so the trio side can show a long warm start's
+        progress without a round trip on the request socket."""
+        if self.rank != 0:
+            return
+        d = self.run_dir / "learner"
+        d.mkdir(parents=True, exist_ok=True)
+        tmp = d / ".progress.json.tmp"
+        data = {"phase": "sft", "step": step, "steps": steps, "loss": loss, "seconds": seconds}
+        tmp.write_text(json.dumps(data))
+        os.replace(tmp, d / "progress.json")
+
     def sft(self, samples: list[TrainingSample], epochs: int) -> P.StepReport:
         t0 = time.perf_counter()
         order = list(range(len(samples)))
@@ -371,6 +395,7 @@ class Worker:
         sft_lr = self.config.sft_lr or self.config.lr
         warmup = max(1, self.config.sft_warmup_steps)
         n_step = 0
+        total = epochs * math.ceil(len(samples) / self.config.batch_size)
         try:
             for _ in range(epochs):
                 shuffler.shuffle(order)
@@ -385,6 +410,7 @@ class Worker:
                     if not last.skipped:
                         used += last.samples_used
                         losses.append(last.loss)
+                    self._write_progress(n_step, total, last.loss, time.perf_counter() - t0)
         finally:
             for g, lr in zip(self.optimizer.param_groups, rl_lr, strict=True):
                 g["lr"] = lr
@@ -519,6 +545,14 @@ class Worker:
         )
         if self.rank == 0:
             t1 = time.perf_counter()
+            bad = _non_finite(full)
+            if bad:
+                # train() skips non-finite steps, so this is a bug or a corrupted checkpoint:
+                # stop rather than publish weights every server would serve as garbage.
+                raise FloatingPointError(
+                    f"refusing to write weights v{self.step}: non-finite values in "
+                    f"{', '.join(bad[:5])}{' ...' if len(bad) > 5 else ''}"
+                )
             root = self.run_dir / "weights"
             final = root / f"v{self.step}"
             tmp = root / f".v{self.step}.tmp"
@@ -669,9 +703,25 @@ def _recv_request(sock: socket.socket) -> P.Request:
     return P.decode_request(body)
 
 
+def _watch_parent(parent_pid: int) -> None:
+    """Exit at once when the process that spawned this rank is gone (reparented)."""
+    while True:
+        time.sleep(1.0)
+        if os.getppid() != parent_pid:
+            log.warning("parent %d exited; leaving", parent_pid)
+            os._exit(1)
+
+
 def main() -> None:
     """Entry point of one rank (see the module docstring for the environment)."""
     rank = int(os.environ["RANK"])
+    # A terminal's Ctrl-C reaches the whole foreground process group, ranks included. The
+    # parent owns the stop: it drains (last batch, sync, checkpoint) and then asks the ranks to
+    # leave, so a rank must not die of the same keystroke in the middle of a collective.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A killed engine (kill -9) must not leave ranks training on, writing weights and
+    # checkpoints into the run directory the next --resume uses.
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
     logging.basicConfig(
         level=logging.INFO,
         stream=sys.stderr,

@@ -100,6 +100,44 @@ def test_crash_with_torn_last_line_and_stale_index(tmp_path: Path) -> None:
     assert len(lines) == 6  # the torn bytes are gone, every complete record kept
 
 
+@pytest.mark.parametrize("tail", [b"\n", b"\n\n"])
+def test_a_torn_last_record_ended_by_a_newline_is_dropped_too(tmp_path: Path, tail: bytes) -> None:
+    """A crash mid-write, then something that ended the line (an editor, ``echo >>``): the
+    cut-short record is dropped with its bytes counted, every complete one kept."""
+    path = tmp_path / "a"
+    names = list(SEEDS)[:3]
+    with _open(path) as archive:
+        for name in names:
+            archive.add(_score(name, SEEDS[name].source))
+    records = path / "records.jsonl"
+    whole = records.read_bytes()
+    last = whole[: len(whole) - 1].rfind(b"\n") + 1
+    torn = whole[: last + (len(whole) - last) // 2] + tail  # the last record cut in half
+    records.write_bytes(torn)
+    with _open(path) as reopened:
+        assert [r.env_id for r in reopened.records()] == names[:2]
+        assert reopened.torn_bytes == len(torn) - last
+        reopened.add(_score("after", "class Env: ..."))
+    with _open(path) as again:
+        assert [r.env_id for r in again.records()] == [*names[:2], "after"]
+
+
+def test_a_damaged_record_before_the_last_is_an_error_not_dropped(tmp_path: Path) -> None:
+    from engine.jsonl import JsonlError
+
+    path = tmp_path / "a"
+    with _open(path) as archive:
+        for name in list(SEEDS)[:3]:
+            archive.add(_score(name, SEEDS[name].source))
+    records = path / "records.jsonl"
+    lines = records.read_bytes().splitlines(keepends=True)
+    records.write_bytes(lines[0] + lines[1][:20] + b"\n" + lines[2])
+    before = records.read_bytes()
+    with pytest.raises(JsonlError, match="line 2 of 3"):
+        _open(path)
+    assert records.read_bytes() == before  # nothing cut
+
+
 def test_corrupt_index_is_rebuilt(tmp_path: Path) -> None:
     path = tmp_path / "a"
     with _open(path) as archive:

@@ -208,6 +208,79 @@ async def test_restart_hook_revives_launched_servers(autojump_clock: trio.abc.Cl
     assert restarted == [A] and g.output_ids == [7]
 
 
+async def test_callers_that_find_the_server_dead_together_restart_it_once_with_its_weights(
+    autojump_clock: trio.abc.Clock,
+) -> None:
+    """Many requests in flight when the server dies: one restart (on a new URL, as when its
+    port is still taken), which first loads the last weights every server confirmed."""
+    state = {"alive": True, "url": A}
+    restarted: list[str] = []
+    reloads: list[tuple[str, dict[str, Any]]] = []
+    C = "http://a:3"
+
+    async def handler(request: httpx.Request) -> httpx.Response:
+        base = f"{request.url.scheme}://{request.url.host}:{request.url.port}"
+        if not state["alive"] or base != state["url"]:
+            raise httpx.ConnectError("refused", request=request)
+        if request.url.path == "/update_weights_from_disk":
+            reloads.append((base, json.loads(request.content)))
+            return httpx.Response(200, json={"success": True, "message": "ok"})
+        if request.url.path == "/health":
+            return httpx.Response(200)
+        await trio.sleep(0.5)
+        return httpx.Response(200, json=sglang_answer([7]))
+
+    async def restart(url: str) -> str:
+        restarted.append(url)
+        await trio.sleep(3.0)  # a real restart takes seconds: the other callers pile up
+        state["alive"], state["url"] = True, C
+        return C
+
+    transport = httpx.MockTransport(handler)
+    async with PolicyClient([A], cfg(), transport=transport, restart=restart) as client:
+        await client.update_weights_from_disk("/w/v5", version=5)
+        state["alive"] = False
+        results: list[Any] = []
+
+        async def one() -> None:
+            results.append(await client.generate([1], max_new_tokens=1))
+
+        async with trio.open_nursery() as nursery:
+            for _ in range(8):
+                nursery.start_soon(one)
+        stats = client.statistics().servers[0]
+    assert restarted == [A] and stats.restarts == 1
+    assert len(results) == 8 and all(g.output_ids == [7] for g in results)
+    assert client.urls == [C]
+    assert [(u, b["model_path"], b["weight_version"]) for u, b in reloads] == [
+        (A, "/w/v5", "5"),
+        (C, "/w/v5", "5"),
+    ]
+
+
+async def test_a_control_call_to_a_dead_launched_server_restarts_it(
+    autojump_clock: trio.abc.Clock,
+) -> None:
+    state = {"alive": False}
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if not state["alive"]:
+            raise httpx.ConnectError("refused", request=request)
+        if request.url.path == "/health":
+            return httpx.Response(200)
+        return httpx.Response(200, json={"success": True, "message": "ok"})
+
+    async def restart(url: str) -> str:
+        state["alive"] = True
+        return url
+
+    transport = httpx.MockTransport(handler)
+    async with PolicyClient([A], cfg(), transport=transport, restart=restart) as client:
+        results = await client.update_weights_from_disk("/w/v2", version=2)
+        assert client.statistics().servers[0].restarts == 1
+    assert [r.success for r in results] == [True]
+
+
 async def test_update_weights_goes_to_every_server_with_sglang_fields() -> None:
     bodies: dict[str, Any] = {}
 

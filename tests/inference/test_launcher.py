@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -172,18 +173,26 @@ async def test_launch_update_weights_kill_and_restart(tiny_model: Path, tmp_path
             assert not bad[0].success and "missing" in bad[0].message
             assert (await client.model_info()).weight_version == "1"
 
-            # Kill the server: the client notices, restarts it (the engine launched it), and
-            # the request succeeds on the fresh process (base weights again).
+            # Kill the server and take its port: the client notices, restarts it once (the
+            # engine launched it) on a fresh port, the fresh process loads the last confirmed
+            # weights (v1) before it serves, and the request succeeds.
             for path in urls.log_paths:
                 assert path.is_file()
             proc_pids = urls.pids()
             assert len(proc_pids) == 1
             for p in proc_pids:
                 os.killpg(p, signal.SIGKILL)
-            again = await client.generate(PROMPT, max_new_tokens=8, temperature=0.0)
-            assert again.output_ids == before.output_ids
-            assert again.weight_version == "default"
+            old_port = int(urls[0].rsplit(":", 1)[1])
+            with socket.socket() as squatter:
+                squatter.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                with contextlib.suppress(OSError):  # the kernel may still hold it: also busy
+                    squatter.bind(("127.0.0.1", old_port))
+                    squatter.listen()
+                again = await client.generate(PROMPT, max_new_tokens=8, temperature=0.0)
+            assert again.output_ids == after.output_ids
+            assert again.weight_version == "1"
             assert client.statistics().servers[0].restarts == 1
+            assert client.urls != [urls[0]]
         remaining = urls.pids()
         assert remaining and remaining != proc_pids
     assert all(not _alive(p) for p in remaining)

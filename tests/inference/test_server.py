@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import httpx
@@ -238,3 +239,37 @@ def test_serve_cli_bad_model_path_and_busy_port(tmp_path: Path, server_url: str)
     )
     assert r.returncode == 2
     assert f"cannot bind 127.0.0.1:{port}" in r.stderr
+
+
+def _nan_copy(model: Path, out: Path) -> Path:
+    """Case 13 (``shared/cases/13_nan_weights_update.md``): the model's safetensors with every
+    floating tensor replaced by NaN, same names and shapes."""
+    import torch
+    from safetensors.torch import load_file, save_file
+
+    out.mkdir(parents=True)
+    sd = load_file(str(model / "model.safetensors"))
+    bad = {
+        k: torch.full_like(v, float("nan")) if v.is_floating_point() else v for k, v in sd.items()
+    }
+    save_file(bad, str(out / "model.safetensors"), metadata={"format": "pt"})
+    return out
+
+
+async def test_non_finite_weight_update_is_refused_and_the_last_good_weights_kept(
+    server_url: str, tiny_model: Path, tmp_path: Path
+) -> None:
+    nan_dir = await trio.to_thread.run_sync(_nan_copy, tiny_model, tmp_path / "nanw")
+    async with PolicyClient([server_url], PolicyConfig()) as client:
+        before = await client.generate(PROMPT, max_new_tokens=8, temperature=0.0)
+        version = (await client.model_info()).weight_version
+        results = await client.update_weights_from_disk(str(nan_dir), version=7, check=False)
+        assert [r.success for r in results] == [False]
+        assert "NaN or infinite" in results[0].message
+        with pytest.raises(PolicyError, match="NaN or infinite"):
+            await client.update_weights_from_disk(str(nan_dir), version=7)
+        after = await client.generate(PROMPT, max_new_tokens=8, temperature=0.0)
+        assert (await client.model_info()).weight_version == version  # not "7"
+        assert await client.health_generate() == {server_url: True}
+    assert after.output_ids == before.output_ids
+    assert all(lp is not None and math.isfinite(lp) for lp in after.output_logprobs)
