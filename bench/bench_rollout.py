@@ -124,7 +124,7 @@ async def _engine(
     agent = Agent(sandbox, PolicyAgent(client, tokenizer, config), config)
     sink = _Sink()
     rt = Runtime(capacity=16)
-    rt.add("agent", agent, outputs={"to_critic": "sink"})
+    rt.add("agent", agent, outputs={"to_learner": "sink"})
     rt.add("sink", sink)
     source = ENV_SOURCE.format(turns=turns)
     requests = [
