@@ -148,33 +148,30 @@ def test_design_requests_without_a_policy_are_a_config_error() -> None:
         asyncio.run(main())
 
 
-class BrokenAgent:
-    """An agent object whose ``act`` returns no reply: the Agent actor itself fails."""
+def test_an_engine_failure_cancels_the_asyncio_block_and_raises_actor_failed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import actors.critic
 
-    name = "broken"
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a bug in the scoring code")
 
-    async def act(self, ctx: Any) -> None:
-        return None
+    monkeypatch.setattr(actors.critic, "score_env", broken)
 
-    def budget_left(self, ctx: Any, max_episode_tokens: int) -> bool:
-        return True
-
-
-def test_an_engine_failure_cancels_the_asyncio_block_and_raises_actor_failed() -> None:
     async def main() -> None:
-        async with engine.open_engine_asyncio(CONFIG, agent=BrokenAgent()) as eng:
+        async with engine.open_engine_asyncio(CONFIG, agent=AGENT) as eng:
             await eng.submit_env(source("trivial"))
             await asyncio.sleep(60)  # an idle host is cancelled too
 
     async def idle() -> None:
-        async with engine.open_engine_asyncio(CONFIG, agent=BrokenAgent()) as eng:
+        async with engine.open_engine_asyncio(CONFIG, agent=AGENT) as eng:
             call = asyncio.create_task(eng.submit_env(source("trivial")))
             call.add_done_callback(lambda t: t.cancelled() or t.exception())  # retrieved
             await asyncio.sleep(60)
 
-    with pytest.raises(ActorFailed, match="actor 'agent' failed"):
+    with pytest.raises(ActorFailed, match="actor 'critic' failed"):
         asyncio.run(main())
-    with pytest.raises(ActorFailed, match="actor 'agent' failed"):
+    with pytest.raises(ActorFailed, match="actor 'critic' failed"):
         asyncio.run(idle())
 
 
