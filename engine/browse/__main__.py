@@ -1,8 +1,8 @@
 """``python -m engine.browse RUN_DIR [--host 127.0.0.1] [--port 8000] [--set browse.x=v]``.
 
 Serves the run's archive browser until Ctrl-C. Bad input — a path that is not a run directory,
-a missing archive, a bad ``--set``, a port in use — is one line on stderr and exit code 2.
-Exit 0 after Ctrl-C or SIGTERM.
+a missing archive, a bad ``--set``, a port in use — is one line on stderr and exit code 2; a
+sandbox that cannot be built is one line and exit code 1. Exit 0 after Ctrl-C or SIGTERM.
 """
 
 from __future__ import annotations
@@ -86,12 +86,15 @@ def main(argv: list[str] | None = None) -> int:
     from hypercorn.trio import serve
 
     from engine.browse._app import create_app
+    from engine.errors import SandboxError
+    from sandbox_wasm._runtime import get_runtime
 
     host, port = sock.getsockname()[:2]
     hc = HypercornConfig()
     hc.bind = [f"fd://{sock.detach()}"]  # Hypercorn owns (and closes) the socket from here
     hc.accesslog = None
     hc.errorlog = "-"
+    hc.startup_timeout = 600.0  # the lifespan opens the sandbox (loads the compiled guest)
     app = create_app(data)
 
     async def run() -> None:
@@ -100,10 +103,18 @@ def main(argv: list[str] | None = None) -> int:
                 async for _ in signals:
                     return
 
+        # Build or load the compiled guest before serving: a first use on a machine builds it
+        # (15-45 s, longer on a busy one), which must not race Hypercorn's startup timeout.
+        cache = data.config.sandbox.cache_dir
+        await trio.to_thread.run_sync(get_runtime, Path(cache) if cache else None)
         print(f"serving {path} on http://{host}:{port}/ (Ctrl-C stops)", file=sys.stderr)
         await serve(app, hc, shutdown_trigger=stop_on_signal)  # type: ignore[arg-type]
 
-    trio.run(run)
+    try:
+        trio.run(run)
+    except SandboxError as exc:  # the guest could not be built or loaded
+        print(f"error: sandbox: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -10,6 +10,7 @@ Routes (all HTML but ``/run/rows.json`` and the PNGs)::
     POST /play/{env_id}/start   start an episode on a seed (form: seed)
     POST /play/{env_id}/act     send an answer (form: action; a JSON tool call calls the tool)
     POST /play/{env_id}/tool    call a tool from its form (form: tool, arg_<name>...)
+    POST /play/{env_id}/hint    show the hint in this episode (recorded: "played with the hint")
     GET  /run                   live run view: per-iteration table and plots
     GET  /run/rows.json         the per-iteration table body and the plots' version (polled)
     GET  /plots/{name}.png      a plot rendered from the run directory now
@@ -251,6 +252,12 @@ def create_app(data: RunData, config: BrowseConfig | None = None) -> Starlette:
                     await s.call_tool(str(form.get("tool")), args)
         return back(request.path_params["env_id"])
 
+    async def play_hint(request: Request) -> Response:
+        s, _ = await _session(request)
+        if s is not None:
+            s.hint_shown = True
+        return back(request.path_params["env_id"])
+
     async def run_view(request: Request) -> Response:
         await fresh()
         return page(request, "run.html", rows=data.metrics(), refresh_s=cfg.refresh_s)
@@ -281,6 +288,7 @@ def create_app(data: RunData, config: BrowseConfig | None = None) -> Starlette:
         Route("/play/{env_id:path}/start", play_start, methods=["POST"]),
         Route("/play/{env_id:path}/act", play_act, methods=["POST"]),
         Route("/play/{env_id:path}/tool", play_tool, methods=["POST"]),
+        Route("/play/{env_id:path}/hint", play_hint, methods=["POST"]),
         Route("/run", run_view),
         Route("/run/rows.json", run_rows),
         Route("/plots/{name:str}.png", plot),

@@ -292,6 +292,9 @@ def test_routes_in_process(run_dir: Path) -> None:
         assert r.status_code == 303 and r.headers["location"] == "/play/seed-caesar"
         played = client.get("/play/seed-caesar")
         assert "seed 2" in played.text and "playing" in played.text
+        assert SEEDS["caesar"].hint not in played.text.replace("&#39;", "'")
+        hinted = client.post("/play/seed-caesar/hint").text.replace("&#39;", "'")
+        assert SEEDS["caesar"].hint in hinted and "with hint" in hinted
         client.cookies.clear()  # another browser: no session yet, and the one slot is taken
         full = client.post("/play/seed-caesar/start", data={"seed": "0"})
         assert full.status_code == 503 and "play slots" in full.text

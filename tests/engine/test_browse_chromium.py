@@ -62,7 +62,7 @@ def server(run_dir: Path) -> Iterator[str]:
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(600):  # up to 60 s: a fresh machine compiles the guest first
+        for _ in range(1800):  # up to 180 s: a fresh (or busy) machine builds the guest first
             if proc.poll() is not None:
                 raise AssertionError(f"server exited {proc.returncode}: {proc.stdout.read()}")  # type: ignore[union-attr]
             try:
@@ -72,7 +72,7 @@ def server(run_dir: Path) -> Iterator[str]:
                 pass
             time.sleep(0.1)
         else:
-            raise AssertionError("server did not answer in 60 s")
+            raise AssertionError("server did not answer in 180 s")
         yield url
     finally:
         proc.send_signal(signal.SIGINT)
@@ -176,8 +176,13 @@ def test_play_a_seed_to_a_win(server: str, page: object) -> None:
     page.fill(".play-form input[name=seed]", "0")  # type: ignore[attr-defined]
     page.click(".play-form button")  # type: ignore[attr-defined]
     assert "playing" in page.inner_text("#status")  # type: ignore[attr-defined]
-    page.click("#hint summary")  # type: ignore[attr-defined]
+    assert page.locator("#hint-text").count() == 0  # type: ignore[attr-defined]
+    with page.expect_navigation():  # type: ignore[attr-defined]
+        page.click("#show-hint")  # type: ignore[attr-defined]
+    assert page.inner_text("#hint-text") == HINTS["grid_rotated"]  # type: ignore[attr-defined]
+    assert "with hint" in page.inner_text("#status")  # type: ignore[attr-defined]
     _play_with_solver(page, "grid_rotated")
+    assert page.locator("#hint-text").is_visible()  # type: ignore[attr-defined]  # stays shown
     assert "won" in page.inner_text("#status")  # type: ignore[attr-defined]
     assert page.locator("li.turn-step").count() == 4  # type: ignore[attr-defined]
     _shots(page, "play-won")
