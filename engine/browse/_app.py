@@ -41,9 +41,17 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from engine.browse._play import PlayersFull, PlayPool, find_tool, tool_arguments, tool_fields
+from engine.browse._play import (
+    PlayersFull,
+    PlayPool,
+    PlaySession,
+    find_tool,
+    tool_arguments,
+    tool_fields,
+)
 from engine.browse._rundata import RunData, fmt
 from engine.config import BrowseConfig
+from engine.contract import tool_name
 from engine.plots import PLOT_NAMES, render_plots
 from sandbox_wasm.host import Sandbox
 
@@ -196,8 +204,7 @@ def create_app(data: RunData, config: BrowseConfig | None = None) -> Starlette:
         if s is not None and s.env_id != env_id:
             s = None
         tools = [
-            {"name": str(t.get("function", t).get("name", "")), "spec": t, "fields": tool_fields(t)}
-            for t in (s.spec.tools if s else [])
+            {"name": tool_name(t), "fields": tool_fields(t)} for t in (s.spec.tools if s else [])
         ]
         return with_cookie(
             page(request, "play.html", rec=rec, s=s, tools=tools, players=len(pool()), cfg=cfg),
@@ -225,7 +232,7 @@ def create_app(data: RunData, config: BrowseConfig | None = None) -> Starlette:
             return page(request, "message.html", 503, title="All play slots in use", message=exc)
         return with_cookie(back(env_id), sid, new)
 
-    async def _session(request: Request) -> tuple[Any, Mapping[str, Any]]:
+    async def _session(request: Request) -> tuple[PlaySession | None, Mapping[str, Any]]:
         sid, _ = session_id(request)
         s = pool().get(sid)
         form = await request.form()

@@ -272,13 +272,25 @@ async def test_idle_sessions_are_closed(mock_clock: trio.testing.MockClock) -> N
 # ------------------------------------------------------------------------- the routes
 
 
-def test_routes_in_process(run_dir: Path) -> None:
+def test_routes_in_process(tmp_path: Path) -> None:
+    run_dir = make_run_dir(tmp_path / "run")
+    turns = [{"action": "north", "observation": "You moved <north>.", "reward": 0.0}]
+    turns.append({"action": "{}", "tool": "peek", "observation": "a wall"})
+    (run_dir / "episodes.jsonl").write_text(
+        msgspec.json.encode(
+            {"env_id": "seed-grid_rotated", "seed": 3, "hinted": True, "success": True}
+            | {"episode_return": 1.0, "turns": turns}
+        ).decode()
+        + "\n"
+    )
     data = RunData(run_dir)
     with TestClient(create_app(data, BrowseConfig(max_players=1)), backend="trio") as client:
         assert client.get("/").status_code == 200
         page = client.get("/env/it1-r0-5e1f2a/1")
         assert page.status_code == 200 and 'class="hl"' in page.text
         assert client.get("/env/nope").status_code == 404
+        episode = client.get("/env/seed-grid_rotated").text
+        assert "seed 3 · with hint · success" in episode and "You moved &lt;north&gt;." in episode
         design = client.get("/design/0")
         assert design.status_code == 200 and "SyntaxError" in design.text
         assert client.get("/design/9").status_code == 404
@@ -298,4 +310,3 @@ def test_routes_in_process(run_dir: Path) -> None:
         client.cookies.clear()  # another browser: no session yet, and the one slot is taken
         full = client.post("/play/seed-caesar/start", data={"seed": "0"})
         assert full.status_code == 503 and "play slots" in full.text
-        msgspec.json.encode(rows)  # plain JSON
