@@ -310,3 +310,19 @@ def test_routes_in_process(tmp_path: Path) -> None:
         client.cookies.clear()  # another browser: no session yet, and the one slot is taken
         full = client.post("/play/seed-caesar/start", data={"seed": "0"})
         assert full.status_code == 503 and "play slots" in full.text
+
+
+def test_public_names_are_pinned() -> None:
+    import engine.browse
+
+    assert engine.browse.__all__ == [
+        "Design",
+        "EnvRow",
+        "PlayPool",
+        "PlaySession",
+        "PlayTurn",
+        "PlayersFull",
+        "RunData",
+        "check_run_dir",
+        "create_app",
+    ]
