@@ -222,6 +222,22 @@ async def test_play_a_seed_to_a_win_then_the_slot_bound() -> None:
         assert again.inst is None
 
 
+async def test_every_seed_environment_can_be_played_to_a_win() -> None:
+    async with Sandbox.open(SandboxConfig(pool_size=0)) as sandbox:
+        pool = PlayPool(sandbox, BrowseConfig(), max_turns_cap=64)
+        statuses = {}
+        for seed_env in SEEDS.values():
+            s = await pool.start("a", seed_env.name, seed_env.source, seed=1)
+            for _ in range(64):
+                if s.done:
+                    break
+                observations = [t.observation for t in s.turns]
+                await s.act(solve(seed_env.name, observations, seed_env.hint))
+            statuses[seed_env.name] = s.status
+        await pool.aclose()
+    assert statuses == dict.fromkeys(SEEDS, "won")
+
+
 async def test_a_tool_call_and_a_tool_typed_as_json() -> None:
     ks = SEEDS["warehouse_knapsack"]
     async with Sandbox.open(SandboxConfig(pool_size=0)) as sandbox:
