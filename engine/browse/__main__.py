@@ -95,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     hc.accesslog = None
     hc.errorlog = "-"
     hc.startup_timeout = 600.0  # the lifespan opens the sandbox (loads the compiled guest)
+    hc.graceful_timeout = 2.0  # Ctrl-C: open keep-alive connections get 2 s
     app = create_app(data)
 
     async def run() -> None:
