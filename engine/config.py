@@ -20,6 +20,7 @@ from engine.errors import ConfigError
 
 __all__ = [
     "AgentConfig",
+    "BrowseConfig",
     "Config",
     "CriticConfig",
     "DesignerConfig",
@@ -345,6 +346,17 @@ class SchedulerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields
     lookahead: NonNeg = 1
 
 
+class BrowseConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The archive browser (``python -m engine.browse``); plays use the ``[sandbox]`` limits."""
+
+    # Browser sessions that may play at once (each holds one sandbox instance).
+    max_players: Pos = 8
+    # Seconds without a request after which a play session's instance is closed.
+    idle_close_s: PosF = 300.0
+    # Seconds between refreshes of the live run view in the page.
+    refresh_s: PosF = 2.0
+
+
 class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The whole configuration."""
 
@@ -368,6 +380,8 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     learner: LearnerConfig = LearnerConfig()
     # Scheduler.
     scheduler: SchedulerConfig = SchedulerConfig()
+    # Archive browser.
+    browse: BrowseConfig = BrowseConfig()
 
 
 def _parse_value(raw: str) -> Any:
