@@ -418,6 +418,7 @@ class Critic:
                         seed=base + i,
                         hint=hint if hinted else None,
                         purpose="score",
+                        group_size=k,
                     )
                 )
 
