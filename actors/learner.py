@@ -326,13 +326,14 @@ class Learner:
 
         Each inbox message is one member of its group (``group_of``); a group is ready when
         ``group_size`` members arrived, and a step takes ready groups in completion order
-        until it holds at least ``batch_size`` samples. After each step that changed the weights (and once at start when resuming from a
-        checkpoint): sync to the servers (when a client is given) and send ``WeightsUpdated``
-        to every outbox; checkpoint every ``checkpoint_every``
-        steps; drop the waiting groups whose samples are all stale. When the inbox closes, the
-        groups still waiting are dropped (counted), the ready ones trained as a last batch, the
-        weights synced and a checkpoint written. An outbox whose receiver is gone is dropped. Cancellation stops the
-        ranks; the last checkpoint stays on disk.
+        until it holds at least ``batch_size`` samples. After each step that changed the
+        weights (and once at start when resuming from a checkpoint): sync to the servers (when
+        a client is given) and send ``WeightsUpdated`` to every outbox; checkpoint every
+        ``checkpoint_every`` steps; drop the waiting groups whose samples are all stale. When
+        the inbox closes, the groups still waiting are dropped (counted), the ready ones
+        trained as a last batch, the weights synced and a checkpoint written. An outbox whose
+        receiver is gone is dropped. Cancellation stops the ranks; the last checkpoint stays on
+        disk.
 
         Raises:
             engine.errors.WorkerDied: a rank exited.
@@ -365,6 +366,7 @@ class Learner:
                 while self._ready_samples >= self.config.batch_size:
                     await self._train(learner, self._cut(self.config.batch_size), subscribers)
             self._drop_open(lambda g: True)
+            self._open.clear()  # groups without a sample: nothing to drop
             if self._ready:
                 batch = self._cut(self._ready_samples)
                 await self._train(learner, batch, subscribers, force_checkpoint=True)
