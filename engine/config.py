@@ -266,7 +266,8 @@ class LearnerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     rejected_penalty_by_reason: dict[str, float] = msgspec.field(
         default_factory=lambda: {"unparseable": -1.0, "compile": -0.75}
     )
-    # Longest training sequence in tokens (longer ones are truncated from the left).
+    # Longest training sequence in tokens (a longer one keeps its first max_seq_tokens tokens:
+    # its later tokens are not trained, the kept ones keep the context they were sampled in).
     max_seq_tokens: Pos = 2048
     # Optimizer steps between checkpoints.
     checkpoint_every: Pos = 1

@@ -20,7 +20,7 @@ __all__ = ["Prepared", "Rows", "collate", "prepare_batch", "validate_sample"]
 
 @dataclass(frozen=True)
 class Rows:
-    """One sample cut to ``max_seq_tokens`` (from the left), with its advantage.
+    """One sample cut to its first ``max_seq_tokens`` tokens, with its advantage.
 
     ``temperature`` is the one its logprobs are computed at (``scoring_temperature`` of the
     sample's; 1 for SFT rows); ``staleness`` is the learner's version minus the sample's when the
@@ -73,7 +73,7 @@ def validate_sample(sample: TrainingSample) -> None:
 def prepare_batch(
     samples: list[TrainingSample], policy_version: int, config: LearnerConfig
 ) -> Prepared:
-    """Compute GRPO advantages, drop stale samples, truncate, and decide whether to skip.
+    """Compute GRPO advantages, drop stale samples, cut long ones, and decide whether to skip.
 
     Advantages are computed per role over every policy-gradient sample of the batch,
     normalised per ``group_id`` (``losses.group_advantages`` with ``config.scale_rewards``);
@@ -105,15 +105,18 @@ def prepare_batch(
     oldest = policy_version - config.max_staleness
     kept = [i for i, s in enumerate(samples) if s.sft or s.policy_version >= oldest]
     dropped = len(samples) - len(kept)
+    # A long sample keeps its head: cutting the left would take away part of the context its
+    # tokens were sampled in, and their logprobs (and TIS weights) would no longer match the
+    # rollout's; the tokens past the cut are simply not trained.
     cut = config.max_seq_tokens
     rows = []
     for i in kept:
         s = samples[i]
         rows.append(
             Rows(
-                input_ids=list(s.input_ids[-cut:]),
-                loss_mask=[0, *s.loss_mask[-cut:][1:]] if s.loss_mask else [],
-                rollout_logprobs=list(s.rollout_logprobs[-cut:]),
+                input_ids=list(s.input_ids[:cut]),
+                loss_mask=[0, *s.loss_mask[1:cut]] if s.loss_mask else [],
+                rollout_logprobs=list(s.rollout_logprobs[:cut]),
                 advantage=advantage[i],
                 sft=s.sft,
                 group_id=s.group_id,

@@ -338,16 +338,21 @@ def test_prepare_batch_skips_empty_and_zero_advantage() -> None:
     assert prepare_batch([no_tokens, no_tokens], 0, cfg).skipped == "empty"
 
 
-def test_prepare_batch_truncates_from_the_left_and_never_trains_position_zero() -> None:
+def test_prepare_batch_keeps_the_head_of_long_samples_and_never_trains_position_zero() -> None:
     cfg = LearnerConfig(max_seq_tokens=4)
-    s = _sample(1.0, n=6, loss_mask=[1] * 6)
+    s = _sample(1.0, n=6, loss_mask=[1] * 6, rollout_logprobs=[-0.5 - i for i in range(6)])
     prep = prepare_batch([s, _sample(0.0)], 0, cfg)
     row = prep.rows[0]
-    assert row.input_ids == [5, 6, 7, 8]
+    # the kept tokens keep the context they were sampled in: their rollout logprobs still apply
+    assert row.input_ids == [3, 4, 5, 6]
     assert row.loss_mask == [0, 1, 1, 1]
+    assert row.rollout_logprobs == [-0.5, -1.5, -2.5, -3.5]
     batch = collate(prep.rows, torch.device("cpu"))
     assert batch["input_ids"].shape == (2, 4)
     assert batch["attention_mask"].tolist() == [[1, 1, 1, 1], [1, 1, 1, 1]]
+    # a prompt longer than the cap leaves nothing to train
+    long_prompt = _sample(1.0, n=6, loss_mask=[0] * 5 + [1])
+    assert prepare_batch([long_prompt, long_prompt], 0, cfg).skipped == "empty"
 
 
 def test_validate_sample_names_the_mismatch() -> None:
