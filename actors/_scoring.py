@@ -579,6 +579,7 @@ async def score_env(
             seed=score_seeds[i],
             hint=hint if hinted else None,
             purpose="score",
+            group_size=k,
         )
         async with limit:
             played[(hinted, i)] = await play_episode(req, sandbox, agent, agent_config)

@@ -584,6 +584,8 @@ async def play_episode(
             reason=reason,
             policy_version=version,
             seconds=time.perf_counter() - t0,
+            temperature=getattr(agent, "temperature", 1.0),
+            group_size=request.group_size,
         )
 
     try:

@@ -448,6 +448,8 @@ class Designer:
                 prompt_ids=prompt_ids,
                 output_ids=[int(t) for t in gen.output_ids],
                 output_logprobs=[float(x) for x in gen.output_logprobs],
+                temperature=self.config.temperature,
+                group_size=g,
             )
             if isinstance(parsed, ParsedDesign):
                 self._parsed += 1

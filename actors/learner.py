@@ -3,8 +3,18 @@
 A thin trio proxy over ``engine.learner.start_learner``: every torch computation and collective
 runs in the rank processes. The actor turns what reaches its inbox into ``TrainingSample`` s
 (designer samples from ``EnvScored``/``EnvRejected``, agent samples from ``EpisodeFinished``),
-steps once per ``batch_size`` samples, pushes the new weights to the policy servers through the
-client, and announces ``WeightsUpdated`` to every outbox (Designer, Agent, Hinter).
+holds each GRPO group until all its members reported (``group_size`` messages: designs or
+episodes, including those that yield no sample), steps once at least ``batch_size`` samples of
+whole groups are ready, pushes the new weights to the policy servers through the client, and
+announces ``WeightsUpdated`` to every outbox (Designer, Agent, Hinter).
+
+Whole groups matter because GRPO's advantage is relative to the group's mean: a group cut
+across two batches would be normalised twice over the members each batch happens to hold
+(rewards 1, 0, 0, 0 arriving in batches of 2 would give +1, -1 and then nothing, where the
+group gives 0.75, -0.25, -0.25, -0.25). A group that cannot complete is dropped once none of
+its samples could still be trained (all older than ``max_staleness`` versions), or when the
+inbox closes; both are counted. Samples whose ``group_size`` is 0 (unknown) are batched as
+they arrive, as before groups were tracked (``samples_unsized`` counts them).
 """
 
 from __future__ import annotations
@@ -12,7 +22,9 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
@@ -30,7 +42,7 @@ from engine.messages import (
     WeightsUpdated,
 )
 
-__all__ = ["Learner", "LearnerStatistics", "samples_from"]
+__all__ = ["Learner", "LearnerStatistics", "group_of", "samples_from"]
 
 
 class LearnerStatistics(msgspec.Struct, frozen=True, kw_only=True):
@@ -41,7 +53,7 @@ class LearnerStatistics(msgspec.Struct, frozen=True, kw_only=True):
         synced_version: last version every policy server confirmed (-1 before any sync).
         samples_received: training samples made from inbox messages.
         messages_unusable: inbox messages that yielded no sample (scripted agents, no tokens).
-        samples_buffered: samples waiting for the next batch.
+        samples_buffered: samples held: in groups waiting for members or for a batch.
         samples_trained: samples that entered a loss.
         samples_dropped_stale: samples dropped for ``max_staleness``.
         steps: train_step calls that updated the weights.
@@ -52,6 +64,19 @@ class LearnerStatistics(msgspec.Struct, frozen=True, kw_only=True):
         last_loss: loss of the last step that updated the weights.
         last_step_seconds: wall time of the last train_step (seconds).
         last_sync_seconds: wall time of the last weight sync (seconds).
+        groups_waiting: groups held now, waiting for members.
+        groups_complete: groups all of whose members reported.
+        groups_trained_whole: complete groups that entered a step that updated the weights.
+        groups_dropped_incomplete: groups dropped before they completed: every sample stale
+            (``max_staleness``), or still waiting when the inbox closed.
+        samples_dropped_incomplete: the samples of those groups.
+        samples_unsized: samples whose ``group_size`` was 0 (unknown), batched on arrival.
+        tis_weight_mean: per role, the mean truncated importance weight
+            ``min(pi_old / pi_rollout, tis_cap)`` over every policy-gradient token trained;
+            1 on-policy, so its distance from 1 measures staleness and engine mismatch.
+        tis_weight_mean_by_staleness: the same over both roles, per staleness (versions
+            between the sample's weights and the learner's when it was trained, ``"0"``...).
+        tis_tokens: per role, the tokens ``tis_weight_mean`` is over.
     """
 
     policy_version: int = 0
@@ -69,6 +94,15 @@ class LearnerStatistics(msgspec.Struct, frozen=True, kw_only=True):
     last_loss: float = 0.0
     last_step_seconds: float = 0.0
     last_sync_seconds: float = 0.0
+    groups_waiting: int = 0
+    groups_complete: int = 0
+    groups_trained_whole: int = 0
+    groups_dropped_incomplete: int = 0
+    samples_dropped_incomplete: int = 0
+    samples_unsized: int = 0
+    tis_weight_mean: dict[str, float] = {}
+    tis_weight_mean_by_staleness: dict[str, float] = {}
+    tis_tokens: dict[str, int] = {}
 
 
 LEAK_FLAGS = frozenset({"hint_states_answer", "answer_in_observations"})
@@ -92,8 +126,31 @@ def _design_sample(proposal: EnvProposed | None, reward: float) -> list[Training
             rollout_logprobs=[0.0] * p + list(proposal.output_logprobs),
             reward=reward,
             policy_version=proposal.policy_version,
+            temperature=proposal.temperature,
+            group_size=proposal.group_size,
         )
     ]
+
+
+def _episode_group(ep: EpisodeFinished) -> str:
+    return ep.group_id or f"{ep.env_id}/{'hint' if ep.hinted else 'nohint'}"
+
+
+def group_of(message: LearnerIn) -> tuple[str, str, int] | None:
+    """``(role, group_id, group_size)`` of the GRPO group a message is one member of.
+
+    Every design outcome and every episode is one member, whether or not it yields a sample
+    (an unmeasured design, a scripted episode), so a group's member count reaches its size.
+    ``None`` for a design outcome without its proposal.
+    """
+    match message:
+        case TrainingSample():
+            return message.role, message.group_id, message.group_size
+        case EnvScored(proposal=p) | EnvRejected(proposal=p) if p is not None:
+            return "designer", p.group_id or p.env_id, p.group_size
+        case EpisodeFinished():
+            return "agent", _episode_group(message), message.group_size
+    return None
 
 
 def _episode_samples(ep: EpisodeFinished) -> list[TrainingSample]:
@@ -103,7 +160,7 @@ def _episode_samples(ep: EpisodeFinished) -> list[TrainingSample]:
     turns = [t for t in ep.turns if t.output_ids and len(t.output_logprobs) == len(t.output_ids)]
     if not turns or ep.policy_version < 0:
         return []
-    group = ep.group_id or f"{ep.env_id}/{'hint' if ep.hinted else 'nohint'}"
+    group = _episode_group(ep)
 
     def sample(ids: list[int], mask: list[int], lps: list[float]) -> TrainingSample:
         return TrainingSample(
@@ -114,6 +171,8 @@ def _episode_samples(ep: EpisodeFinished) -> list[TrainingSample]:
             rollout_logprobs=lps,
             reward=ep.episode_return,
             policy_version=ep.policy_version,
+            temperature=ep.temperature,
+            group_size=ep.group_size,
         )
 
     ids: list[int] = []
@@ -183,6 +242,15 @@ def samples_from(message: LearnerIn, config: LearnerConfig) -> list[TrainingSamp
 Starter = Callable[[LearnerConfig, str | os.PathLike[str], str | os.PathLike[str]], Any]
 
 
+@dataclass
+class _Group:
+    """A GRPO group being collected: ``arrived`` of ``size`` members so far."""
+
+    size: int
+    arrived: int = 0
+    samples: list[TrainingSample] = field(default_factory=list)
+
+
 class Learner:
     """The Learner actor (``run`` + ``statistics``, see docs/INTERFACES.md "Actors").
 
@@ -216,15 +284,40 @@ class Learner:
         self.warm_start = list(warm_start)
         self._start = start
         self._stats = LearnerStatistics()
-        self._buffer: list[TrainingSample] = []
+        self._open: dict[tuple[str, str], _Group] = {}
+        """Groups waiting for members, by (role, group_id)."""
+        self._ready: deque[list[TrainingSample]] = deque()
+        """Whole groups (or unsized arrivals) waiting for a batch, in completion order."""
+        self._ready_samples = 0
+        self._tis_sum: dict[str, float] = {}
+        self._tis_tokens: dict[str, int] = {}
         self.policy_version = 0
         """Weight version of the learner (restored from the checkpoint on resume)."""
         self.last_report: StepReport | None = None
 
     def statistics(self) -> LearnerStatistics:
         """Current counters (a frozen snapshot)."""
+        by_role: dict[str, list[float]] = {}
+        by_staleness: dict[str, list[float]] = {}
+        for key, total in self._tis_sum.items():
+            role, staleness = key.rsplit("/", 1)
+            for acc, k in ((by_role, role), (by_staleness, staleness)):
+                acc.setdefault(k, [0.0, 0.0])
+                acc[k][0] += total
+                acc[k][1] += self._tis_tokens[key]
+        held = sum(len(g.samples) for g in self._open.values())
         return msgspec.structs.replace(
-            self._stats, policy_version=self.policy_version, samples_buffered=len(self._buffer)
+            self._stats,
+            policy_version=self.policy_version,
+            samples_buffered=self._ready_samples + held,
+            groups_waiting=len(self._open),
+            tis_weight_mean={k: v[0] / v[1] for k, v in sorted(by_role.items()) if v[1]},
+            tis_weight_mean_by_staleness={
+                k: v[0] / v[1]
+                for k, v in sorted(by_staleness.items(), key=lambda kv: int(kv[0]))
+                if v[1]
+            },
+            tis_tokens={k: int(v[1]) for k, v in sorted(by_role.items())},
         )
 
     def _count(self, **changes: Any) -> None:
@@ -236,14 +329,18 @@ class Learner:
         *outboxes: trio.abc.SendChannel[WeightsUpdated],
         task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
     ) -> None:
-        """Start the ranks, then train on every ``batch_size`` samples until the inbox closes.
+        """Start the ranks, then train on whole groups until the inbox closes.
 
-        After each step that changed the weights (and once at start when resuming from a
-        checkpoint): sync to the servers (when a client is given) and send ``WeightsUpdated``
-        to every outbox; checkpoint every ``checkpoint_every``
-        steps. When the inbox closes, a last partial batch is trained, the weights synced and a
-        checkpoint written. An outbox whose receiver is gone is dropped. Cancellation stops the
-        ranks; the last checkpoint stays on disk.
+        Each inbox message is one member of its group (``group_of``); a group is ready when
+        ``group_size`` members arrived, and a step takes ready groups in completion order
+        until it holds at least ``batch_size`` samples. After each step that changed the
+        weights (and once at start when resuming from a checkpoint): sync to the servers (when
+        a client is given) and send ``WeightsUpdated`` to every outbox; checkpoint every
+        ``checkpoint_every`` steps; drop the waiting groups whose samples are all stale. When
+        the inbox closes, the groups still waiting are dropped (counted), the ready ones
+        trained as a last batch, the weights synced and a checkpoint written. An outbox whose
+        receiver is gone is dropped. Cancellation stops the ranks; the last checkpoint stays on
+        disk.
 
         Raises:
             engine.errors.WorkerDied: a rank exited.
@@ -272,17 +369,58 @@ class Learner:
                     self._count(samples_received=self._stats.samples_received + len(made))
                 else:
                     self._count(messages_unusable=self._stats.messages_unusable + 1)
-                self._buffer.extend(made)
-                while len(self._buffer) >= self.config.batch_size:
-                    batch = self._buffer[: self.config.batch_size]
-                    del self._buffer[: self.config.batch_size]
-                    await self._train(learner, batch, subscribers)
-            if self._buffer:
-                batch, self._buffer = self._buffer, []
+                self._collect(group_of(message), made)
+                while self._ready_samples >= self.config.batch_size:
+                    await self._train(learner, self._cut(self.config.batch_size), subscribers)
+            self._drop_open(lambda g: True)
+            self._open.clear()  # groups without a sample: nothing to drop
+            if self._ready:
+                batch = self._cut(self._ready_samples)
                 await self._train(learner, batch, subscribers, force_checkpoint=True)
             elif self._stats.steps and self._stats.steps % self.config.checkpoint_every:
                 await learner.save_checkpoint()
                 self._count(checkpoints=self._stats.checkpoints + 1)
+
+    def _collect(self, group: tuple[str, str, int] | None, made: list[TrainingSample]) -> None:
+        """Count one member of ``group`` (with its samples ``made``); a group whose last member
+        arrived moves to the ready queue whole."""
+        if group is None or group[2] <= 0:
+            if made:
+                self._ready.append(made)
+                self._ready_samples += len(made)
+                self._count(samples_unsized=self._stats.samples_unsized + len(made))
+            return
+        role, group_id, size = group
+        g = self._open.setdefault((role, group_id), _Group(size=size))
+        g.arrived += 1
+        g.samples.extend(made)
+        if g.arrived < g.size:
+            return
+        del self._open[(role, group_id)]
+        self._count(groups_complete=self._stats.groups_complete + 1)
+        if g.samples:
+            self._ready.append(g.samples)
+            self._ready_samples += len(g.samples)
+
+    def _cut(self, at_least: int) -> list[TrainingSample]:
+        """The next batch: whole ready groups in completion order, at least ``at_least``
+        samples (or all that are ready)."""
+        batch: list[TrainingSample] = []
+        while self._ready and len(batch) < at_least:
+            batch.extend(self._ready.popleft())
+        self._ready_samples -= len(batch)
+        return batch
+
+    def _drop_open(self, expired: Callable[[_Group], bool]) -> None:
+        """Drop and count the waiting groups ``expired`` says can no longer be trained."""
+        for key, g in list(self._open.items()):
+            if g.samples and expired(g):
+                del self._open[key]
+                s = self._stats
+                self._count(
+                    groups_dropped_incomplete=s.groups_dropped_incomplete + 1,
+                    samples_dropped_incomplete=s.samples_dropped_incomplete + len(g.samples),
+                )
 
     async def _train(
         self,
@@ -293,7 +431,10 @@ class Learner:
         force_checkpoint: bool = False,
     ) -> None:
         report = await learner.train_step(batch)
-        await self._after_step(learner, report, subscribers, force_checkpoint=force_checkpoint)
+        whole = len({(x.role, x.group_id) for x in batch if x.group_size > 0 and not x.sft})
+        await self._after_step(
+            learner, report, subscribers, force_checkpoint=force_checkpoint, whole_groups=whole
+        )
 
     async def _sync(
         self, learner: LearnerHandle, subscribers: list[trio.abc.SendChannel[WeightsUpdated]]
@@ -319,6 +460,7 @@ class Learner:
         subscribers: list[trio.abc.SendChannel[WeightsUpdated]],
         *,
         force_checkpoint: bool = False,
+        whole_groups: int = 0,
     ) -> None:
         self.last_report = report
         s = self._stats
@@ -336,9 +478,16 @@ class Learner:
             steps=s.steps + 1,
             samples_trained=s.samples_trained + report.samples_used,
             last_loss=report.loss,
+            groups_trained_whole=s.groups_trained_whole + whole_groups,
         )
+        for key, total in report.tis_weight_sum.items():
+            self._tis_sum[key] = self._tis_sum.get(key, 0.0) + total
+            self._tis_tokens[key] = self._tis_tokens.get(key, 0) + report.tis_tokens.get(key, 0)
         self._count(**changes)
         self.policy_version = report.policy_version
+        # A waiting group none of whose samples is still fresh enough can never be trained.
+        oldest = self.policy_version - self.config.max_staleness
+        self._drop_open(lambda g: all(x.policy_version < oldest for x in g.samples))
         if self.client is not None:
             await self._sync(learner, subscribers)
         if force_checkpoint or self._stats.steps % self.config.checkpoint_every == 0:

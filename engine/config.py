@@ -279,7 +279,7 @@ class LearnerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     tis_cap: PosF = 2.0
     # Samples older than this many policy versions are dropped.
     max_staleness: NonNeg = 2
-    # Samples per optimizer step (both roles together).
+    # Samples per optimizer step (both roles together; at least this many, in whole groups).
     batch_size: Pos = 8
     # Reward of a rejected design.
     rejected_penalty: float = -0.5
@@ -288,7 +288,8 @@ class LearnerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     rejected_penalty_by_reason: dict[str, float] = msgspec.field(
         default_factory=lambda: {"unparseable": -1.0, "compile": -0.75}
     )
-    # Longest training sequence in tokens (longer ones are truncated from the left).
+    # Longest training sequence in tokens (a longer one keeps its first max_seq_tokens tokens:
+    # its later tokens are not trained, the kept ones keep the context they were sampled in).
     max_seq_tokens: Pos = 2048
     # Optimizer steps between checkpoints.
     checkpoint_every: Pos = 1
@@ -310,8 +311,10 @@ class LearnerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     micro_batch_size: Pos = 4
     # Optimizer steps per batch (PPO minibatches; > 1 makes the ratio clip bite).
     minibatches: Pos = 1
-    # Divide advantages by the group's reward std (GRPO); false = Dr. GRPO (mean only).
-    adv_std_norm: bool = True
+    # What divides reward - group mean (TRL's scale_rewards): "none" = Dr. GRPO (a small reward
+    # gap stays a small advantage), "group" = the group's sample std + 1e-4, "batch" = the std
+    # of the role's rewards in the batch + 1e-4.
+    scale_rewards: Literal["none", "group", "batch"] = "none"
     # AdamW weight decay.
     weight_decay: NonNegF = 0.0
     # Parameter dtype in forward/backward (FSDP2 mixed precision; master weights stay float32).

@@ -860,6 +860,8 @@ class SelfPlay:
             return []
         weights = [max(r.regret or 0.0, 0.0) + 0.1 for r in records]
         picks = self.rng.choices(records, weights=weights, k=n)
+        # the replays of one environment in one iteration are one GRPO group
+        group_size = collections.Counter(rec.env_id for rec in picks)
         out = []
         for i, rec in enumerate(picks):
             spec = await self._spec(rec.env_id, rec.source, sandbox)
@@ -878,6 +880,7 @@ class SelfPlay:
                     seed=self.rng.randrange(2**31),
                     hint=None,
                     purpose="train",
+                    group_size=group_size[rec.env_id],
                 )
             )
         return out

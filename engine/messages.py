@@ -82,6 +82,10 @@ class EnvProposed(_Msg, frozen=True, kw_only=True, tag=True):
         output_ids: generated token ids, shape ``(T,)``.
         output_logprobs: rollout logprob of each generated token, shape ``(T,)``.
         parse_error: why the model's answer could not be parsed ("" when it could).
+        temperature: sampling temperature of ``output_ids`` (0 = greedy); the logprobs are
+            ``log_softmax(logits / temperature)`` (SGLang's convention, at 1 when greedy).
+        group_size: designs in its GRPO group (0 = unknown); the Learner trains a group only
+            once all of them reported.
     """
 
     env_id: str
@@ -94,6 +98,8 @@ class EnvProposed(_Msg, frozen=True, kw_only=True, tag=True):
     output_ids: list[int] = []
     output_logprobs: list[float] = []
     parse_error: str = ""
+    temperature: float = 1.0
+    group_size: int = 0
 
 
 class EnvRejected(_Msg, frozen=True, kw_only=True, tag=True):
@@ -176,6 +182,7 @@ class EpisodeRequested(_Msg, frozen=True, kw_only=True, tag=True):
         seed: ``reset(seed=...)``.
         hint: the hint, or ``None`` for an unhinted episode.
         purpose: ``"score"`` (regret measurement) or ``"train"`` (replay for the Agent).
+        group_size: episodes in its GRPO group (0 = unknown); see ``EnvProposed``.
     """
 
     episode_id: str
@@ -189,6 +196,7 @@ class EpisodeRequested(_Msg, frozen=True, kw_only=True, tag=True):
     seed: int = 0
     hint: str | None = None
     purpose: Literal["score", "train"] = "score"
+    group_size: int = 0
 
 
 class Turn(msgspec.Struct, frozen=True, kw_only=True):
@@ -240,6 +248,8 @@ class EpisodeFinished(_Msg, frozen=True, kw_only=True, tag=True):
         reason: detail when status is not ``ok``.
         policy_version: weight version that produced the episode (-1 for scripted agents).
         seconds: wall time of the episode (seconds).
+        temperature: sampling temperature of every turn's ``output_ids`` (see ``EnvProposed``).
+        group_size: from the request.
     """
 
     episode_id: str
@@ -255,6 +265,8 @@ class EpisodeFinished(_Msg, frozen=True, kw_only=True, tag=True):
     reason: str = ""
     policy_version: int = -1
     seconds: float = 0.0
+    temperature: float = 1.0
+    group_size: int = 0
 
 
 class EnvScored(_Msg, frozen=True, kw_only=True, tag=True):
@@ -317,6 +329,11 @@ class TrainingSample(_Msg, frozen=True, kw_only=True, tag=True):
         reward: the scalar reward (regret for designs, return for episodes).
         policy_version: weight version that produced the tokens.
         sft: train by maximum likelihood instead of policy gradient (warm start).
+        temperature: sampling temperature of the tokens (0 = greedy); the learner scores them
+            at the same temperature, so the importance weight against ``rollout_logprobs``
+            measures staleness and engine mismatch only.
+        group_size: messages (designs or episodes) in its group, 0 = unknown; the Learner
+            waits for all of them before the group's advantages are computed.
     """
 
     role: Role
@@ -327,6 +344,8 @@ class TrainingSample(_Msg, frozen=True, kw_only=True, tag=True):
     reward: float
     policy_version: int
     sft: bool = False
+    temperature: float = 1.0
+    group_size: int = 0
 
 
 class WeightsUpdated(_Msg, frozen=True, kw_only=True, tag=True):

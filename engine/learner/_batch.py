@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import torch
 
 from engine.config import LearnerConfig
-from engine.learner.losses import group_advantages
+from engine.learner.losses import group_advantages, scoring_temperature
 from engine.messages import TrainingSample
 
 __all__ = ["Prepared", "Rows", "collate", "prepare_batch", "validate_sample"]
@@ -20,7 +20,12 @@ __all__ = ["Prepared", "Rows", "collate", "prepare_batch", "validate_sample"]
 
 @dataclass(frozen=True)
 class Rows:
-    """One sample cut to ``max_seq_tokens`` (from the left), with its advantage."""
+    """One sample cut to its first ``max_seq_tokens`` tokens, with its advantage.
+
+    ``temperature`` is the one its logprobs are computed at (``scoring_temperature`` of the
+    sample's; 1 for SFT rows); ``staleness`` is the learner's version minus the sample's when the
+    batch was prepared (versions).
+    """
 
     input_ids: list[int]
     loss_mask: list[int]
@@ -28,6 +33,9 @@ class Rows:
     advantage: float
     sft: bool
     group_id: str
+    role: str = ""
+    temperature: float = 1.0
+    staleness: int = 0
 
     @property
     def tokens(self) -> int:
@@ -65,11 +73,14 @@ def validate_sample(sample: TrainingSample) -> None:
 def prepare_batch(
     samples: list[TrainingSample], policy_version: int, config: LearnerConfig
 ) -> Prepared:
-    """Filter stale samples, compute GRPO advantages, truncate, and decide whether to skip.
+    """Compute GRPO advantages, drop stale samples, cut long ones, and decide whether to skip.
 
-    A policy-gradient sample is stale when ``policy_version_sample < policy_version -
-    max_staleness``; SFT samples are never stale. Advantages are normalised per ``group_id``
-    over the kept policy-gradient samples (``losses.group_advantages``).
+    Advantages are computed per role over every policy-gradient sample of the batch,
+    normalised per ``group_id`` (``losses.group_advantages`` with ``config.scale_rewards``);
+    the Learner actor sends whole groups, so a group's baseline is its full set of rewards.
+    Then a policy-gradient sample is dropped as stale when ``policy_version_sample <
+    policy_version - max_staleness``: its reward still counted in its group's baseline, its
+    tokens do not enter the loss. SFT samples are never stale.
 
     Args:
         samples: the batch.
@@ -80,29 +91,40 @@ def prepare_batch(
         ``Prepared``; ``skipped`` is ``"empty"`` (nothing left or no masked token) or
         ``"zero_advantage"`` (no SFT sample and every advantage is exactly 0), else ``""``.
     """
-    kept = [
-        s for s in samples if s.sft or s.policy_version >= policy_version - config.max_staleness
-    ]
+    pg = [i for i, s in enumerate(samples) if not s.sft]
+    advantage = [0.0] * len(samples)
+    for role in sorted({samples[i].role for i in pg}):
+        mine = [i for i in pg if samples[i].role == role]
+        adv = group_advantages(
+            [samples[i].reward for i in mine],
+            [samples[i].group_id for i in mine],
+            scale=config.scale_rewards,
+        ).tolist()
+        for i, a in zip(mine, adv, strict=True):
+            advantage[i] = a
+    oldest = policy_version - config.max_staleness
+    kept = [i for i, s in enumerate(samples) if s.sft or s.policy_version >= oldest]
     dropped = len(samples) - len(kept)
-    pg = [s for s in kept if not s.sft]
-    adv = group_advantages(
-        [s.reward for s in pg],
-        [f"{s.role}/{s.group_id}" for s in pg],
-        std_normalize=config.adv_std_norm,
-    ).tolist()
-    advantages = iter(adv)
+    # A long sample keeps its head: cutting the left would take away part of the context its
+    # tokens were sampled in, and their logprobs (and TIS weights) would no longer match the
+    # rollout's; the tokens past the cut are simply not trained.
     cut = config.max_seq_tokens
-    rows = [
-        Rows(
-            input_ids=list(s.input_ids[-cut:]),
-            loss_mask=[0, *s.loss_mask[-cut:][1:]] if s.loss_mask else [],
-            rollout_logprobs=list(s.rollout_logprobs[-cut:]),
-            advantage=0.0 if s.sft else next(advantages),
-            sft=s.sft,
-            group_id=s.group_id,
+    rows = []
+    for i in kept:
+        s = samples[i]
+        rows.append(
+            Rows(
+                input_ids=list(s.input_ids[:cut]),
+                loss_mask=[0, *s.loss_mask[1:cut]] if s.loss_mask else [],
+                rollout_logprobs=list(s.rollout_logprobs[:cut]),
+                advantage=advantage[i],
+                sft=s.sft,
+                group_id=s.group_id,
+                role=s.role,
+                temperature=1.0 if s.sft else scoring_temperature(s.temperature),
+                staleness=0 if s.sft else policy_version - s.policy_version,
+            )
         )
-        for s in kept
-    ]
     # A sample with no masked token contributes nothing; drop it from the work.
     rows = [r for r in rows if r.tokens > 0]
     tokens = sum(r.tokens for r in rows)
@@ -124,7 +146,8 @@ def collate(rows: list[Rows], device: torch.device, pad_id: int = 0) -> dict[str
     Returns:
         ``input_ids`` ``(B, T)`` long, ``attention_mask`` ``(B, T)`` long, ``loss_mask``
         ``(B, T)`` bool, ``rollout_logprobs`` ``(B, T)`` float32, ``advantages`` ``(B,)``
-        float32, ``sft`` ``(B,)`` bool.
+        float32, ``sft`` ``(B,)`` bool, ``temperature`` ``(B,)`` float32 (what each row's
+        logprobs are computed at).
     """
     width = max(len(r.input_ids) for r in rows)
     b = len(rows)
@@ -145,6 +168,7 @@ def collate(rows: list[Rows], device: torch.device, pad_id: int = 0) -> dict[str
         "rollout_logprobs": rollout.to(device),
         "advantages": torch.tensor([r.advantage for r in rows], dtype=torch.float32).to(device),
         "sft": torch.tensor([r.sft for r in rows], dtype=torch.bool).to(device),
+        "temperature": torch.tensor([r.temperature for r in rows], dtype=torch.float32).to(device),
     }
 
 

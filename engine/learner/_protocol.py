@@ -99,6 +99,10 @@ class StepReport(_P, frozen=True, kw_only=True, tag=True):
         grad_norm: total gradient norm before clipping.
         bad_groups: group ids of the batch when the loss was not finite.
         bad_batch_path: where the offending batch was written (msgpack), or "".
+        tis_weight_sum: sum over policy-gradient tokens of the truncated importance weight
+            ``min(pi_old / pi_rollout, tis_cap)``, keyed ``"<role>/<staleness>"`` (staleness in
+            versions, e.g. ``"agent/0"``); over the batch's minibatches.
+        tis_tokens: the tokens of each ``tis_weight_sum`` key (its mean is sum / tokens).
     """
 
     loss: float
@@ -117,6 +121,8 @@ class StepReport(_P, frozen=True, kw_only=True, tag=True):
     grad_norm: float = 0.0
     bad_groups: list[str] = []
     bad_batch_path: str = ""
+    tis_weight_sum: dict[str, float] = {}
+    tis_tokens: dict[str, int] = {}
 
 
 class Hello(_P, frozen=True, kw_only=True, tag=True):

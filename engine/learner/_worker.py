@@ -35,7 +35,7 @@ import torch.distributed as dist
 from engine.config import LearnerConfig
 from engine.learner import _protocol as P
 from engine.learner._batch import Prepared, Rows, collate, dummy_row, prepare_batch
-from engine.learner.losses import policy_loss, sft_loss, token_logprobs
+from engine.learner.losses import policy_loss, scoring_temperature, sft_loss, token_logprobs
 from engine.messages import TrainingSample
 
 log = logging.getLogger("engine.learner")
@@ -221,8 +221,9 @@ class Worker:
     # ----------------------------------------------------------------- forward pieces
 
     def _logprobs(self, model: torch.nn.Module, batch: dict[str, torch.Tensor]) -> torch.Tensor:
+        """Token logprobs ``(B, T)`` at each row's sampling temperature (SFT rows at 1)."""
         out = model(input_ids=batch["input_ids"], attention_mask=batch["attention_mask"])
-        return token_logprobs(out.logits, batch["input_ids"])
+        return token_logprobs(out.logits, batch["input_ids"], batch["temperature"])
 
     def _micro_batches(self, rows: list[Rows]) -> list[list[Rows]]:
         """This rank's share of ``rows`` in micro-batches, padded with dummy micro-batches to
@@ -256,6 +257,11 @@ class Worker:
                     for g in groups
                 ]
         stats = np.zeros(8, dtype=np.float64)
+        # Mean truncated importance weight per "<role>/<staleness>": every rank knows the keys
+        # (prep is the same everywhere), so one all_reduce of [sums..., tokens...] suffices.
+        tis_keys = sorted({f"{r.role}/{r.staleness}" for r in prep.rows if not r.sft})
+        tis_index = {k: i for i, k in enumerate(tis_keys)}
+        tis = torch.zeros(2 * len(tis_keys), dtype=torch.float64)
         grad_norm = 0.0
         for gi, rows in enumerate(groups):
             tokens = sum(r.tokens for r in rows)
@@ -282,6 +288,13 @@ class Worker:
                     ref_logp=ref_lp,
                     kl_coef=self.config.kl_coef,
                 )
+                row_tokens = pg_mask.sum(-1).tolist()
+                row_tis = terms.tis_row_sums.tolist()
+                for j, r in enumerate(mb):
+                    key = tis_index.get(f"{r.role}/{r.staleness}")
+                    if key is not None and not r.sft:
+                        tis[key] += row_tis[j]
+                        tis[len(tis_keys) + key] += row_tokens[j]
                 nll, sft_tokens = sft_loss(logp, batch["loss_mask"] & sft_rows)
                 loss_sum = terms.loss_sum + nll
                 # FSDP2 averages gradients over ranks; scale so the result is the token mean
@@ -324,6 +337,10 @@ class Worker:
             stats += sums.cpu().numpy()
         all_tokens, pg_tokens = max(stats[1], 1.0), max(stats[2], 1.0)
         mean = [float(stats[0] / all_tokens)] + [float(x / pg_tokens) for x in stats[1:]]
+        if tis_keys:
+            tis_all = tis.to(self.device)
+            dist.all_reduce(tis_all)
+            tis = tis_all.cpu()
         return self._report(
             prep,
             t0,
@@ -335,6 +352,8 @@ class Worker:
             kl=mean[5],
             rollout_ratio_mean=mean[6],
             rollout_kl=mean[7],
+            tis_weight_sum={k: float(tis[i]) for k, i in tis_index.items()},
+            tis_tokens={k: int(tis[len(tis_keys) + i]) for k, i in tis_index.items()},
         )
 
     def _split(self, rows: list[Rows]) -> list[list[Rows]]:
@@ -442,6 +461,7 @@ class Worker:
                 advantage=0.0,
                 sft=False,
                 group_id=s.group_id,
+                temperature=1.0 if s.sft else scoring_temperature(s.temperature),
             )
             for s in samples
         ]

@@ -6,51 +6,81 @@ is ``1`` (float or bool) on the policy's own tokens and ``0`` on prompts, observ
 results and padding.
 
 Sources:
-- GRPO group-normalised advantage: Shao et al. 2024, *DeepSeekMath*, §4.1.2 (outcome
-  supervision), ``A_i = (r_i - mean(r)) / std(r)``; ``std_normalize=False`` is the Dr. GRPO
-  variant (Liu et al. 2025, *Understanding R1-Zero-Like Training*, §3.1).
+- GRPO group-relative advantage: Shao et al. 2024, *DeepSeekMath*, §4.1.2 (outcome
+  supervision), ``A_i = r_i - mean(r)``, there divided by ``std(r)``. Which scale divides it
+  follows TRL's ``GRPOConfig.scale_rewards`` (``trl/trainer/grpo_trainer.py``,
+  ``_generate_and_score_completions``): ``"none"`` is Dr. GRPO (Liu et al. 2025, *Understanding
+  R1-Zero-Like Training*, §3.1), ``"group"`` the group's sample std + 1e-4, ``"batch"`` the
+  batch's sample std + 1e-4 (Liu et al. 2025, *Tricks or Traps?*, "Lite PPO").
 - PPO clipped surrogate: Schulman et al. 2017, *Proximal Policy Optimization*, eq. (7).
 - Token-level averaging (every generated token weighs the same, across sequences): Yu et al.
-  2025, *DAPO*, eq. (12).
+  2025, *DAPO*, eq. (12); TRL's ``loss_type="dapo"``.
 - k3 KL estimator ``exp(q - p) - (q - p) - 1``: Schulman 2020, *Approximating KL Divergence*
   (blog note); used as GRPO's KL term (DeepSeekMath eq. (4)).
 - Truncated importance sampling ``min(pi_old / pi_rollout, C)``: Yao et al. 2025, *Your
-  Efficient RL Framework Secretly Brings You Off-Policy RL Training* (TIS), eq. (2); it corrects
-  for the inference engine's logprobs differing from the trainer's and for bounded staleness.
+  Efficient RL Framework Secretly Brings You Off-Policy RL Training* (TIS), eq. (2); TRL's
+  ``vllm_importance_sampling_mode="token_truncate"``. It corrects for the inference engine's
+  logprobs differing from the trainer's and for bounded staleness.
+- Sampling temperature: logprobs are ``log_softmax(logits / T)`` at the temperature ``T`` the
+  tokens were sampled at, as the inference engine reports them (SGLang's sampler) and as TRL
+  recomputes them (``logits.div_(self.temperature)`` in ``_get_per_token_logps_and_entropies``);
+  scored at ``T = 1`` the importance weight would be ``pi_1 / pi_T`` instead of 1 on-policy.
+
+Checked against TRL's GRPOTrainer (1.16.0) with ``loss_type="dapo"``, token-level truncated
+importance sampling, one symmetric clip and no ratio on the KL term: loss and gradients agree to
+float32 rounding (issue 22; ``tests/learner/test_losses.py`` pins reference values).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 import torch
 
 __all__ = [
     "PolicyLossTerms",
+    "ScaleRewards",
     "group_advantages",
     "k3_kl",
     "masked_sum",
     "policy_loss",
+    "scoring_temperature",
     "sft_loss",
     "token_logprobs",
 ]
 
 
-def token_logprobs(logits: torch.Tensor, input_ids: torch.Tensor) -> torch.Tensor:
+def scoring_temperature(temperature: float) -> float:
+    """The temperature a token's logprob is computed at: ``temperature``, or 1 for greedy (0).
+
+    SGLang (``sglang/srt/layers/sampler.py``) and ``engine.inference`` return
+    ``log_softmax(logits)`` for greedy requests, ``log_softmax(logits / T)`` otherwise.
+    """
+    return temperature if temperature > 0 else 1.0
+
+
+def token_logprobs(
+    logits: torch.Tensor, input_ids: torch.Tensor, temperature: torch.Tensor | None = None
+) -> torch.Tensor:
     """Logprob of each token given its prefix, aligned with ``input_ids``.
 
-    Position ``t`` holds ``log p(input_ids[t] | input_ids[:t])``, computed from the logits at
-    position ``t - 1``; position 0 has no prefix and is 0.0 (it must be masked out).
+    Position ``t`` holds ``log softmax(logits[t - 1] / T)[input_ids[t]]``; position 0 has no
+    prefix and is 0.0 (it must be masked out).
 
     Args:
         logits: next-token logits, shape ``(B, T, V)`` (any float dtype; computed in float32).
         input_ids: token ids, shape ``(B, T)``.
+        temperature: the sampling temperature of each row, shape ``(B,)`` (> 0; see
+            ``scoring_temperature``), or ``None`` for 1.
 
     Returns:
         Natural-log probabilities, shape ``(B, T)``, float32.
     """
     logits = logits[:, :-1].float()
+    if temperature is not None and bool((temperature != 1.0).any()):
+        logits = logits / temperature.to(logits).reshape(-1, 1, 1)
     targets = input_ids[:, 1:]
     # log_softmax gathered at the target: logit[target] - logsumexp(logits).
     picked = torch.gather(logits, -1, targets.unsqueeze(-1)).squeeze(-1)
@@ -58,48 +88,66 @@ def token_logprobs(logits: torch.Tensor, input_ids: torch.Tensor) -> torch.Tenso
     return torch.nn.functional.pad(lp, (1, 0), value=0.0)
 
 
+ScaleRewards = Literal["group", "batch", "none"]
+"""What divides ``r_i - mean_group``: TRL's ``scale_rewards`` values (see the module docstring)."""
+
+
 def group_advantages(
     rewards: Sequence[float] | torch.Tensor,
     group_ids: Sequence[str],
     *,
-    std_normalize: bool = True,
-    eps: float = 1e-6,
+    scale: ScaleRewards = "none",
+    eps: float = 1e-4,
 ) -> torch.Tensor:
-    """GRPO advantages: each reward minus its group's mean, divided by the group's std.
+    """GRPO advantages: each reward minus its group's mean, optionally divided by a std.
 
-    ``A_i = (r_i - mean_{g(i)}) / (std_{g(i)} + eps)`` (DeepSeekMath §4.1.2, population std);
-    with ``std_normalize=False``, ``A_i = r_i - mean_{g(i)}`` (Dr. GRPO). A group of one sample,
-    or a group whose rewards are all equal, gets advantage 0 (nothing to learn from).
+    TRL's formula (``GRPOTrainer``, ``scale_rewards``), with ``s`` the sample standard deviation
+    (Bessel's correction, TRL's ``nanstd``)::
+
+        none:  A_i = r_i - mean_g(i)                          (Dr. GRPO)
+        group: A_i = (r_i - mean_g(i)) / (s_g(i) + eps)       (DeepSeekMath GRPO)
+        batch: A_i = (r_i - mean_g(i)) / (s_all + eps)        (Lite PPO; all ``rewards`` given)
+
+    ``"none"`` never turns a small reward difference into a large advantage (rewards 0.7 and
+    0.70001 give -5e-6 and +5e-6, where a group std would give about -0.05 and +0.05 with
+    ``eps = 1e-4`` and -0.83 and +0.83 with population std and ``eps = 1e-6``). A group of one
+    sample, or one whose rewards are all equal, gets exactly 0 (nothing to learn from).
 
     Args:
         rewards: scalar rewards, shape ``(N,)``.
         group_ids: the GRPO group of each reward, length ``N``.
-        std_normalize: divide by the group's standard deviation.
-        eps: added to the std (unitless).
+        scale: ``"none"``, ``"group"`` or ``"batch"``.
+        eps: added to the std (reward units); TRL uses 1e-4.
 
     Returns:
-        Advantages, shape ``(N,)``, float32. NaN rewards give NaN advantages in their group
-        (the caller detects the non-finite loss and skips the step).
+        Advantages, shape ``(N,)``, float32 (computed in float64). NaN rewards give NaN
+        advantages in their group (the caller detects the non-finite loss and skips the step).
 
     Raises:
-        ValueError: ``rewards`` and ``group_ids`` differ in length.
+        ValueError: ``rewards`` and ``group_ids`` differ in length, or ``scale`` is unknown.
     """
-    r = torch.as_tensor(rewards, dtype=torch.float32).reshape(-1)
+    r = torch.as_tensor(rewards, dtype=torch.float64).reshape(-1)
     if r.numel() != len(group_ids):
         raise ValueError(f"{r.numel()} rewards but {len(group_ids)} group ids")
+    if scale not in ("none", "group", "batch"):
+        raise ValueError(f"scale must be 'none', 'group' or 'batch', not {scale!r}")
     adv = torch.zeros_like(r)
     index: dict[str, list[int]] = {}
-    for i, g in enumerate(group_ids):
-        index.setdefault(g, []).append(i)
+    for i, gid in enumerate(group_ids):
+        index.setdefault(gid, []).append(i)
+    batch_std = r.std() if r.numel() > 1 else r.new_zeros(())
     for members in index.values():
-        if len(members) < 2:
-            continue
         idx = torch.tensor(members)
-        centred = r[idx] - r[idx].mean()
-        if std_normalize:
-            centred = centred / (r[idx].std(unbiased=False) + eps)
+        g = r[idx]
+        if len(members) < 2 or bool((g == g[0]).all()):
+            continue
+        centred = g - g.mean()
+        if scale == "group":
+            centred = centred / (g.std() + eps)
+        elif scale == "batch":
+            centred = centred / (batch_std + eps)
         adv[idx] = centred
-    return adv
+    return adv.float()
 
 
 def k3_kl(logp: torch.Tensor, ref_logp: torch.Tensor) -> torch.Tensor:
@@ -151,6 +199,9 @@ class PolicyLossTerms:
         rollout_ratio_sum: sum of ``pi_old / pi_rollout`` before truncation (detached).
         rollout_kl_sum: sum of k3 between the rollout and recomputed logprobs (detached);
             ``/ tokens`` is the approximate KL(pi_old || pi_rollout).
+        tis_row_sums: per sequence, the sum of the truncated weight ``w_t`` over its masked
+            tokens, shape ``(B,)`` float64 (detached); divide by its masked token count for the
+            sequence's mean TIS weight.
     """
 
     loss_sum: torch.Tensor
@@ -160,6 +211,7 @@ class PolicyLossTerms:
     kl_sum: float
     rollout_ratio_sum: float
     rollout_kl_sum: float
+    tis_row_sums: torch.Tensor
 
 
 def policy_loss(
@@ -230,6 +282,7 @@ def policy_loss(
             kl_sum=kl_sum,
             rollout_ratio_sum=float(masked_sum(torch.exp(rollout_log_ratio), m)),
             rollout_kl_sum=float(masked_sum(rollout_kl, m)),
+            tis_row_sums=torch.where(m, tis, torch.zeros_like(tis)).sum(-1).double(),
         )
 
 

@@ -821,7 +821,7 @@ def _run(op, arg):
         return _error(
             "guest",
             f"{op} result is not serialisable: a string holds a lone surrogate "
-            f"({exc.object[exc.start:exc.end]!r}), not valid Unicode",
+            f"({exc.object[exc.start : exc.end]!r}), not valid Unicode",
         )
     if size > _Loaded.max_output:
         return _error(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -10,9 +11,10 @@ import msgspec
 import pytest
 import trio
 
-from actors.learner import Learner, LearnerStatistics, samples_from
+from actors.learner import Learner, LearnerStatistics, group_of, samples_from
 from engine.config import LearnerConfig
 from engine.learner import StepReport
+from engine.learner._batch import prepare_batch
 from engine.messages import (
     EnvProposed,
     EnvRejected,
@@ -26,7 +28,9 @@ from engine.messages import (
 CFG = LearnerConfig(batch_size=2, checkpoint_every=2, rejected_penalty=-0.5)
 
 
-def _sample(reward: float, group: str = "g", version: int = 0) -> TrainingSample:
+def _sample(
+    reward: float, group: str = "g", version: int = 0, group_size: int = 0
+) -> TrainingSample:
     return TrainingSample(
         role="agent",
         group_id=group,
@@ -35,18 +39,50 @@ def _sample(reward: float, group: str = "g", version: int = 0) -> TrainingSample
         rollout_logprobs=[0.0, 0.0, -1.0, -1.0],
         reward=reward,
         policy_version=version,
+        group_size=group_size,
     )
 
 
-def _proposal(version: int = 3) -> EnvProposed:
+def _proposal(version: int = 3, env_id: str = "e1", group_size: int = 0) -> EnvProposed:
     return EnvProposed(
-        env_id="e1",
+        env_id=env_id,
         group_id="req1",
         source="class Env: ...",
         policy_version=version,
         prompt_ids=[7, 8, 9],
         output_ids=[10, 11],
         output_logprobs=[-0.5, -0.25],
+        temperature=0.5,
+        group_size=group_size,
+    )
+
+
+def _scored(regret: float, proposal: EnvProposed) -> EnvScored:
+    return EnvScored(
+        env_id=proposal.env_id,
+        proposal=proposal,
+        hint="h",
+        k=4,
+        success_without=0.0,
+        success_with=regret,
+        regret=regret,
+        ci_low=0.0,
+        ci_high=1.0,
+        accepted=False,
+    )
+
+
+def _episode(episode_return: float, i: int, version: int = 0) -> EpisodeFinished:
+    turn = Turn(prompt_ids=[1, 2], output_ids=[3, 4], output_logprobs=[-0.1, -0.2])
+    return EpisodeFinished(
+        episode_id=f"b{i}",
+        env_id="e9",
+        group_id="e9:hint",
+        turns=[turn],
+        episode_return=episode_return,
+        policy_version=version,
+        temperature=1.0,
+        group_size=2,
     )
 
 
@@ -69,6 +105,7 @@ def test_designer_samples_from_scores_and_rejections() -> None:
     assert s.loss_mask == [0, 0, 0, 1, 1]
     assert s.rollout_logprobs == [0.0, 0.0, 0.0, -0.5, -0.25]
     assert s.policy_version == 3
+    assert (s.temperature, s.group_size) == (0.5, 0)  # the proposal's
     rejected = EnvRejected(env_id="e1", group_id="req1", reason="api", proposal=_proposal())
     (r,) = samples_from(rejected, CFG)
     assert r.reward == -0.5
@@ -123,7 +160,9 @@ def test_agent_episode_becomes_one_sequence_when_turns_extend_each_other() -> No
 
 
 class FakeHandle:
-    def __init__(self) -> None:
+    def __init__(self, tis: dict[str, tuple[float, int]] | None = None) -> None:
+        self.tis = tis or {}
+        self.on_step: Callable[[], None] = lambda: None
         self.policy_version = 0
         self.hello = None
         self.batches: list[list[TrainingSample]] = []
@@ -132,6 +171,7 @@ class FakeHandle:
         self.checkpoints = 0
 
     async def train_step(self, batch: list[TrainingSample]) -> StepReport:
+        self.on_step()
         self.batches.append(batch)
         if any(math.isnan(s.reward) for s in batch):
             return StepReport(
@@ -150,6 +190,8 @@ class FakeHandle:
             skipped="",
             policy_version=self.policy_version,
             seconds=0.01,
+            tis_weight_sum={k: v[0] for k, v in self.tis.items()},
+            tis_tokens={k: v[1] for k, v in self.tis.items()},
         )
 
     async def sft(self, samples: list[TrainingSample], epochs: int) -> StepReport:
@@ -213,6 +255,96 @@ async def test_batches_steps_syncs_and_fans_out_then_exits_on_inbox_close() -> N
     assert learner.policy_version == 3
     # SFT (forced), step 2 (every 2 steps), final partial batch (forced)
     assert handle.checkpoints == 3
+
+
+async def _run(learner: Learner, messages: list[object]) -> None:
+    send, inbox = trio.open_memory_channel[object](0)
+    out_send, out = trio.open_memory_channel[WeightsUpdated](100)
+    async with trio.open_nursery() as nursery:
+        await nursery.start(learner.run, inbox, out_send)
+        async with send:
+            for m in messages:
+                await send.send(m)
+    out.close()
+
+
+async def test_a_group_split_across_arrival_batches_is_trained_whole() -> None:
+    # The issue-22 case: batches of 2, a group whose rewards arrive as 1, 0, 0, 0. Cut in arrival
+    # order it gave advantages [+1, -1] and then a zero-advantage batch.
+    handle = FakeHandle()
+    learner = Learner(CFG, "m", "r", start=_starter(handle))
+    await _run(learner, [_sample(r, "g4", group_size=4) for r in (1.0, 0.0, 0.0, 0.0)])
+    assert [len(b) for b in handle.batches] == [4]
+    adv = [r.advantage for r in prepare_batch(handle.batches[0], 0, CFG).rows]
+    assert adv == pytest.approx([0.75, -0.25, -0.25, -0.25], abs=1e-7)  # Dr. GRPO
+    group_cfg = msgspec.structs.replace(CFG, scale_rewards="group")
+    adv = [r.advantage for r in prepare_batch(handle.batches[0], 0, group_cfg).rows]
+    assert adv == pytest.approx([0.75 / 0.5001] + [-0.25 / 0.5001] * 3, abs=1e-6)  # TRL group
+
+    # Real messages, interleaved: a design group of 4 (one unmeasured: a member without a
+    # sample) and an episode group of 2.
+    handle = FakeHandle(tis={"agent/0": (2.0, 2), "designer/1": (3.0, 2)})
+    learner = Learner(CFG, "m", "r", start=_starter(handle))
+    props = [_proposal(version=0, env_id=f"d{i}", group_size=4) for i in range(4)]
+    await _run(
+        learner,
+        [
+            _scored(1.0, props[0]),
+            _episode(1.0, 0),
+            EnvRejected(env_id="d1", reason="not_measured", proposal=props[1]),
+            _scored(0.0, props[2]),
+            _episode(0.0, 1),  # the episode group completes first: trained on its own
+            EnvRejected(env_id="d3", reason="api", proposal=props[3]),
+        ],
+    )
+    assert [[(s.role, s.reward) for s in b] for b in handle.batches] == [
+        [("agent", 1.0), ("agent", 0.0)],
+        [("designer", 1.0), ("designer", 0.0), ("designer", -0.5)],
+    ]
+    assert {s.temperature for s in handle.batches[1]} == {0.5}
+    adv = [r.advantage for r in prepare_batch(handle.batches[1], 0, CFG).rows]
+    assert adv == pytest.approx([5 / 6, -1 / 6, -2 / 3], abs=1e-6)
+    stats = learner.statistics()
+    assert (stats.groups_complete, stats.groups_trained_whole) == (2, 2)
+    assert (stats.groups_dropped_incomplete, stats.groups_waiting, stats.samples_unsized) == (
+        0,
+        0,
+        0,
+    )
+    # mean TIS weight per role and per staleness, over both steps' tokens
+    assert stats.tis_weight_mean == {"agent": 1.0, "designer": 1.5}
+    assert stats.tis_weight_mean_by_staleness == {"0": 1.0, "1": 1.5}
+    assert stats.tis_tokens == {"agent": 4, "designer": 4}
+    assert "tis_weight_mean" in msgspec.to_builtins(stats)  # what statistics.json gets
+
+
+async def test_incomplete_groups_expire_by_staleness_and_at_close() -> None:
+    cfg = msgspec.structs.replace(CFG, max_staleness=1)
+    handle = FakeHandle()
+    learner = Learner(cfg, "m", "r", start=_starter(handle))
+    dropped_before_step: list[int] = []
+    handle.on_step = lambda: dropped_before_step.append(
+        learner.statistics().groups_dropped_incomplete
+    )
+    await _run(
+        learner,
+        [
+            _sample(1.0, "lost", version=0, group_size=3),  # never completes
+            *[_sample(r, "a", version=0, group_size=2) for r in (1.0, 0.0)],  # step -> v1
+            _sample(1.0, "late", version=1, group_size=2),  # still waiting at the close
+            *[_sample(r, "b", version=1, group_size=2) for r in (1.0, 0.0)],  # step -> v2
+            # at v2 group "lost" (version 0 < 2 - 1) can never be trained: dropped
+            *[_sample(r, "c", version=2, group_size=2) for r in (0.0, 1.0)],  # step -> v3
+        ],
+    )
+    assert [{s.group_id for s in b} for b in handle.batches] == [{"a"}, {"b"}, {"c"}]
+    stats = learner.statistics()
+    assert (stats.groups_dropped_incomplete, stats.samples_dropped_incomplete) == (2, 2)
+    assert (stats.groups_complete, stats.groups_trained_whole, stats.groups_waiting) == (3, 3, 0)
+    # "lost" expired after the second step; "late" was dropped when the inbox closed
+    assert dropped_before_step == [0, 0, 1]
+    assert group_of(_sample(1.0, "x", group_size=3)) == ("agent", "x", 3)
+    assert group_of(EnvRejected(env_id="e", reason="compile")) is None
 
 
 async def test_resumed_learner_syncs_the_checkpoint_weights_first() -> None:

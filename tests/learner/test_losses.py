@@ -13,6 +13,7 @@ from engine.learner.losses import (
     group_advantages,
     k3_kl,
     policy_loss,
+    scoring_temperature,
     sft_loss,
     token_logprobs,
 )
@@ -46,16 +47,42 @@ def test_token_logprobs_matches_log_softmax() -> None:
             assert lp[b, t].item() == pytest.approx(ref[b, t - 1, ids[b, t]].item(), abs=1e-6)
 
 
-def test_group_advantages_exact_values() -> None:
-    adv = group_advantages([1.0, 0.0, 0.5, 2.0, 7.0], ["a", "a", "b", "b", "solo"])
-    # group a: mean 0.5, population std 0.5 -> +1, -1; group b: mean 1.25, std 0.75 -> -1, +1
-    assert adv.tolist() == pytest.approx([1.0, -1.0, -1.0, 1.0, 0.0], abs=1e-5)
-    dr = group_advantages([1.0, 0.0, 3.0], ["a", "a", "a"], std_normalize=False)
-    assert dr.tolist() == pytest.approx([-1 / 3, -4 / 3, 5 / 3], abs=1e-6)
-    same = group_advantages([0.3, 0.3], ["x", "x"])
-    assert same.tolist() == [0.0, 0.0]
+def test_group_advantages_follow_trls_scale_rewards() -> None:
+    # Reference: TRL GRPOTrainer, advantages = rewards - group mean, divided for "group" by the
+    # group's nanstd (Bessel) + 1e-4 and for "batch" by the batch's nanstd + 1e-4.
+    rewards = [1.0, 0.0, 0.0, 0.0, 0.5, 2.0, 7.0]
+    groups = ["a", "a", "a", "a", "b", "b", "solo"]
+    centred = [0.75, -0.25, -0.25, -0.25, -0.75, 0.75, 0.0]
+    none = group_advantages(rewards, groups, scale="none")
+    assert none.tolist() == pytest.approx(centred, abs=1e-7)
+    # group a: sample std sqrt((0.75^2 + 3 * 0.25^2) / 3) = 0.5; group b: sqrt(2 * 0.75^2) / 1
+    group = group_advantages(rewards, groups, scale="group")
+    std_b = math.sqrt(2 * 0.75**2)
+    assert group.tolist() == pytest.approx(
+        [c / (0.5 + 1e-4) for c in centred[:4]] + [c / (std_b + 1e-4) for c in centred[4:6]] + [0],
+        abs=1e-6,
+    )
+    assert group[0].item() == pytest.approx(1.49970006, abs=1e-6)
+    mean = sum(rewards) / 7
+    std_all = math.sqrt(sum((r - mean) ** 2 for r in rewards) / 6)
+    batch = group_advantages(rewards, groups, scale="batch")
+    assert batch.tolist() == pytest.approx([c / (std_all + 1e-4) for c in centred], abs=1e-6)
     with pytest.raises(ValueError, match="group ids"):
         group_advantages([1.0], ["a", "b"])
+    with pytest.raises(ValueError, match="scale"):
+        group_advantages([1.0], ["a"], scale="population")  # type: ignore[arg-type]
+
+
+def test_equal_and_near_equal_rewards_are_not_inflated() -> None:
+    for scale in ("none", "group", "batch"):
+        flat = group_advantages([0.1, 0.1, 0.1, 0.3, 0.3], ["x", "x", "x", "y", "y"], scale=scale)
+        assert flat.tolist() == [0.0] * 5  # exactly: nothing to learn from
+    # Dr. GRPO keeps a 1e-5 reward gap a 1e-5 advantage gap (population std with eps 1e-6 made
+    # it -0.83/+0.83; TRL's group scaling makes it about -0.047/+0.047).
+    near = group_advantages([0.7, 0.70001], ["x", "x"], scale="none")
+    assert near.tolist() == pytest.approx([-5e-6, 5e-6], abs=1e-9)
+    trl_group = group_advantages([0.7, 0.70001], ["x", "x"], scale="group")
+    assert trl_group.tolist() == pytest.approx([-0.0467, 0.0467], abs=1e-3)
 
 
 def test_k3_kl_zero_when_equal_and_exact_otherwise() -> None:
@@ -160,6 +187,105 @@ def test_kl_term_adds_k3() -> None:
     assert terms.loss_sum.item() == pytest.approx(0.5 * expected)
 
 
+def test_policy_loss_matches_trl_dapo_with_token_level_tis() -> None:
+    """Reference: TRL GRPOTrainer ``loss_type="dapo"`` with
+    ``vllm_importance_sampling_mode="token_truncate"`` (cap 2), ``epsilon = 0.2``, beta 0::
+
+        coef_1 = exp(logp - old); coef_2 = clamp(coef_1, 0.8, 1.2)
+        per_token = -min(coef_1 * A, coef_2 * A) * min(exp(old - sampling), 2)
+        loss = sum(per_token * mask) / mask.sum()
+    """
+    old = torch.tensor([[0.0, -1.0, -2.0, -0.5], [0.0, -0.7, -1.1, -3.0]])
+    step = torch.tensor([[0.0, 0.1, 0.5, -0.5], [0.0, -0.4, 0.3, 9.0]])  # logp - old
+    lag = torch.tensor([[0.0, 0.0, 1.0, -0.3], [0.0, 0.2, 0.0, float("nan")]])  # old - rollout
+    mask = torch.tensor([[0, 1, 1, 1], [0, 1, 1, 0]])
+    adv = [1.5, -0.5]
+    logp = (old + step).requires_grad_(True)
+    terms = _terms(logp, old, old - lag, torch.tensor(adv), mask, clip_eps=0.2, tis_cap=2.0)
+    loss, grads, weights = 0.0, [[0.0] * 4, [0.0] * 4], []
+    for b in range(2):
+        for t in range(4):
+            if not mask[b, t]:
+                continue
+            rho = math.exp(step[b, t].item())
+            w = min(math.exp(lag[b, t].item()), 2.0)
+            unclipped, clipped = rho * adv[b], min(max(rho, 0.8), 1.2) * adv[b]
+            loss += -w * min(unclipped, clipped)
+            grads[b][t] = -w * unclipped if unclipped <= clipped else 0.0
+            weights.append(w)
+    assert terms.tokens == 5
+    assert terms.loss_sum.item() / terms.tokens == pytest.approx(loss / 5, rel=1e-6)
+    assert loss / 5 == pytest.approx(-0.953652, abs=1e-6)  # the same number, by hand
+    terms.loss_sum.backward()
+    assert logp.grad is not None
+    assert logp.grad.tolist() == [pytest.approx(g, abs=1e-6) for g in grads]
+    assert terms.tis_row_sums.tolist() == pytest.approx(
+        [sum(weights[:3]), sum(weights[3:])], rel=1e-6
+    )
+
+
+def test_on_policy_sample_at_temperature_half_has_tis_weight_one() -> None:
+    # Logits [2, 1, 0] at three positions; the rollout sampled tokens 0, 1, 2 at T = 0.5 and
+    # reported SGLang's logprobs log_softmax(logits / T).
+    logits = torch.tensor([[[2.0, 1.0, 0.0]] * 4])
+    ids = torch.tensor([[0, 0, 1, 2]])
+    rollout = torch.zeros(1, 4)
+    rollout[0, 1:] = torch.log_softmax(logits[0, 0] / 0.5, -1)[ids[0, 1:]]
+    mask = torch.tensor([[0, 1, 1, 1]])
+
+    def weights(temperature: torch.Tensor | None) -> list[float]:
+        lp = token_logprobs(logits, ids, temperature)
+        terms = _terms(lp, lp, rollout, torch.tensor([1.0]), mask, tis_cap=1e9)
+        assert terms.tis_row_sums.item() == pytest.approx(
+            float(torch.exp(lp - rollout)[0, 1:].sum()), rel=1e-6
+        )
+        return torch.exp(lp - rollout)[0, 1:].tolist()
+
+    # Scored at the sampling temperature: pi_0.5 / pi_0.5 = 1 to float32 rounding.
+    assert weights(torch.tensor([0.5])) == pytest.approx([1.0, 1.0, 1.0], abs=1e-6)
+    # Scored at T = 1 (the old learner): pi_1 / pi_0.5, which the cap of 2 then truncated.
+    z1, z05 = sum(math.exp(x) for x in (2, 1, 0)), sum(math.exp(2 * x) for x in (2, 1, 0))
+    exact = [math.exp(x) / z1 / (math.exp(2 * x) / z05) for x in (2, 1, 0)]
+    assert weights(None) == pytest.approx(exact, rel=1e-5)
+    assert exact == pytest.approx([0.76746, 2.08616, 5.67078], abs=1e-5)
+    assert scoring_temperature(0.0) == 1.0 and scoring_temperature(0.5) == 0.5
+
+
+def test_rows_carry_the_sampling_temperature_into_the_logprobs(tiny_model) -> None:
+    """An on-policy sample drawn at T = 0.5 by the CPU policy server's sampler, scored the way
+    the learner ranks score it: every TIS weight is 1 (up to KV-cache float rounding)."""
+    from transformers import AutoModelForCausalLM
+
+    from engine.inference._model import GenRequest, PolicyModel
+
+    policy = PolicyModel(tiny_model, seed=3)
+    prompt = [5, 17, 42, 99, 7]
+    (gen,) = policy.generate([GenRequest(input_ids=prompt, max_new_tokens=12, temperature=0.5)])
+    n = len(prompt) + len(gen.output_ids)
+    sample = _sample(
+        1.0,
+        n=n,
+        input_ids=prompt + gen.output_ids,
+        loss_mask=[0] * len(prompt) + [1] * len(gen.output_ids),
+        rollout_logprobs=[0.0] * len(prompt) + gen.logprobs,
+        temperature=0.5,
+    )
+    prep = prepare_batch([sample, _sample(0.0, n=n)], 0, LearnerConfig())
+    assert [r.temperature for r in prep.rows] == [0.5, 1.0]
+    batch = collate(prep.rows[:1], torch.device("cpu"))
+    model = AutoModelForCausalLM.from_pretrained(tiny_model, dtype=torch.float32)
+    with torch.no_grad():
+        logits = model(input_ids=batch["input_ids"]).logits
+        lp = token_logprobs(logits, batch["input_ids"], batch["temperature"])
+    terms = _terms(lp, lp, batch["rollout_logprobs"], batch["advantages"], batch["loss_mask"])
+    assert terms.tis_row_sums.item() / terms.tokens == pytest.approx(1.0, abs=1e-5)
+    assert terms.rollout_kl_sum / terms.tokens < 1e-9
+    # The same tokens scored at T = 1 are far from on-policy.
+    lp1 = token_logprobs(logits, batch["input_ids"])
+    off = _terms(lp1, lp1, batch["rollout_logprobs"], batch["advantages"], batch["loss_mask"])
+    assert abs(off.rollout_ratio_sum / off.tokens - 1.0) > 0.05
+
+
 def test_sft_loss_is_masked_nll() -> None:
     logp = torch.tensor([[0.0, -1.0, -3.0]])
     nll, tokens = sft_loss(logp, torch.tensor([[0, 1, 1]]))
@@ -179,7 +305,27 @@ def test_prepare_batch_drops_and_counts_stale_samples() -> None:
     prep = prepare_batch(batch, policy_version=5, config=cfg)
     assert prep.dropped_stale == 2
     assert len(prep.rows) == 3
-    assert [r.advantage for r in prep.rows] == pytest.approx([1.0, -1.0, 0.0], abs=1e-5)
+    # the stale rewards still count in their group's mean (0.5): only their tokens are dropped
+    assert [r.advantage for r in prep.rows] == pytest.approx([0.5, -0.5, 0.0], abs=1e-7)
+    assert [r.staleness for r in prep.rows] == [0, 2, 0]
+
+
+def test_prepare_batch_normalises_each_role_on_its_own() -> None:
+    batch = [
+        _sample(1.0, "g"),
+        _sample(0.0, "g"),
+        _sample(10.0, "g", role="designer"),
+        _sample(30.0, "g", role="designer"),
+    ]
+    prep = prepare_batch(batch, 0, LearnerConfig(scale_rewards="batch"))
+    # same group id, different roles: two groups; each role's batch std is its own
+    s_agent, s_designer = math.sqrt(0.5), math.sqrt(200.0)
+    assert [r.advantage for r in prep.rows] == pytest.approx(
+        [0.5 / (s_agent + 1e-4), -0.5 / (s_agent + 1e-4)]
+        + [-10 / (s_designer + 1e-4), 10 / (s_designer + 1e-4)],
+        abs=1e-6,
+    )
+    assert [r.role for r in prep.rows] == ["agent", "agent", "designer", "designer"]
 
 
 def test_prepare_batch_skips_empty_and_zero_advantage() -> None:
@@ -192,16 +338,21 @@ def test_prepare_batch_skips_empty_and_zero_advantage() -> None:
     assert prepare_batch([no_tokens, no_tokens], 0, cfg).skipped == "empty"
 
 
-def test_prepare_batch_truncates_from_the_left_and_never_trains_position_zero() -> None:
+def test_prepare_batch_keeps_the_head_of_long_samples_and_never_trains_position_zero() -> None:
     cfg = LearnerConfig(max_seq_tokens=4)
-    s = _sample(1.0, n=6, loss_mask=[1] * 6)
+    s = _sample(1.0, n=6, loss_mask=[1] * 6, rollout_logprobs=[-0.5 - i for i in range(6)])
     prep = prepare_batch([s, _sample(0.0)], 0, cfg)
     row = prep.rows[0]
-    assert row.input_ids == [5, 6, 7, 8]
+    # the kept tokens keep the context they were sampled in: their rollout logprobs still apply
+    assert row.input_ids == [3, 4, 5, 6]
     assert row.loss_mask == [0, 1, 1, 1]
+    assert row.rollout_logprobs == [-0.5, -1.5, -2.5, -3.5]
     batch = collate(prep.rows, torch.device("cpu"))
     assert batch["input_ids"].shape == (2, 4)
     assert batch["attention_mask"].tolist() == [[1, 1, 1, 1], [1, 1, 1, 1]]
+    # a prompt longer than the cap leaves nothing to train
+    long_prompt = _sample(1.0, n=6, loss_mask=[0] * 5 + [1])
+    assert prepare_batch([long_prompt, long_prompt], 0, cfg).skipped == "empty"
 
 
 def test_validate_sample_names_the_mismatch() -> None:

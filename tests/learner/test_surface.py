@@ -15,10 +15,12 @@ def test_learner_surface() -> None:
     ]
     assert sorted(engine.learner.losses.__all__) == [
         "PolicyLossTerms",
+        "ScaleRewards",
         "group_advantages",
         "k3_kl",
         "masked_sum",
         "policy_loss",
+        "scoring_temperature",
         "sft_loss",
         "token_logprobs",
     ]

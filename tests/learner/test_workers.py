@@ -32,7 +32,8 @@ def _hf_logprobs(model_dir: Path, samples: list[TrainingSample]) -> list[list[fl
     with torch.no_grad():
         for s in samples:
             ids = torch.tensor([s.input_ids])
-            out.append(token_logprobs(model(input_ids=ids).logits, ids)[0].tolist())
+            temperature = torch.tensor([s.temperature])
+            out.append(token_logprobs(model(input_ids=ids).logits, ids, temperature)[0].tolist())
     return out
 
 
@@ -100,11 +101,30 @@ class FakeClient:
         return results
 
 
+def _server_logprobs_at_half(model_dir: Path, samples: list[TrainingSample]):
+    """The designer samples as sampled at T = 0.5: rollout logprobs from the CPU policy
+    server's own scoring (``log_softmax(logits / 0.5)``, as in its sampler)."""
+    from engine.inference._model import PolicyModel
+
+    policy = PolicyModel(model_dir)
+    out = []
+    for s in samples:
+        if s.role != "designer":
+            out.append(s)
+            continue
+        lps = policy.score(s.input_ids[:5], s.input_ids[5:], temperature=0.5)
+        rollout = [0.0] * 5 + lps
+        out.append(msgspec.structs.replace(s, temperature=0.5, rollout_logprobs=rollout))
+    return out
+
+
 @pytest.mark.slow
 async def test_grpo_steps_bad_input_and_weight_sync(tiny_model: Path, tmp_path: Path) -> None:
     run = tmp_path / "run"
     batch = _samples(4, seed=1)  # designer group g0 = (r=0, r=1), agent group g1 likewise
     batch = _with_rollout(batch, _hf_logprobs(tiny_model, batch))
+    # The designer samples were drawn at T = 0.5 (as designs are): on-policy all the same.
+    batch = _server_logprobs_at_half(tiny_model, batch)
     async with start_learner(CFG, tiny_model, run) as learner:
         assert learner.hello is not None and learner.hello.world_size == 2
         assert learner.policy_version == 0
@@ -145,6 +165,10 @@ async def test_grpo_steps_bad_input_and_weight_sync(tiny_model: Path, tmp_path: 
         assert (report.samples_used, report.policy_version, report.dropped_stale) == (4, 1, 0)
         assert abs(report.rollout_ratio_mean - 1.0) < 1e-5
         assert abs(report.rollout_kl) < 1e-5
+        # TIS weight 1 per role, the T = 0.5 designer samples included (they were 0.77..2).
+        assert set(report.tis_weight_sum) == {"designer/0", "agent/0"}
+        for key, total in report.tis_weight_sum.items():
+            assert total / report.tis_tokens[key] == pytest.approx(1.0, abs=1e-5)
         assert report.ratio_mean == pytest.approx(1.0, abs=1e-6)
         assert math.isfinite(report.loss) and report.grad_norm > 0
         after = await learner.logprobs(batch)
