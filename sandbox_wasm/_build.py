@@ -21,6 +21,7 @@ import platform
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -117,15 +118,29 @@ def _try_load(engine: wasmtime.Engine, path: Path) -> wc.Component | None:
         return None
 
 
+_PRUNE_AFTER_S = 24 * 3600
+"""Artifacts of other keys untouched this long are deleted (seconds)."""
+
+
 def _prune(cache_dir: Path, keep: Path) -> None:
-    """Deletes artifacts of other keys (older guests, other wasmtime versions): ~40 MB each.
+    """Deletes artifacts of other keys (older guests, other wasmtime versions): ~40 MB each,
+    once untouched for ``_PRUNE_AFTER_S``: two checkouts of different versions on one machine
+    (a user's two clones, CI beside a dev tree) would otherwise delete each other's artifact
+    and rebuild it over and over.
 
     A process still running an older guest keeps its mapping (unlinking a mapped file is safe)
     and would rebuild if it ever needed the file again.
     """
+    now = time.time()
     for old in cache_dir.glob("guest-*.cwasm"):
-        if old != keep:
-            _discard(old, old.with_suffix(".sha256"))
+        if old == keep:
+            continue
+        try:
+            if now - old.stat().st_mtime < _PRUNE_AFTER_S:
+                continue
+        except OSError:
+            continue
+        _discard(old, old.with_suffix(".sha256"))
 
 
 def _componentize(out: Path) -> None:
@@ -181,6 +196,8 @@ def load_component(
     with _locked(cache_dir):
         comp = _try_load(engine, path)
         if comp is not None:
+            with contextlib.suppress(OSError):
+                os.utime(path)  # in use: not pruned by another version's build
             return comp, path
         log.info("building the sandbox guest component into %s (first use)", path)
         with tempfile.TemporaryDirectory(dir=cache_dir) as tmp:
