@@ -82,6 +82,7 @@ class EnvProposed(_Msg, frozen=True, kw_only=True, tag=True):
         output_ids: generated token ids, shape ``(T,)``.
         output_logprobs: rollout logprob of each generated token, shape ``(T,)``.
         parse_error: why the model's answer could not be parsed ("" when it could).
+        completion: the model's raw answer text, before parsing ("" when not model-written).
     """
 
     env_id: str
@@ -94,6 +95,7 @@ class EnvProposed(_Msg, frozen=True, kw_only=True, tag=True):
     output_ids: list[int] = []
     output_logprobs: list[float] = []
     parse_error: str = ""
+    completion: str = ""
 
 
 class EnvRejected(_Msg, frozen=True, kw_only=True, tag=True):

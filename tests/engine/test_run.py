@@ -51,7 +51,6 @@ def test_tiny_run_then_resume_continues_iteration_count(tmp_path):
     assert set(handled) == {
         "designer",
         "critic",
-        "hinter",
         "agent",
         "recorder",
         "memory",
@@ -135,8 +134,8 @@ def test_dry_run_prints_config_and_topology():
     proc = run("--dry-run", "--set", "critic.k=3", timeout=120)
     assert proc.returncode == 0
     assert "[critic]\nk = 3" in proc.stdout
-    assert "critic (inboxes: inbox, feedback)" in proc.stdout
-    assert "  to_agent -> agent.inbox" in proc.stdout
+    assert "critic (inboxes: inbox)" in proc.stdout
+    assert "  to_recorder -> recorder.inbox" in proc.stdout  # episode transcripts
 
 
 def test_help():
