@@ -38,6 +38,7 @@ from engine.contract import episode_success, tool_name
 from engine.errors import GuestError, InvalidAction, PolicyError, SandboxError
 from engine.inference import chat_ids
 from engine.messages import AgentIn, EpisodeFinished, EpisodeRequested, Turn, WeightsUpdated
+from engine.seeding import derive_seed
 
 __all__ = [
     "Agent",
@@ -252,6 +253,7 @@ class TurnContext(msgspec.Struct, kw_only=True):
         turn: 0-based turn index.
         rng: per-episode generator seeded from the episode seed.
         memory: a fresh dict per episode, for the agent's own state.
+        episode_id: the episode's id (``EpisodeRequested.episode_id``).
     """
 
     description: str
@@ -262,6 +264,7 @@ class TurnContext(msgspec.Struct, kw_only=True):
     turn: int
     rng: random.Random
     memory: dict[str, Any]
+    episode_id: str = ""
 
 
 class AgentReply(msgspec.Struct, frozen=True, kw_only=True):
@@ -387,6 +390,7 @@ class _Generator(Protocol):
         temperature: float = ...,
         top_p: float = ...,
         stop_token_ids: Sequence[int] | None = ...,
+        sampling_seed: int | None = ...,
     ) -> Any: ...
 
 
@@ -414,6 +418,8 @@ class PolicyAgent:
         temperature: sampling temperature.
         top_p: nucleus sampling top-p.
         name: shown in errors.
+        seed: deterministic mode: each turn's request carries the sampling seed
+            ``derive_seed(seed, "agent", episode_id, turn)`` (``None``: the server's own).
     """
 
     def __init__(
@@ -425,8 +431,10 @@ class PolicyAgent:
         temperature: float = 1.0,
         top_p: float = 1.0,
         name: str = "policy",
+        seed: int | None = None,
     ) -> None:
         self.client = client
+        self.seed = seed
         self.tokenizer = tokenizer
         self.config = config
         self.temperature = temperature
@@ -456,12 +464,18 @@ class PolicyAgent:
             engine.errors.PolicyError: the policy servers failed.
         """
         ids = self._prompt(ctx)
+        seeded = (
+            {}
+            if self.seed is None
+            else {"sampling_seed": derive_seed(self.seed, "agent", ctx.episode_id, ctx.turn)}
+        )
         g = await self.client.generate(
             ids,
             max_new_tokens=self.config.max_new_tokens,
             temperature=self.temperature,
             top_p=self.top_p,
             stop_token_ids=self._stop,
+            **seeded,
         )
         out = [int(i) for i in g.output_ids]
         text = g.text if isinstance(g.text, str) and g.text else ""
@@ -609,6 +623,7 @@ async def play_episode(
             turn=0,
             rng=rng,
             memory={},
+            episode_id=request.episode_id,
         )
         done = False
         for turn in range(max_turns):
@@ -754,6 +769,7 @@ class Agent:
         self,
         inbox: trio.MemoryReceiveChannel[AgentIn],
         to_learner: trio.MemorySendChannel[EpisodeFinished] | None = None,
+        to_recorder: trio.MemorySendChannel[EpisodeFinished] | None = None,
         *,
         task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
     ) -> None:
@@ -761,11 +777,12 @@ class Agent:
 
         These are the replays of archived environments (training episodes; scoring episodes
         are played inside the Critic's ``score_env``). Every episode goes to ``to_learner``
-        when given. At most ``config.concurrency`` episodes run at once; the inbox is not read
+        when given, and to ``to_recorder`` (transcripts) when given. At most ``config.concurrency`` episodes run at once; the inbox is not read
         further while that many are in flight (back-pressure). Returns after the inbox closed
-        and the episodes in flight finished, closing its outbox.
+        and the episodes in flight finished, closing its outboxes.
         """
         limiter = trio.Semaphore(self.config.concurrency)
+        outs = [c for c in (to_learner, to_recorder) if c is not None]
         with inbox:
             try:
                 async with trio.open_nursery() as nursery:
@@ -775,18 +792,18 @@ class Agent:
                             case EpisodeRequested():
                                 await limiter.acquire()
                                 self._started += 1
-                                nursery.start_soon(self._one, msg, limiter, to_learner)
+                                nursery.start_soon(self._one, msg, limiter, outs)
                             case WeightsUpdated(version=v):
                                 self._version = max(self._version, v)
             finally:
-                if to_learner is not None:
-                    to_learner.close()
+                for c in outs:
+                    c.close()
 
     async def _one(
         self,
         request: EpisodeRequested,
         limiter: trio.Semaphore,
-        to_learner: trio.MemorySendChannel[EpisodeFinished] | None,
+        outs: list[trio.MemorySendChannel[EpisodeFinished]],
     ) -> None:
         try:
             ep = await play_episode(request, self.sandbox, self.agent, self.config)
@@ -795,8 +812,8 @@ class Agent:
             self._turns += len(ep.turns)
             self._seconds += ep.seconds
             self._by_status[ep.status] = self._by_status.get(ep.status, 0) + 1
-            if to_learner is not None:
-                await to_learner.send(ep)
+            for c in outs:
+                await c.send(ep)
         finally:
             limiter.release()
 

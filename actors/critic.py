@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -120,6 +121,8 @@ class Critic:
             ``is_duplicate`` is not given.
         max_concurrent_validations: environments scored at once.
         rng: draws the scoring seeds (default ``Random(config.episode_seed)``).
+        rng_for: deterministic mode: each proposal's seeds come from ``rng_for(proposal)``
+            instead of the shared ``rng`` (whose draws follow the order scorings finish in).
     """
 
     name = "critic"
@@ -136,8 +139,10 @@ class Critic:
         archive: Any = None,
         max_concurrent_validations: int = 4,
         rng: random.Random | None = None,
+        rng_for: Callable[[EnvProposed], random.Random] | None = None,
     ) -> None:
         self.sandbox = sandbox
+        self.rng_for = rng_for
         self.config = config
         self.agent = agent
         self.agent_config = agent_config
@@ -170,6 +175,7 @@ class Critic:
         inbox: trio.MemoryReceiveChannel[CriticIn],
         to_memory: trio.MemorySendChannel[EnvScored | EnvRejected] | None = None,
         to_learner: trio.MemorySendChannel[Any] | None = None,
+        to_recorder: trio.MemorySendChannel[EpisodeFinished] | None = None,
         *,
         task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
     ) -> None:
@@ -180,12 +186,13 @@ class Critic:
             to_memory: ``EnvScored`` and ``EnvRejected``.
             to_learner: the same, for designer samples, and every scoring
                 ``EpisodeFinished`` (the Agent's samples).
+            to_recorder: every scoring ``EpisodeFinished`` again (transcripts on disk).
             task_status: started when ready.
 
         Returns when ``inbox`` closed and every proposal it brought was scored or rejected;
         closes its outboxes. Cancellable.
         """
-        outs = [c for c in (to_memory, to_learner) if c is not None]
+        outs = [c for c in (to_memory, to_learner, to_recorder) if c is not None]
         try:
             with inbox:
                 async with trio.open_nursery() as nursery:
@@ -194,7 +201,7 @@ class Critic:
                         self._proposals += 1
                         await self._limit.acquire()
                         self._scoring += 1
-                        nursery.start_soon(self._one, msg, to_memory, to_learner)
+                        nursery.start_soon(self._one, msg, to_memory, to_learner, to_recorder)
         finally:
             for c in outs:
                 c.close()
@@ -204,6 +211,7 @@ class Critic:
         proposal: EnvProposed,
         to_memory: trio.MemorySendChannel[EnvScored | EnvRejected] | None,
         to_learner: trio.MemorySendChannel[Any] | None,
+        to_recorder: trio.MemorySendChannel[EpisodeFinished] | None = None,
     ) -> None:
         try:
             episodes: list[EpisodeFinished] = []
@@ -216,7 +224,7 @@ class Critic:
                 config=self.config,
                 agent_config=self.agent_config,
                 hinter=self.hinter,
-                rng=self.rng,
+                rng=self.rng if self.rng_for is None else self.rng_for(proposal),
                 is_duplicate=self.is_duplicate,
                 limiter=self._episodes_limit,
                 episodes=episodes,
@@ -228,8 +236,9 @@ class Critic:
             for ep in episodes:
                 self._finished += 1
                 self._by_status[ep.status] = self._by_status.get(ep.status, 0) + 1
-                if to_learner is not None:
-                    await to_learner.send(ep)
+                for out in (to_learner, to_recorder):
+                    if out is not None:
+                        await out.send(ep)
             match outcome:
                 case EnvRejected():
                     self._rejected[outcome.reason] = self._rejected.get(outcome.reason, 0) + 1

@@ -34,6 +34,7 @@ from engine.contract import CONTRACT_TEXT
 from engine.corpus import Corpus
 from engine.inference import chat_ids
 from engine.messages import DesignerIn, DesignRequested, EnvProposed, EnvRejected, WeightsUpdated
+from engine.seeding import derive_seed
 
 __all__ = [
     "Designer",
@@ -320,6 +321,7 @@ class PolicyLike(Protocol):
         temperature: float = 1.0,
         top_p: float = 1.0,
         stop_token_ids: list[int] | None = None,
+        sampling_seed: int | None = None,
     ) -> Any:
         """A ``Generation`` (output_ids, output_logprobs, text, weight_version ...)."""
         ...
@@ -365,6 +367,8 @@ class Designer:
         config: the ``[designer]`` section (group size default, memory_k, recent_k, sampling).
         memory: the archive to retrieve from (``None``: no memory block).
         contract_text: the contract shown in the prompt.
+        seed: deterministic mode: sample ``i`` of request ``r`` carries the sampling seed
+            ``derive_seed(seed, "design", r, i)`` (``None``: the server's own randomness).
     """
 
     name = "designer"
@@ -377,8 +381,10 @@ class Designer:
         *,
         memory: MemoryView | None = None,
         contract_text: str = CONTRACT_TEXT,
+        seed: int | None = None,
     ) -> None:
         self.policy = policy
+        self.seed = seed
         self.tokenizer = tokenizer
         self.config = config
         self.memory = memory
@@ -405,14 +411,20 @@ class Designer:
             recent = mem.recent(self.config.recent_k)
         return build_design_prompt(request.passage, neighbours, recent, self.contract_text)
 
-    async def _sample(self, prompt_ids: list[int], out: list[Any], i: int) -> None:
+    async def _sample(self, prompt_ids: list[int], out: list[Any], i: int, request_id: str) -> None:
         t0 = time.perf_counter()
+        seeded = (
+            {}
+            if self.seed is None
+            else {"sampling_seed": derive_seed(self.seed, "design", request_id, i)}
+        )
         out[i] = await self.policy.generate(
             prompt_ids,
             max_new_tokens=self.config.max_new_tokens,
             temperature=self.config.temperature,
             top_p=self.config.top_p,
             stop_token_ids=self._stop,
+            **seeded,
         )
         self._gen_s += time.perf_counter() - t0
 
@@ -432,7 +444,7 @@ class Designer:
         gens: list[Any] = [None] * g
         async with trio.open_nursery() as nursery:
             for i in range(g):
-                nursery.start_soon(self._sample, prompt_ids, gens, i)
+                nursery.start_soon(self._sample, prompt_ids, gens, i, request.request_id)
         self._requests += 1
         out = []
         for i, gen in enumerate(gens):
@@ -450,6 +462,7 @@ class Designer:
                 output_logprobs=[float(x) for x in gen.output_logprobs],
                 temperature=self.config.temperature,
                 group_size=g,
+                completion=text,
             )
             if isinstance(parsed, ParsedDesign):
                 self._parsed += 1

@@ -18,6 +18,7 @@ from engine.config import HinterConfig
 from engine.errors import PolicyError
 from engine.inference import chat_ids
 from engine.messages import EnvValidated, HintIssued
+from engine.seeding import derive_seed
 
 __all__ = ["Hinter", "HinterStatistics", "build_hint_messages", "clean_hint"]
 
@@ -75,6 +76,8 @@ class Hinter:
         client: a ``PolicyClient`` (needed when ``config.source == "policy"``).
         tokenizer: the policy's tokenizer (with a chat template), same condition.
         temperature: sampling temperature of policy-written hints.
+        seed: deterministic mode: each hint request carries the sampling seed
+            ``derive_seed(seed, "hint", env_id)`` (``None``: the server's own randomness).
 
     Raises:
         ValueError: ``source = "policy"`` without a client and tokenizer.
@@ -89,6 +92,7 @@ class Hinter:
         client: Any = None,
         tokenizer: Any = None,
         temperature: float = 0.7,
+        seed: int | None = None,
     ) -> None:
         if config.source == "policy" and (client is None or tokenizer is None):
             raise ValueError('[hinter] source = "policy" needs a policy client and a tokenizer')
@@ -96,6 +100,7 @@ class Hinter:
         self.client = client
         self.tokenizer = tokenizer
         self.temperature = temperature
+        self.seed = seed
         self._issued: dict[str, int] = {}
         self._failures = 0
 
@@ -124,12 +129,18 @@ class Hinter:
     async def _policy_hint(self, env: EnvValidated) -> str:
         ids = chat_ids(self.tokenizer, build_hint_messages(env.proposal.source, env.description))
         eos = getattr(self.tokenizer, "eos_token_id", None)
+        seeded = (
+            {}
+            if self.seed is None
+            else {"sampling_seed": derive_seed(self.seed, "hint", env.env_id)}
+        )
         g = await self.client.generate(
             ids,
             max_new_tokens=self.config.max_new_tokens,
             temperature=self.temperature,
             top_p=1.0,
             stop_token_ids=[eos] if isinstance(eos, int) else None,
+            **seeded,
         )
         text = g.text if isinstance(g.text, str) and g.text else ""
         if not text and g.output_ids:

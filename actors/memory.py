@@ -598,9 +598,9 @@ class Memory:
                         )
                         self._embed_s += time.perf_counter() - t0
                         self.archive.add(msg, vec)
-                        self._archived += 1
                         # O(n d²): milliseconds at thousands of records, kept off the loop
                         self._vendi = await trio.to_thread.run_sync(self.archive.vendi_per_n)
+                        self._archived += 1  # after Vendi: a reader of both sees them agree
                     case EnvRejected():
                         self._rejected[msg.reason] += 1
 

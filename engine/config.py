@@ -72,6 +72,18 @@ class RunConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True)
     # Times a run restarts from its last checkpoint (learner ranks, policy servers) after a learner
     # rank dies, before it stops and says to --resume.
     learner_restarts: NonNeg = 2
+    # Reproducible run: every generation request carries a seed derived from run.seed and its
+    # identity, the CPU server generates one request at a time, the scheduler does not look
+    # ahead, the Critic scores one design at a time with seeds derived the same way.
+    deterministic: bool = False
+    # Episode transcripts kept in episodes.jsonl: "all", "none", or a fraction in [0, 1]
+    # (chosen by a hash of the episode id, so the same episodes are kept on a rerun).
+    keep_episodes: Literal["all", "none"] | Prob = "all"
+    # Characters of a design's raw completion kept in designs.jsonl (the rest is cut; the
+    # record says how long the completion was).
+    completion_chars: Pos = 20_000
+    # Characters of each action and observation kept in an episode transcript.
+    turn_chars: Pos = 2_000
 
 
 class PolicyConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -8,12 +8,16 @@ Topology (one :class:`engine.runtime.Runtime`, one root nursery)::
     critic --EnvScored|EnvRejected--> recorder --> memory     (archive, index, Vendi)
     critic (outcomes + score episodes), agent --> learner --WeightsUpdated--> recorder
                                                               (GRPO on FSDP ranks, weight sync)
+    critic (score episodes), agent (replays) --EpisodeFinished--> recorder
+    recorder: designs.jsonl (every design, its verdict), episodes.jsonl (transcripts)
 
 The driver starts an iteration by sending design requests (passages sampled without
 replacement from the grounding corpus) and replays, and closes it when every design of the
 iteration was scored or rejected. It submits ``scheduler.lookahead`` iterations ahead: the next
 one's requests go out as soon as the Designer has proposed everything so far, so generation
-overlaps the scoring of the previous designs. The learner trains
+overlaps the scoring of the previous designs. In ``run.deterministic`` mode it does not look
+ahead, and an iteration ends only once Memory archived its outcomes and its replays finished
+(``engine.seeding`` says what else that mode fixes). The learner trains
 asynchronously: it steps whenever ``learner.batch_size`` samples are in, syncs the policy
 servers, and samples older than ``max_staleness`` versions are dropped there.
 
@@ -43,7 +47,14 @@ from typing import Any, TextIO
 import msgspec
 import trio
 
-from engine.config import Config
+from engine.config import Config, RunConfig
+from engine.designs import (
+    DESIGNS_FILE,
+    EPISODES_FILE,
+    design_record,
+    episode_kept,
+    episode_record,
+)
 from engine.errors import ArchiveError, EngineError
 from engine.inference import chat_ids
 from engine.messages import (
@@ -51,12 +62,14 @@ from engine.messages import (
     EnvProposed,
     EnvRejected,
     EnvScored,
+    EpisodeFinished,
     EpisodeRequested,
     TrainingSample,
     WeightsUpdated,
 )
 from engine.rundir import RunDir
 from engine.runtime import MeteredReceiveChannel, MeteredSendChannel, Runtime
+from engine.seeding import derive_rng, derive_seed, deterministic_policy
 
 __all__ = [
     "IterationRow",
@@ -123,11 +136,15 @@ class RecorderStatistics(msgspec.Struct, frozen=True, kw_only=True):
         scored: ``EnvScored`` seen.
         rejected: ``EnvRejected`` seen.
         weight_version: last ``WeightsUpdated.version`` (-1 before any).
+        designs_written: records appended to ``designs.jsonl``.
+        episodes_written: transcripts appended to ``episodes.jsonl``.
     """
 
     scored: int
     rejected: int
     weight_version: int
+    designs_written: int = 0
+    episodes_written: int = 0
 
 
 class Outcome(msgspec.Struct, frozen=True, kw_only=True):
@@ -156,24 +173,56 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
 
 class Recorder:
     """Sees every outcome: forwards scores and rejections to Memory, keeps a small summary of
-    each for the driver, and records the last weight update.
+    each for the driver, records the last weight update, and writes ``designs.jsonl`` (every
+    model-written design with its verdict) and ``episodes.jsonl`` (the transcripts
+    ``run.keep_episodes`` keeps) when given a run directory; it is those files' only writer.
 
     The driver reads and clears ``outcomes`` once per iteration, so a long run holds no
-    proposals (sources, token ids) here; the archive on disk has them.
+    proposals (sources, token ids) here; the archive and ``designs.jsonl`` on disk have them.
+
+    Args:
+        run_dir: where the records go (``None``: nothing is written).
+        config: the ``[run]`` section (``keep_episodes``, ``completion_chars``, ``turn_chars``).
+        iteration_of: the iteration that submitted a design group (by ``group_id``).
     """
 
     name = "recorder"
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        run_dir: RunDir | None = None,
+        config: RunConfig = RunConfig(),
+        iteration_of: Callable[[str], int] = lambda group_id: 0,
+    ) -> None:
+        self.run_dir = run_dir
+        self.config = config
+        self.iteration_of = iteration_of
         self.outcomes: list[Outcome] = []
         self.last_update: WeightsUpdated | None = None
         self._scored = 0
         self._rejected = 0
+        self._designs = 0
+        self._episodes = 0
         self._changed = trio.Event()
+
+    async def _write(self, name: str, row: msgspec.Struct, *, sync: bool) -> None:
+        if self.run_dir is not None:
+            await trio.to_thread.run_sync(
+                functools.partial(self.run_dir.append_records, name, [row], sync=sync)
+            )
+
+    async def _record_design(self, outcome: EnvScored | EnvRejected) -> None:
+        group = outcome.proposal.group_id if outcome.proposal is not None else ""
+        rec = design_record(
+            outcome, self.iteration_of(group), completion_cap=self.config.completion_chars
+        )
+        if rec is not None:
+            self._designs += 1
+            await self._write(DESIGNS_FILE, rec, sync=True)
 
     async def run(
         self,
-        inbox: MeteredReceiveChannel[EnvScored | EnvRejected | WeightsUpdated],
+        inbox: MeteredReceiveChannel[EnvScored | EnvRejected | WeightsUpdated | EpisodeFinished],
         to_memory: MeteredSendChannel[EnvScored | EnvRejected],
         *,
         task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
@@ -196,6 +245,7 @@ class Recorder:
                                 accepted=msg.accepted,
                             )
                         )
+                        await self._record_design(msg)
                         await to_memory.send(msg)
                     case EnvRejected():
                         self._rejected += 1
@@ -203,9 +253,15 @@ class Recorder:
                         self.outcomes.append(
                             Outcome(env_id=msg.env_id, group_id=group, reason=msg.reason)
                         )
+                        await self._record_design(msg)
                         await to_memory.send(msg)
                     case WeightsUpdated():
                         self.last_update = msg
+                    case EpisodeFinished():
+                        if episode_kept(msg.episode_id, self.config.keep_episodes):
+                            self._episodes += 1
+                            rec = episode_record(msg, turn_chars=self.config.turn_chars)
+                            await self._write(EPISODES_FILE, rec, sync=False)
                 self._changed.set()
                 self._changed = trio.Event()
 
@@ -221,7 +277,11 @@ class Recorder:
     def statistics(self) -> RecorderStatistics:
         """The actor's counters."""
         return RecorderStatistics(
-            scored=self._scored, rejected=self._rejected, weight_version=self.weight_version
+            scored=self._scored,
+            rejected=self._rejected,
+            weight_version=self.weight_version,
+            designs_written=self._designs,
+            episodes_written=self._episodes,
         )
 
 
@@ -255,8 +315,12 @@ def topology(rt: Runtime, actors: dict[str, Any]) -> None:
             ``learner`` (already adapted to named ports).
     """
     rt.add("designer", actors["designer"], outputs={"to_critic": "critic"})
-    rt.add("critic", actors["critic"], outputs={"to_memory": "recorder", "to_learner": "learner"})
-    rt.add("agent", actors["agent"], outputs={"to_learner": "learner"})
+    rt.add(
+        "critic",
+        actors["critic"],
+        outputs={"to_memory": "recorder", "to_learner": "learner", "to_recorder": "recorder"},
+    )
+    rt.add("agent", actors["agent"], outputs={"to_learner": "learner", "to_recorder": "recorder"})
     rt.add("recorder", actors["recorder"], outputs={"to_memory": "memory"})
     rt.add("memory", actors["memory"])
     rt.add("learner", actors["learner"], outputs={"to_recorder": "recorder"})
@@ -402,6 +466,7 @@ class SelfPlay:
         self._rescoring: set[str] = set()
         self._rescore_ids: set[str] = set()
         self._owner: dict[str, int] = {}  # design group id -> iteration that submitted it
+        self._replays_sent = 0
         self._bar: Any = _NoBar()
         self._budget_hit = False
 
@@ -430,6 +495,10 @@ class SelfPlay:
         log = rd.log
         t_start = time.monotonic()
         log(f"run directory {rd.path}")
+        det = cfg.run.deterministic
+        seed = cfg.run.seed if det else None  # per-request sampling seeds in deterministic mode
+        if det:
+            log("deterministic mode: seeded requests, one request per batch, no lookahead")
         corpus = await trio.to_thread.run_sync(load_corpus, cfg.designer)
         state = rd.load_corpus_state()
         if state is not None:
@@ -483,12 +552,14 @@ class SelfPlay:
             async with (
                 Sandbox.open(cfg.sandbox) as sandbox,
                 launch_policy_servers(
-                    cfg.policy, self.model_path, log_dir=rd.path / "logs"
+                    deterministic_policy(cfg.policy) if det else cfg.policy,
+                    self.model_path,
+                    log_dir=rd.path / "logs",
                 ) as urls,
                 PolicyClient(urls, cfg.policy) as client,
             ):
                 log(f"policy servers: {', '.join(urls)}")
-                recorder = Recorder()
+                recorder = Recorder(rd, cfg.run, iteration_of=lambda g: self._owner.get(g, 0))
                 # the servers start on the run's base weights: policy version 0
                 recorder.last_update = WeightsUpdated(
                     version=0, path=str(self.model_path), checksum=""
@@ -507,17 +578,23 @@ class SelfPlay:
                     cfg.agent,
                     temperature=cfg.policy.temperature,
                     top_p=cfg.policy.top_p,
+                    seed=seed,
                 )
                 self.actors = {
-                    "designer": Designer(client, tokenizer, cfg.designer, memory=archive),
+                    "designer": Designer(
+                        client, tokenizer, cfg.designer, memory=archive, seed=seed
+                    ),
                     "critic": Critic(
                         sandbox,
                         cfg.critic,
                         agent=player,
                         agent_config=cfg.agent,
-                        hinter=Hinter(cfg.hinter, client=client, tokenizer=tokenizer),
+                        hinter=Hinter(cfg.hinter, client=client, tokenizer=tokenizer, seed=seed),
                         is_duplicate=_duplicate_test(archive, self._rescoring),
                         rng=random.Random(f"critic:{cfg.run.seed}:{rd.completed_iterations()}"),
+                        # deterministic: seeds by design id, verdicts in submission order
+                        rng_for=(functools.partial(_critic_rng, cfg.run.seed) if det else None),
+                        max_concurrent_validations=1 if det else 4,
                     ),
                     "agent": Agent(sandbox, player, cfg.agent),
                     "recorder": recorder,
@@ -705,6 +782,7 @@ class SelfPlay:
                     pending
                     and len(pending[0].outcomes) >= pending[0].expected
                     and self._archived_all(recorder)
+                    and self._settled(pending[0], recorder)
                 ):
                     row = self._row(pending.popleft(), mark, rt, learner, recorder, client)
                     durations.append(row.seconds)
@@ -721,7 +799,8 @@ class SelfPlay:
                                 f"iteration): no iteration after {next_it - 1}"
                             )
                 caught_up = critic.statistics().proposals >= proposals_due
-                if can_submit and caught_up and len(pending) <= cfg.scheduler.lookahead:
+                lookahead = 0 if cfg.run.deterministic else cfg.scheduler.lookahead
+                if can_submit and caught_up and len(pending) <= lookahead:
                     p = await self._submit(next_it, archive, corpus, senders, sandbox)
                     proposals_due += p.expected
                     pending.append(p)
@@ -733,6 +812,25 @@ class SelfPlay:
                     await recorder.changed()
         finally:
             bar.close()
+
+    def _settled(self, pending: _Pending, recorder: Recorder) -> bool:
+        """Deterministic mode: whether Memory archived every outcome and the Agent finished
+        every replay submitted so far, so the row and the next iteration's archive reads do
+        not depend on timing. Always true otherwise."""
+        if not self.config.run.deterministic:
+            return True
+        rstats = recorder.statistics()
+        mstats = self.actors["memory"].statistics()
+        seen = mstats.archived + sum(mstats.rejected.values())
+        replayed = int(self.actors["agent"].statistics().episodes_finished)
+        return bool(seen >= rstats.scored + rstats.rejected and replayed >= pending.replays_due)
+
+    def _suffix(self, *identity: object) -> str:
+        """Six hex digits that keep ids unique across resumes: derived from ``run.seed`` and
+        ``identity`` in deterministic mode, random otherwise."""
+        if self.config.run.deterministic:
+            return f"{derive_seed(self.config.run.seed, 'id', *identity):08x}"[-6:]
+        return uuid.uuid4().hex[:6]
 
     def _episodes_finished(self) -> int:
         """Episodes played so far: the Critic's scoring episodes and the Agent's replays."""
@@ -791,7 +889,7 @@ class SelfPlay:
             await to_critic.send(proposal)
         for r in range(n_requests):
             passage = corpus.sample(self.rng)
-            request_id = f"it{it}-r{r}-{uuid.uuid4().hex[:6]}"
+            request_id = f"it{it}-r{r}-{self._suffix('request', it, r)}"
             self._owner[request_id] = it
             await to_designer.send(
                 DesignRequested(
@@ -801,7 +899,10 @@ class SelfPlay:
                     group_size=group,
                 )
             )
-        for req in await self._replay_requests(archive, sandbox, it):
+        replays = await self._replay_requests(archive, sandbox, it)
+        self._replays_sent += len(replays)
+        pending.replays_due = self._replays_sent
+        for req in replays:
             await to_agent.send(req)
         return pending
 
@@ -869,7 +970,7 @@ class SelfPlay:
                 continue
             out.append(
                 EpisodeRequested(
-                    episode_id=f"it{it}-replay{i}-{uuid.uuid4().hex[:6]}",
+                    episode_id=f"it{it}-replay{i}-{self._suffix('replay', it, i)}",
                     env_id=rec.env_id,
                     group_id=f"replay-it{it}-{rec.env_id}",
                     source=rec.source,
@@ -926,6 +1027,7 @@ class _Pending:
     it: int
     expected: int
     outcomes: list[Outcome] = field(default_factory=list)
+    replays_due: int = 0  # replays submitted up to and including this iteration
 
 
 class _Mark:
@@ -953,6 +1055,11 @@ def _duplicate_test(
         return bool(dup), env_id or "", float(similarity)
 
     return test
+
+
+def _critic_rng(seed: int, proposal: EnvProposed) -> random.Random:
+    """Deterministic mode: the Critic's seeds for one design, from its id."""
+    return derive_rng(seed, "critic", proposal.env_id)
 
 
 def _f(x: float | None, *, signed: bool = False) -> str:

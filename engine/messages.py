@@ -86,6 +86,7 @@ class EnvProposed(_Msg, frozen=True, kw_only=True, tag=True):
             ``log_softmax(logits / temperature)`` (SGLang's convention, at 1 when greedy).
         group_size: designs in its GRPO group (0 = unknown); the Learner trains a group only
             once all of them reported.
+        completion: the model's raw answer text, before parsing ("" when not model-written).
     """
 
     env_id: str
@@ -100,6 +101,7 @@ class EnvProposed(_Msg, frozen=True, kw_only=True, tag=True):
     parse_error: str = ""
     temperature: float = 1.0
     group_size: int = 0
+    completion: str = ""
 
 
 class EnvRejected(_Msg, frozen=True, kw_only=True, tag=True):

@@ -5,6 +5,8 @@ Layout::
     runs/<timestamp>/
       config.toml          the resolved config of the run (written once, read on resume)
       metrics.jsonl        one IterationRow per line
+      designs.jsonl        one record per model-written design: completion, program, verdict
+      episodes.jsonl       episode transcripts (all, a sample, or none: run.keep_episodes)
       summary.json         totals written at the end of each process
       corpus_state.json    which passages were used (sampling without replacement resumes)
       archive/             the environment archive (records.jsonl + HNSW index)
@@ -21,6 +23,7 @@ import json
 import os
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +33,7 @@ from engine.config import Config, config_from_dict, dump_config, load_config, re
 from engine.errors import ConfigError
 from engine.jsonl import JsonlError, read_jsonl, repair_jsonl
 
-__all__ = ["INCOMPATIBLE_ON_RESUME", "RunDir"]
+__all__ = ["INCOMPATIBLE_ON_RESUME", "RunDir", "read_records"]
 
 INCOMPATIBLE_ON_RESUME: tuple[tuple[str, str], ...] = (
     ("policy", "backend"),
@@ -55,6 +58,7 @@ class RunDir:
         self.path = path
         self.quiet = quiet
         self._lock_fd: int | None = None
+        self._sealed: set[str] = set()
 
     # -------------------------------------------------------------------- open
     @classmethod
@@ -256,6 +260,33 @@ class RunDir:
             fh.flush()
             os.fsync(fh.fileno())
 
+    def append_records(
+        self, name: str, rows: Sequence[msgspec.Struct], *, sync: bool = True
+    ) -> None:
+        """Append rows to the JSON-lines file ``name``, one per line, flushed (and fsynced).
+
+        The first append of this process ends a torn last line (a crash mid-write) with a
+        newline, so the new rows start on lines of their own; readers skip the torn line.
+        Blocking file I/O: call it from a worker thread in an actor.
+        """
+        path = self.path / name
+        with path.open("ab") as fh:
+            if name not in self._sealed:
+                self._sealed.add(name)
+                if fh.tell() > 0:
+                    with path.open("rb") as rh:
+                        rh.seek(-1, os.SEEK_END)
+                        if rh.read(1) != b"\n":
+                            fh.write(b"\n")
+            fh.write(b"".join(msgspec.json.encode(r) + b"\n" for r in rows))
+            fh.flush()
+            if sync:
+                os.fsync(fh.fileno())
+
+    def records(self, name: str) -> list[dict[str, Any]]:
+        """Every complete JSON line of ``name`` (torn or empty lines are skipped)."""
+        return read_records(self.path / name)
+
     def write_json(self, name: str, data: Any) -> None:
         """Write ``name`` in the run directory as JSON, atomically."""
         self.write_text(name, json.dumps(data, indent=2, default=str) + "\n")
@@ -320,6 +351,25 @@ def _decode_row(line: bytes) -> dict[str, Any]:
     if not isinstance(row, dict) or "iteration" not in row:
         raise ValueError("not a metrics row")
     return row
+
+
+def read_records(path: Path) -> list[dict[str, Any]]:
+    """Every complete JSON object line of a JSON-lines file (``[]`` when it does not exist).
+
+    A torn line (a crash mid-write) or anything that is not a JSON object is skipped.
+    """
+    if not path.exists():
+        return []
+    rows = []
+    with path.open("rb") as fh:
+        for line in fh:
+            try:
+                row = json.loads(line)
+            except (json.JSONDecodeError, UnicodeDecodeError):
+                continue
+            if isinstance(row, dict):
+                rows.append(row)
+    return rows
 
 
 def _changes(old: Config, new: Config) -> str:

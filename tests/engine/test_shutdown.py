@@ -13,7 +13,6 @@ import trio
 from actors.agent import Agent, ScriptedAgent
 from actors.critic import Critic
 from actors.designer import Designer
-from actors.hinter import Hinter
 from actors.learner import Learner
 from actors.memory import Archive, Memory
 from engine.config import DesignerConfig, LearnerConfig, MemoryConfig
@@ -65,15 +64,12 @@ def make(kind: str, tmp_path) -> tuple[Any, tuple[str, ...], list[str]]:
     if kind == "designer":
         return Designer(Inert(), Inert(), DesignerConfig()), ("inbox",), ["to_critic"]
     if kind == "critic":
-        outs = ["to_hinter", "to_agent", "to_memory", "to_learner"]
-        return Critic(Inert()), ("inbox", "feedback"), outs
-    if kind == "hinter":
-        return Hinter(), ("inbox",), ["to_critic"]
+        return Critic(Inert()), ("inbox",), ["to_memory", "to_learner", "to_recorder"]
     if kind == "agent":
         return (
             Agent(Inert(), ScriptedAgent(lambda *a: "x")),
             ("inbox",),
-            ["to_critic", "to_learner"],
+            ["to_learner", "to_recorder"],
         )
     if kind == "memory":
         archive = Archive.open(tmp_path / "a", MemoryConfig(embedder="hash"), seeds=False)
@@ -87,7 +83,7 @@ def make(kind: str, tmp_path) -> tuple[Any, tuple[str, ...], list[str]]:
     raise AssertionError(kind)
 
 
-KINDS = ["designer", "critic", "hinter", "agent", "memory", "learner", "recorder"]
+KINDS = ["designer", "critic", "agent", "memory", "learner", "recorder"]
 
 
 def wire(kind, tmp_path):
