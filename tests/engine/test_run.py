@@ -11,7 +11,7 @@ TINY = [
     "--no-progress",
     "--set", "memory.embedder=hash",
     "--set", "critic.k=1",
-    "--set", "agent.max_turns_cap=3",
+    "--set", "agent.max_turns_cap=16",  # every seed's MAX_TURNS fits (a larger one is rejected)
     "--set", "agent.max_new_tokens=16",
     "--set", "designer.max_new_tokens=48",
     "--set", "designer.group_size=2",
