@@ -30,7 +30,47 @@ from engine.messages import (
     WeightsUpdated,
 )
 
-__all__ = ["Learner", "LearnerStatistics", "samples_from"]
+__all__ = ["Learner", "LearnerStatistics", "WarmStartEval", "samples_from"]
+
+
+class WarmStartEval(msgspec.Struct, frozen=True, kw_only=True):
+    """Each role's SFT loss around the warm start (mean NLL per target token, nats).
+
+    Attributes:
+        train: on the training samples, over the last SFT epoch.
+        held_before: on the held-back samples, under the base weights.
+        held_after: on the held-back samples, under the warm-started weights.
+    """
+
+    train: dict[str, float]
+    held_before: dict[str, float]
+    held_after: dict[str, float]
+
+
+def _role_nll(
+    samples: Sequence[TrainingSample], logprobs: Sequence[Sequence[float]], max_tokens: int
+) -> dict[str, float]:
+    """Mean negative log-likelihood per target token of each role (nats).
+
+    Args:
+        samples: SFT samples (``loss_mask`` marks the target).
+        logprobs: each sample's token logprobs, aligned with ``input_ids`` (``(L,)``).
+        max_tokens: the learner's ``max_seq_tokens``: the target tokens beyond it from the
+            left are left out, as in training (a sample is cut from the left, its first token
+            never predicted).
+
+    Returns:
+        Role -> mean NLL; roles without target tokens are absent.
+    """
+    total: dict[str, float] = {}
+    count: dict[str, int] = {}
+    for s, lp in zip(samples, logprobs, strict=True):
+        start = max(1, len(s.input_ids) - max_tokens + 1)
+        for i in range(start, len(s.input_ids)):
+            if s.loss_mask[i]:
+                total[s.role] = total.get(s.role, 0.0) - float(lp[i])
+                count[s.role] = count.get(s.role, 0) + 1
+    return {role: total[role] / n for role, n in count.items()}
 
 
 class LearnerStatistics(msgspec.Struct, frozen=True, kw_only=True):
@@ -187,6 +227,8 @@ class Learner:
             to train without syncing (offline).
         warm_start: SFT samples trained for ``config.sft_epochs`` epochs before the first
             batch, unless the run resumed from a checkpoint.
+        warm_eval: held-back SFT samples whose per-role loss is measured before and after the
+            warm start (:attr:`warm_start_eval`).
         start: the learner factory (tests pass a fake); ``start_learner`` by default.
     """
 
@@ -200,6 +242,7 @@ class Learner:
         client: WeightsClient | None = None,
         *,
         warm_start: Sequence[TrainingSample] = (),
+        warm_eval: Sequence[TrainingSample] = (),
         start: Starter = start_learner,
     ) -> None:
         self.config = config
@@ -207,6 +250,9 @@ class Learner:
         self.run_dir = run_dir
         self.client = client
         self.warm_start = list(warm_start)
+        self.warm_eval = list(warm_eval)
+        self.warm_start_eval: WarmStartEval | None = None
+        """Per-role losses of the warm start, set before its weights are synced."""
         self._start = start
         self._stats = LearnerStatistics()
         self._buffer: list[TrainingSample] = []
@@ -257,7 +303,13 @@ class Learner:
                 # then lost): serve the checkpoint's own weights before any new rollout.
                 await self._sync(learner, subscribers)
             if self.warm_start and self.config.sft_epochs > 0 and not resumed:
+                before = await self._held_nll(learner)
                 report = await learner.sft(self.warm_start, epochs=self.config.sft_epochs)
+                self.warm_start_eval = WarmStartEval(
+                    train=dict(report.role_loss),
+                    held_before=before,
+                    held_after=await self._held_nll(learner),
+                )
                 await self._after_step(learner, report, subscribers, force_checkpoint=True)
             async for message in inbox:
                 made = samples_from(message, self.config)
@@ -276,6 +328,12 @@ class Learner:
             elif self._stats.steps and self._stats.steps % self.config.checkpoint_every:
                 await learner.save_checkpoint()
                 self._count(checkpoints=self._stats.checkpoints + 1)
+
+    async def _held_nll(self, learner: LearnerHandle) -> dict[str, float]:
+        if not self.warm_eval:
+            return {}
+        logprobs = await learner.logprobs(self.warm_eval)
+        return _role_nll(self.warm_eval, logprobs, self.config.max_seq_tokens)
 
     async def _train(
         self,

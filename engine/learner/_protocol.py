@@ -99,6 +99,9 @@ class StepReport(_P, frozen=True, kw_only=True, tag=True):
         grad_norm: total gradient norm before clipping.
         bad_groups: group ids of the batch when the loss was not finite.
         bad_batch_path: where the offending batch was written (msgpack), or "".
+        role_loss: per role, the mean NLL per SFT token (nats) of the step (``sft``: of its
+            last epoch); roles without SFT tokens are absent.
+        role_tokens: per role, the SFT tokens ``role_loss`` averages over.
     """
 
     loss: float
@@ -117,6 +120,8 @@ class StepReport(_P, frozen=True, kw_only=True, tag=True):
     grad_norm: float = 0.0
     bad_groups: list[str] = []
     bad_batch_path: str = ""
+    role_loss: dict[str, float] = {}
+    role_tokens: dict[str, int] = {}
 
 
 class Hello(_P, frozen=True, kw_only=True, tag=True):

@@ -21,6 +21,7 @@ import shutil
 import socket
 import sys
 import time
+import typing
 import zlib
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -32,9 +33,16 @@ import torch.distributed as dist
 
 from engine.config import LearnerConfig
 from engine.learner import _protocol as P
-from engine.learner._batch import Prepared, Rows, collate, dummy_row, prepare_batch
+from engine.learner._batch import (
+    Prepared,
+    Rows,
+    collate,
+    dummy_row,
+    prepare_batch,
+    sft_token_weights,
+)
 from engine.learner.losses import policy_loss, sft_loss, token_logprobs
-from engine.messages import TrainingSample
+from engine.messages import Role, TrainingSample
 
 log = logging.getLogger("engine.learner")
 
@@ -244,12 +252,16 @@ class Worker:
                     ]
                     for g in groups
                 ]
-        stats = np.zeros(8, dtype=np.float64)
+        roles = typing.get_args(Role)
+        n_stats = 8 + 2 * len(roles)  # + per role: SFT NLL sum, SFT tokens
+        stats = np.zeros(n_stats, dtype=np.float64)
         grad_norm = 0.0
         for gi, rows in enumerate(groups):
             tokens = sum(r.tokens for r in rows)
-            # loss, all tokens, policy-gradient tokens, ratio, clipped, kl, rollout ratio/kl
-            sums = torch.zeros(8, dtype=torch.float64, device=self.device)
+            role_w = sft_token_weights(rows, per_role=self.config.sft_role_mean)
+            # objective x tokens, all tokens, policy-gradient tokens, ratio, clipped, kl,
+            # rollout ratio/kl, then per role: SFT NLL sum, SFT tokens
+            sums = torch.zeros(n_stats, dtype=torch.float64, device=self.device)
             for mi, mb in enumerate(self._micro_batches(rows)):
                 batch = collate(mb, self.device, self.pad_id)
                 logp = self._logprobs(self.model, batch)
@@ -271,14 +283,31 @@ class Worker:
                     ref_logp=ref_lp,
                     kl_coef=self.config.kl_coef,
                 )
-                nll, sft_tokens = sft_loss(logp, batch["loss_mask"] & sft_rows)
-                loss_sum = terms.loss_sum + nll
-                # FSDP2 averages gradients over ranks; scale so the result is the token mean
-                # over the whole batch (DAPO eq. (12)).
-                (loss_sum * (self.world / tokens)).backward()
+                sft_mask = batch["loss_mask"] & sft_rows
+                w = torch.tensor(
+                    [role_w.get(r.role, 0.0) if r.sft else 0.0 for r in mb],
+                    dtype=logp.dtype,
+                    device=self.device,
+                )
+                nll, sft_tokens = sft_loss(logp, sft_mask, w)
+                # The step's objective: the policy-gradient token mean over the whole batch
+                # (DAPO eq. (12)) plus the SFT part, already weighted per token (per-role
+                # means, sft_token_weights). FSDP2 averages gradients over ranks: scale by
+                # the world size.
+                loss = terms.loss_sum / tokens + nll
+                (loss * self.world).backward()
+                with torch.no_grad():
+                    row_nll = -torch.where(sft_mask, logp, torch.zeros_like(logp)).sum(-1)
+                    row_tok = sft_mask.sum(-1)
+                    per_role = []
+                    for role in roles:
+                        sel = torch.tensor(
+                            [r.role == role for r in mb], dtype=torch.bool, device=self.device
+                        )
+                        per_role += [float(row_nll[sel].sum()), float(row_tok[sel].sum())]
                 sums += torch.tensor(
                     [
-                        float(loss_sum.detach()),
+                        float(loss.detach()) * tokens,
                         terms.tokens + sft_tokens,
                         terms.tokens,
                         terms.ratio_sum,
@@ -286,6 +315,7 @@ class Worker:
                         terms.kl_sum,
                         terms.rollout_ratio_sum,
                         terms.rollout_kl_sum,
+                        *per_role,
                     ],
                     dtype=torch.float64,
                     device=self.device,
@@ -312,7 +342,15 @@ class Worker:
             self.step += 1
             stats += sums.cpu().numpy()
         all_tokens, pg_tokens = max(stats[1], 1.0), max(stats[2], 1.0)
-        mean = [float(stats[0] / all_tokens)] + [float(x / pg_tokens) for x in stats[1:]]
+        mean = [float(stats[0] / all_tokens)] + [float(x / pg_tokens) for x in stats[1:8]]
+        role_tokens = {
+            role: int(stats[9 + 2 * i]) for i, role in enumerate(roles) if stats[9 + 2 * i] > 0
+        }
+        role_loss = {
+            role: float(stats[8 + 2 * i] / role_tokens[role])
+            for i, role in enumerate(roles)
+            if role in role_tokens
+        }
         return self._report(
             prep,
             t0,
@@ -324,6 +362,8 @@ class Worker:
             kl=mean[5],
             rollout_ratio_mean=mean[6],
             rollout_kl=mean[7],
+            role_loss=role_loss,
+            role_tokens=role_tokens,
         )
 
     def _split(self, rows: list[Rows]) -> list[list[Rows]]:
@@ -365,6 +405,7 @@ class Worker:
         last: P.StepReport | None = None
         used = 0
         losses: list[float] = []
+        reports: list[P.StepReport] = []
         # Warm start at its own learning rate (linear warm-up over the first steps), then back
         # to the RL rate; the AdamW moments carry over.
         rl_lr = [g["lr"] for g in self.optimizer.param_groups]
@@ -385,6 +426,7 @@ class Worker:
                     if not last.skipped:
                         used += last.samples_used
                         losses.append(last.loss)
+                        reports.append(last)
         finally:
             for g, lr in zip(self.optimizer.param_groups, rl_lr, strict=True):
                 g["lr"] = lr
@@ -399,8 +441,16 @@ class Worker:
                 step=self.step,
             )
         per_epoch = max(1, len(losses) // max(epochs, 1))
+        nll: dict[str, float] = {}
+        role_tokens: dict[str, int] = {}
+        for rep in reports[-per_epoch:]:
+            for role, n in rep.role_tokens.items():
+                nll[role] = nll.get(role, 0.0) + rep.role_loss[role] * n
+                role_tokens[role] = role_tokens.get(role, 0) + n
         return msgspec.structs.replace(
             last,
+            role_loss={role: nll[role] / n for role, n in role_tokens.items()},
+            role_tokens=role_tokens,
             samples_used=used,
             seconds=time.perf_counter() - t0,
             loss=float(np.mean(losses[-per_epoch:])) if losses else 0.0,

@@ -157,12 +157,19 @@ class FakeHandle:
         self.policy_version += 1
         return StepReport(
             loss=1.0,
+            role_loss={"agent": 0.75},
+            role_tokens={"agent": 2 * len(samples)},
             samples_used=len(samples) * epochs,
             dropped_stale=0,
             skipped="",
             policy_version=self.policy_version,
             seconds=0.01,
         )
+
+    async def logprobs(self, samples: list[TrainingSample]) -> list[list[float]]:
+        # every token at -2 nats under the base weights, -0.5 after a step
+        lp = -2.0 if self.policy_version == 0 else -0.5
+        return [[0.0] + [lp * (i + 1) for i in range(len(s.input_ids) - 1)] for s in samples]
 
     async def sync_weights(self, client: object) -> WeightsUpdated:
         self.synced.append(self.policy_version)
@@ -213,6 +220,28 @@ async def test_batches_steps_syncs_and_fans_out_then_exits_on_inbox_close() -> N
     assert learner.policy_version == 3
     # SFT (forced), step 2 (every 2 steps), final partial batch (forced)
     assert handle.checkpoints == 3
+
+
+async def test_warm_start_reports_each_roles_loss_before_and_after() -> None:
+    handle = FakeHandle()
+    designer = msgspec.structs.replace(_sample(1.0), role="designer", loss_mask=[0, 1, 1, 1])
+    learner = Learner(
+        msgspec.structs.replace(CFG, max_seq_tokens=3),  # the first kept token is not predicted
+        "m",
+        "r",
+        start=_starter(handle),
+        warm_start=[_sample(1.0)],
+        warm_eval=[designer, _sample(1.0)],
+    )
+    send, inbox = trio.open_memory_channel[object](0)
+    async with trio.open_nursery() as nursery:
+        await nursery.start(learner.run, inbox)
+        await send.aclose()
+    ev = learner.warm_start_eval
+    assert ev is not None and ev.train == {"agent": 0.75}
+    # tokens 2 and 3 of each sample, logprobs -2*(i+1) before and -0.5*(i+1) after
+    assert ev.held_before == {"designer": 5.0, "agent": 5.0}
+    assert ev.held_after == {"designer": 1.25, "agent": 1.25}
 
 
 async def test_resumed_learner_syncs_the_checkpoint_weights_first() -> None:
