@@ -144,7 +144,7 @@ def test_cache_key_follows_the_samples_and_training_settings(base: Path, tmp_pat
     assert key is not None and key.parent == tmp_path
     same = Config(learner=cfg.learner.__class__(sft_eval_samples=3))  # evaluation only
     assert warm_start_cache(warm, same, base, tmp_path) == key
-    other = Config(learner=cfg.learner.__class__(sft_role_mean=False))
+    other = Config(learner=cfg.learner.__class__(sft_role_mean=True))
     assert warm_start_cache(warm, other, base, tmp_path) != key
     assert warm_start_cache(warm[1:], cfg, base, tmp_path) != key
     assert warm_start_cache([], cfg, base, tmp_path) is None

@@ -19,7 +19,9 @@ from engine.learner._worker import file_checksum
 from engine.learner.losses import token_logprobs
 from engine.messages import TrainingSample, WeightsUpdated
 
-CFG = LearnerConfig(world_size=2, lr=1e-2, max_staleness=2, checkpoint_every=1000)
+CFG = LearnerConfig(
+    world_size=2, lr=1e-2, max_staleness=2, checkpoint_every=1000, sft_role_mean=True
+)
 
 
 def _hf_logprobs(model_dir: Path, samples: list[TrainingSample]) -> list[list[float]]:
