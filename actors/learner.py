@@ -42,7 +42,46 @@ from engine.messages import (
     WeightsUpdated,
 )
 
-__all__ = ["Learner", "LearnerStatistics", "group_of", "samples_from"]
+__all__ = ["Learner", "LearnerStatistics", "WarmStartEval", "group_of", "samples_from"]
+
+
+class WarmStartEval(msgspec.Struct, frozen=True, kw_only=True):
+    """Each role's SFT loss around the warm start (mean NLL per target token, nats).
+
+    Attributes:
+        train: on the training samples, over the last SFT epoch.
+        held_before: on the held-back samples, under the base weights.
+        held_after: on the held-back samples, under the warm-started weights.
+    """
+
+    train: dict[str, float]
+    held_before: dict[str, float]
+    held_after: dict[str, float]
+
+
+def _role_nll(
+    samples: Sequence[TrainingSample], logprobs: Sequence[Sequence[float]], max_tokens: int
+) -> dict[str, float]:
+    """Mean negative log-likelihood per target token of each role (nats).
+
+    Args:
+        samples: SFT samples (``loss_mask`` marks the target).
+        logprobs: each sample's token logprobs, aligned with ``input_ids`` (``(L,)``).
+        max_tokens: the learner's ``max_seq_tokens``: target tokens past it are left out, as
+            in training (a sample keeps its first ``max_tokens`` tokens; its first token is
+            never predicted).
+
+    Returns:
+        Role -> mean NLL; roles without target tokens are absent.
+    """
+    total: dict[str, float] = {}
+    count: dict[str, int] = {}
+    for s, lp in zip(samples, logprobs, strict=True):
+        for i in range(1, min(len(s.input_ids), max_tokens)):
+            if s.loss_mask[i]:
+                total[s.role] = total.get(s.role, 0.0) - float(lp[i])
+                count[s.role] = count.get(s.role, 0) + 1
+    return {role: total[role] / n for role, n in count.items()}
 
 
 class LearnerStatistics(msgspec.Struct, frozen=True, kw_only=True):
@@ -262,6 +301,8 @@ class Learner:
             to train without syncing (offline).
         warm_start: SFT samples trained for ``config.sft_epochs`` epochs before the first
             batch, unless the run resumed from a checkpoint.
+        warm_eval: held-back SFT samples whose per-role loss is measured before and after the
+            warm start (:attr:`warm_start_eval`).
         start: the learner factory (tests pass a fake); ``start_learner`` by default.
     """
 
@@ -275,6 +316,7 @@ class Learner:
         client: WeightsClient | None = None,
         *,
         warm_start: Sequence[TrainingSample] = (),
+        warm_eval: Sequence[TrainingSample] = (),
         start: Starter = start_learner,
     ) -> None:
         self.config = config
@@ -282,6 +324,9 @@ class Learner:
         self.run_dir = run_dir
         self.client = client
         self.warm_start = list(warm_start)
+        self.warm_eval = list(warm_eval)
+        self.warm_start_eval: WarmStartEval | None = None
+        """Per-role losses of the warm start, set before its weights are synced."""
         self._start = start
         self._stats = LearnerStatistics()
         self._open: dict[tuple[str, str], _Group] = {}
@@ -361,7 +406,13 @@ class Learner:
                 # then lost): serve the checkpoint's own weights before any new rollout.
                 await self._sync(learner, subscribers)
             if self.warm_start and self.config.sft_epochs > 0 and not resumed:
+                before = await self._held_nll(learner)
                 report = await learner.sft(self.warm_start, epochs=self.config.sft_epochs)
+                self.warm_start_eval = WarmStartEval(
+                    train=dict(report.role_loss),
+                    held_before=before,
+                    held_after=await self._held_nll(learner),
+                )
                 await self._after_step(learner, report, subscribers, force_checkpoint=True)
             async for message in inbox:
                 made = samples_from(message, self.config)
@@ -421,6 +472,12 @@ class Learner:
                     groups_dropped_incomplete=s.groups_dropped_incomplete + 1,
                     samples_dropped_incomplete=s.samples_dropped_incomplete + len(g.samples),
                 )
+
+    async def _held_nll(self, learner: LearnerHandle) -> dict[str, float]:
+        if not self.warm_eval:
+            return {}
+        logprobs = await learner.logprobs(self.warm_eval)
+        return _role_nll(self.warm_eval, logprobs, self.config.max_seq_tokens)
 
     async def _train(
         self,

@@ -25,6 +25,11 @@ Methods of ``Env``:
 Success of an episode is ``info["success"]`` of its last step when the environment gives it,
 else ``episode return >= SUCCESS_THRESHOLD`` (:func:`episode_success`).
 
+Turns: every answer of the Agent is one turn, a tool call as much as a ``step``; an episode
+ends unsolved after ``MAX_TURNS`` turns. The environment itself must end within ``MAX_TURNS``
+steps. A task that needs tools therefore sets ``MAX_TURNS`` to at least the tool calls plus the
+steps of a solution, and counts its own attempts (if it limits them) separately.
+
 ``terminated`` means the task reached an end state (won or lost); ``truncated`` means a limit
 (turns, time) cut the episode short. They are never both true on one step. After either, a
 further ``step`` must not crash: it returns an observation with ``terminated`` or ``truncated``
@@ -234,7 +239,9 @@ Write one Python module (standard library only) that defines:
 - DESCRIPTION: str, the task as the player will read it (no solution in it).
 - HINT: str, the privileged hint: the method or key fact that makes the task solvable. The
   player sees it only in hinted episodes; it must not be the literal answer.
-- MAX_TURNS: int, the most turns one episode may take (at most 30; tool calls count as turns).
+- MAX_TURNS: int, the most turns one episode may take (at most 30, the Agent's turn cap).
+  Every answer of the player is one turn, tool calls included, so leave room for the tool
+  calls a solution needs.
 - REWARD_RANGE = (low, high): every step reward lies inside it (default (0.0, 1.0)).
 - SUCCESS_THRESHOLD: float, the episode return that counts as solved (default 1.0), or report
   info["success"] = True/False on the last step.

@@ -29,12 +29,9 @@ from __future__ import annotations
 
 import collections
 import functools
-import hashlib
 import json
 import math
-import os
 import random
-import shutil
 import signal
 import sys
 import time
@@ -47,6 +44,14 @@ from typing import Any, TextIO
 import msgspec
 import trio
 
+from engine._warm_start import (
+    cached_warm_start,
+    exact_match,
+    held_out_samples,
+    store_warm_start,
+    warm_start_cache,
+    warm_start_samples,
+)
 from engine.config import Config, RunConfig
 from engine.designs import (
     DESIGNS_FILE,
@@ -55,8 +60,7 @@ from engine.designs import (
     episode_kept,
     episode_record,
 )
-from engine.errors import ArchiveError, EngineError
-from engine.inference import chat_ids
+from engine.errors import ArchiveError, EngineError, PolicyError
 from engine.messages import (
     DesignRequested,
     EnvProposed,
@@ -326,110 +330,6 @@ def topology(rt: Runtime, actors: dict[str, Any]) -> None:
     rt.add("learner", actors["learner"], outputs={"to_recorder": "recorder"})
 
 
-def _sft(tokenizer: Any, role: str, group: str, prompt: list[int], answer: str) -> TrainingSample:
-    target = [int(i) for i in tokenizer.encode(answer, add_special_tokens=False)]
-    eos = getattr(tokenizer, "eos_token_id", None)
-    if isinstance(eos, int):
-        target.append(eos)
-    return TrainingSample(
-        role=role,  # type: ignore[arg-type]
-        group_id=group,
-        input_ids=prompt + target,
-        loss_mask=[0] * len(prompt) + [1] * len(target),
-        rollout_logprobs=[0.0] * (len(prompt) + len(target)),
-        reward=1.0,
-        policy_version=0,
-        sft=True,
-    )
-
-
-def warm_start_samples(
-    tokenizer: Any,
-    passages: list[str],
-    *,
-    seeds_per_env: int = 2,
-    design_repeats: int = 1,
-    rng: random.Random,
-) -> list[TrainingSample]:
-    """SFT samples from the shipped seed archive: designs and solved episodes.
-
-    - Designer: the design prompt (a corpus passage, the contract, an empty memory) followed
-      by the seed program in a python code block (its ``HINT`` inside).
-    - Agent: every turn of episodes solved by the seed's scripted solver *with* the hint,
-      prompt = the Agent's chat prompt of that turn, target = the solver's action.
-
-    Args:
-        tokenizer: the policy tokenizer (chat template).
-        passages: corpus passages to ground the design prompts (cycled).
-        seeds_per_env: solved episodes per seed environment (distinct seeds).
-        design_repeats: design samples per seed program, each on another passage.
-        rng: picks passages.
-
-    Returns:
-        ``TrainingSample`` s with ``sft=True`` (loss = maximum likelihood on the targets).
-    """
-    from actors.agent import build_messages
-    from actors.designer import build_design_prompt
-    from engine.seed_envs import play_in_process, seed_envs, solve
-
-    samples: list[TrainingSample] = []
-    for env in seed_envs():
-        answer = f"```python\n{env.source.strip()}\n```"
-        for _ in range(design_repeats):
-            passage = passages[rng.randrange(len(passages))] if passages else env.description
-            prompt = chat_ids(tokenizer, build_design_prompt(passage, [], []))
-            samples.append(_sft(tokenizer, "designer", f"sft-design-{env.name}", prompt, answer))
-        ns: dict[str, Any] = {}
-        exec(compile(env.source, f"<seed {env.name}>", "exec"), ns)  # trusted shipped code
-        tools = list(ns.get("TOOLS", []))
-        for seed in range(seeds_per_env):
-            policy: Callable[[list[str]], str] = functools.partial(solve, env.name, hint=env.hint)
-            ok, observations, actions = play_in_process(env.source, policy, seed)
-            if not ok:
-                continue
-            for i, action in enumerate(actions):
-                msgs = build_messages(
-                    env.description, tools, env.hint, observations[: i + 1], actions[:i]
-                )
-                prompt = chat_ids(tokenizer, msgs)
-                samples.append(_sft(tokenizer, "agent", f"sft-agent-{env.name}", prompt, action))
-    return samples
-
-
-def _warm_start_cache(warm: list[TrainingSample], config: Config, model_path: Path) -> Path | None:
-    """Where the result of this exact warm start is cached, or ``None`` when it is not cached.
-
-    Only the built-in tiny model's warm start is cached (``policy.model_path`` empty,
-    ``learner.sft_cache``); the key hashes the base model directory, the SFT samples' tokens and
-    the whole ``[learner]`` section, so any change to the seeds, prompts or SFT settings trains
-    anew.
-    """
-    if not warm or config.policy.model_path or not config.learner.sft_cache:
-        return None
-    from engine.inference.models import _default_cache_dir
-
-    h = hashlib.sha256()
-    h.update(model_path.name.encode())
-    h.update(msgspec.msgpack.encode(config.learner))
-    for sample in warm:
-        h.update(msgspec.msgpack.encode((sample.input_ids, sample.loss_mask)))
-    return _default_cache_dir() / f"warm-start-{h.hexdigest()[:16]}"
-
-
-def _store_warm_start(weights: Path, cache: Path, log: Callable[[str], None]) -> None:
-    """Copy the warm-started checkpoint (``weights/v<N>/``) into the cache, atomically."""
-    if cache.exists():
-        return
-    tmp = cache.with_name(f".{cache.name}.{uuid.uuid4().hex[:8]}.tmp")
-    try:
-        shutil.copytree(weights, tmp)
-        os.replace(tmp, cache)
-        log(f"warm start cached for later runs: {cache}")
-    except OSError as exc:  # a cache that cannot be written costs time, never the run
-        shutil.rmtree(tmp, ignore_errors=True)
-        log(f"warm start not cached ({exc})")
-
-
 class SelfPlay:
     """Runs the self-play loop of one run directory.
 
@@ -507,8 +407,11 @@ class SelfPlay:
         tokenizer = await trio.to_thread.run_sync(load_tokenizer, self.model_path)
         latest = rd.latest_weights()
         warm: list[TrainingSample] = []
+        held: list[TrainingSample] = []
         if cfg.learner.sft_epochs > 0 and not rd.has_checkpoint():
+            # training designs on the first 64 passages, held-back ones on the next 64
             passages = [p.text for p in corpus.passages[:64]]
+            held_passages = [p.text for p in corpus.passages[64:128]] or passages
             warm = await trio.to_thread.run_sync(
                 lambda: warm_start_samples(
                     tokenizer,
@@ -517,14 +420,32 @@ class SelfPlay:
                     rng=random.Random(cfg.run.seed),
                 )
             )
+            held = await trio.to_thread.run_sync(
+                lambda: held_out_samples(
+                    tokenizer,
+                    held_passages,
+                    seeds_per_env=2,
+                    per_role=cfg.learner.sft_eval_samples,
+                    rng=random.Random(cfg.run.seed + 1),
+                    exclude=warm,
+                )
+            )
             if cfg.learner.sft_max_samples:
                 random.Random(cfg.run.seed).shuffle(warm)
                 warm = warm[: cfg.learner.sft_max_samples]
-            log(f"warm start: {len(warm)} SFT samples from the seed archive")
-        warm_cache = _warm_start_cache(warm, cfg, self.model_path)
-        if warm_cache is not None and (warm_cache / "model.safetensors").exists():
-            log(f"warm start: reusing the cached result of the same SFT ({warm_cache})")
-            self.model_path, warm = warm_cache, []
+            by_role = collections.Counter(s.role for s in warm)
+            log(
+                f"warm start: {len(warm)} SFT samples from the seed archive "
+                f"({by_role['designer']} designer, {by_role['agent']} agent; "
+                f"{len(held)} held back for evaluation)"
+            )
+        base_model = self.model_path
+        warm_cache = warm_start_cache(warm, cfg, self.model_path)
+        if warm_cache is not None:
+            cached = await trio.to_thread.run_sync(cached_warm_start, warm_cache, base_model, log)
+            if cached is not None:
+                log(f"warm start: reusing the cached result of the same SFT ({cached})")
+                self.model_path, warm = cached, []
         progress_file = rd.path / "learner" / "progress.json"
         progress_file.unlink(missing_ok=True)  # a warm start of an earlier process
         try:
@@ -571,7 +492,14 @@ class SelfPlay:
                         version=version, path=str(path), checksum=""
                     )
                     log(f"resumed: servers serve the run's weights v{version}")
-                learner = Learner(cfg.learner, self.model_path, rd.path, client, warm_start=warm)
+                learner = Learner(
+                    cfg.learner,
+                    self.model_path,
+                    rd.path,
+                    client,
+                    warm_start=warm,
+                    warm_eval=held if warm else (),
+                )
                 player = PolicyAgent(
                     client,
                     tokenizer,
@@ -628,9 +556,22 @@ class SelfPlay:
                                 progress_file=progress_file,
                                 total=steps,
                             )
-                            log(f"warm start done: servers serve version {recorder.weight_version}")
-                            if warm_cache is not None and recorder.last_update is not None:
-                                _store_warm_start(Path(recorder.last_update.path), warm_cache, log)
+                            update = recorder.last_update
+                            if recorder.weight_version > 0 and update is not None:
+                                log(f"warm start done: servers serve version {update.version}")
+                                await self._report_warm_start(learner, client, tokenizer, held)
+                                if warm_cache is not None:
+                                    await trio.to_thread.run_sync(
+                                        functools.partial(
+                                            store_warm_start,
+                                            update,
+                                            warm_cache,
+                                            base_model,
+                                            samples=len(warm),
+                                            epochs=cfg.learner.sft_epochs,
+                                            log=log,
+                                        )
+                                    )
                         await self._iterations(
                             rt,
                             recorder,
@@ -652,6 +593,36 @@ class SelfPlay:
             archive.close()
             rd.log(f"stopped after {time.monotonic() - t_start:.1f} s")
         return self.rows
+
+    async def _report_warm_start(
+        self, learner: Any, client: Any, tokenizer: Any, held: list[TrainingSample]
+    ) -> None:
+        """Log each role's SFT loss (last epoch, held-back samples before and after) and the
+        served policy's greedy exact match on the held-back samples, one line per role."""
+        log = self.run_dir.log
+        ev = learner.warm_start_eval
+        caps = {
+            "designer": self.config.designer.max_new_tokens,
+            "agent": self.config.agent.max_new_tokens,
+        }
+        hits: dict[str, tuple[int, int]] = {}
+        try:
+            if held:
+                hits = await exact_match(client, tokenizer, held, max_new_tokens=caps)
+        except PolicyError as exc:  # the measurement is lost, not the run
+            log(f"warm start: held-back exact match not measured ({exc})")
+        for role in ("designer", "agent"):
+            parts = []
+            if ev is not None and role in ev.train:
+                parts.append(f"SFT loss {ev.train[role]:.3f} (last epoch)")
+            if ev is not None and role in ev.held_after:
+                before = ev.held_before.get(role, float("nan"))
+                parts.append(f"held-back loss {before:.3f} -> {ev.held_after[role]:.3f}")
+            if role in hits:
+                h, n = hits[role]
+                parts.append(f"held-back greedy exact match {h}/{n}")
+            if parts:
+                log(f"warm start {role}: " + ", ".join(parts))
 
     async def _watch_signals(self, rt: Runtime, scope: trio.CancelScope) -> None:
         """First Ctrl-C: stop after the current iteration, drain; second: cancel."""

@@ -15,7 +15,14 @@ from engine.config import LearnerConfig
 from engine.learner.losses import group_advantages, scoring_temperature
 from engine.messages import TrainingSample
 
-__all__ = ["Prepared", "Rows", "collate", "prepare_batch", "validate_sample"]
+__all__ = [
+    "Prepared",
+    "Rows",
+    "collate",
+    "prepare_batch",
+    "sft_token_weights",
+    "validate_sample",
+]
 
 
 @dataclass(frozen=True)
@@ -133,6 +140,41 @@ def prepare_batch(
     if not any(r.sft for r in rows) and all(r.advantage == 0.0 for r in rows):
         return Prepared(rows=[], dropped_stale=dropped, skipped="zero_advantage", tokens=0)
     return Prepared(rows=rows, dropped_stale=dropped, skipped="", tokens=tokens)
+
+
+def sft_token_weights(rows: list[Rows], *, per_role: bool) -> dict[str, float]:
+    """Weight of one SFT token of each role in the loss of one optimizer step.
+
+    The policy-gradient tokens keep weight ``1 / T`` (``T`` = masked tokens of the step, both
+    kinds), so the SFT tokens together keep their share ``T_sft / T`` of the step. Within it:
+
+    - ``per_role=False``: one token mean, every SFT token weighs ``1 / T``;
+    - ``per_role=True``: the mean of the per-role token means, a token of role ``r`` weighs
+      ``(T_sft / T) / (R * T_r)`` with ``R`` the roles present and ``T_r`` their SFT tokens.
+
+    Per-role means keep a role with short answers (the Agent's actions, ~10 tokens) from being
+    drowned by one with long ones (the Designer's programs, ~1,000 tokens): with one token mean
+    the Agent's answers were 0.6 % of the warm start's gradient. On an all-SFT step (the warm
+    start) the loss is ``mean_r (1 / T_r) * sum_{t in r} -log p(t)``.
+
+    Args:
+        rows: the rows of one optimizer step (all ranks' rows, every rank computes the same).
+        per_role: weight roles equally (``learner.sft_role_mean``).
+
+    Returns:
+        Role -> weight per token (1/tokens); roles without SFT tokens are absent.
+    """
+    total = sum(r.tokens for r in rows)
+    by_role: dict[str, int] = {}
+    for r in rows:
+        if r.sft and r.tokens:
+            by_role[r.role] = by_role.get(r.role, 0) + r.tokens
+    if not by_role:
+        return {}
+    if not per_role:
+        return {role: 1.0 / total for role in by_role}
+    share = sum(by_role.values()) / total
+    return {role: share / (len(by_role) * n) for role, n in by_role.items()}
 
 
 def collate(rows: list[Rows], device: torch.device, pad_id: int = 0) -> dict[str, torch.Tensor]:

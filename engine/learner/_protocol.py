@@ -103,6 +103,9 @@ class StepReport(_P, frozen=True, kw_only=True, tag=True):
             ``min(pi_old / pi_rollout, tis_cap)``, keyed ``"<role>/<staleness>"`` (staleness in
             versions, e.g. ``"agent/0"``); over the batch's minibatches.
         tis_tokens: the tokens of each ``tis_weight_sum`` key (its mean is sum / tokens).
+        role_loss: per role, the mean NLL per SFT token (nats) of the step (``sft``: of its
+            last epoch); roles without SFT tokens are absent.
+        role_tokens: per role, the SFT tokens ``role_loss`` averages over.
     """
 
     loss: float
@@ -123,6 +126,8 @@ class StepReport(_P, frozen=True, kw_only=True, tag=True):
     bad_batch_path: str = ""
     tis_weight_sum: dict[str, float] = {}
     tis_tokens: dict[str, int] = {}
+    role_loss: dict[str, float] = {}
+    role_tokens: dict[str, int] = {}
 
 
 class Hello(_P, frozen=True, kw_only=True, tag=True):

@@ -23,6 +23,7 @@ import socket
 import sys
 import threading
 import time
+import typing
 import zlib
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -34,9 +35,16 @@ import torch.distributed as dist
 
 from engine.config import LearnerConfig
 from engine.learner import _protocol as P
-from engine.learner._batch import Prepared, Rows, collate, dummy_row, prepare_batch
+from engine.learner._batch import (
+    Prepared,
+    Rows,
+    collate,
+    dummy_row,
+    prepare_batch,
+    sft_token_weights,
+)
 from engine.learner.losses import policy_loss, scoring_temperature, sft_loss, token_logprobs
-from engine.messages import TrainingSample
+from engine.messages import Role, TrainingSample
 
 log = logging.getLogger("engine.learner")
 
@@ -256,7 +264,9 @@ class Worker:
                     ]
                     for g in groups
                 ]
-        stats = np.zeros(8, dtype=np.float64)
+        roles = typing.get_args(Role)
+        n_stats = 8 + 2 * len(roles)  # + per role: SFT NLL sum, SFT tokens
+        stats = np.zeros(n_stats, dtype=np.float64)
         # Mean truncated importance weight per "<role>/<staleness>": every rank knows the keys
         # (prep is the same everywhere), so one all_reduce of [sums..., tokens...] suffices.
         tis_keys = sorted({f"{r.role}/{r.staleness}" for r in prep.rows if not r.sft})
@@ -265,8 +275,10 @@ class Worker:
         grad_norm = 0.0
         for gi, rows in enumerate(groups):
             tokens = sum(r.tokens for r in rows)
-            # loss, all tokens, policy-gradient tokens, ratio, clipped, kl, rollout ratio/kl
-            sums = torch.zeros(8, dtype=torch.float64, device=self.device)
+            role_w = sft_token_weights(rows, per_role=self.config.sft_role_mean)
+            # objective x tokens, all tokens, policy-gradient tokens, ratio, clipped, kl,
+            # rollout ratio/kl, then per role: SFT NLL sum, SFT tokens
+            sums = torch.zeros(n_stats, dtype=torch.float64, device=self.device)
             for mi, mb in enumerate(self._micro_batches(rows)):
                 batch = collate(mb, self.device, self.pad_id)
                 logp = self._logprobs(self.model, batch)
@@ -295,14 +307,31 @@ class Worker:
                     if key is not None and not r.sft:
                         tis[key] += row_tis[j]
                         tis[len(tis_keys) + key] += row_tokens[j]
-                nll, sft_tokens = sft_loss(logp, batch["loss_mask"] & sft_rows)
-                loss_sum = terms.loss_sum + nll
-                # FSDP2 averages gradients over ranks; scale so the result is the token mean
-                # over the whole batch (DAPO eq. (12)).
-                (loss_sum * (self.world / tokens)).backward()
+                sft_mask = batch["loss_mask"] & sft_rows
+                w = torch.tensor(
+                    [role_w.get(r.role, 0.0) if r.sft else 0.0 for r in mb],
+                    dtype=logp.dtype,
+                    device=self.device,
+                )
+                nll, sft_tokens = sft_loss(logp, sft_mask, w)
+                # The step's objective: the policy-gradient token mean over the whole batch
+                # (DAPO eq. (12)) plus the SFT part, already weighted per token (per-role
+                # means, sft_token_weights). FSDP2 averages gradients over ranks: scale by
+                # the world size.
+                loss = terms.loss_sum / tokens + nll
+                (loss * self.world).backward()
+                with torch.no_grad():
+                    row_nll = -torch.where(sft_mask, logp, torch.zeros_like(logp)).sum(-1)
+                    row_tok = sft_mask.sum(-1)
+                    per_role = []
+                    for role in roles:
+                        sel = torch.tensor(
+                            [r.role == role for r in mb], dtype=torch.bool, device=self.device
+                        )
+                        per_role += [float(row_nll[sel].sum()), float(row_tok[sel].sum())]
                 sums += torch.tensor(
                     [
-                        float(loss_sum.detach()),
+                        float(loss.detach()) * tokens,
                         terms.tokens + sft_tokens,
                         terms.tokens,
                         terms.ratio_sum,
@@ -310,6 +339,7 @@ class Worker:
                         terms.kl_sum,
                         terms.rollout_ratio_sum,
                         terms.rollout_kl_sum,
+                        *per_role,
                     ],
                     dtype=torch.float64,
                     device=self.device,
@@ -336,7 +366,15 @@ class Worker:
             self.step += 1
             stats += sums.cpu().numpy()
         all_tokens, pg_tokens = max(stats[1], 1.0), max(stats[2], 1.0)
-        mean = [float(stats[0] / all_tokens)] + [float(x / pg_tokens) for x in stats[1:]]
+        mean = [float(stats[0] / all_tokens)] + [float(x / pg_tokens) for x in stats[1:8]]
+        role_tokens = {
+            role: int(stats[9 + 2 * i]) for i, role in enumerate(roles) if stats[9 + 2 * i] > 0
+        }
+        role_loss = {
+            role: float(stats[8 + 2 * i] / role_tokens[role])
+            for i, role in enumerate(roles)
+            if role in role_tokens
+        }
         if tis_keys:
             tis_all = tis.to(self.device)
             dist.all_reduce(tis_all)
@@ -354,6 +392,8 @@ class Worker:
             rollout_kl=mean[7],
             tis_weight_sum={k: float(tis[i]) for k, i in tis_index.items()},
             tis_tokens={k: int(tis[len(tis_keys) + i]) for k, i in tis_index.items()},
+            role_loss=role_loss,
+            role_tokens=role_tokens,
         )
 
     def _split(self, rows: list[Rows]) -> list[list[Rows]]:
@@ -408,6 +448,7 @@ class Worker:
         last: P.StepReport | None = None
         used = 0
         losses: list[float] = []
+        reports: list[P.StepReport] = []
         # Warm start at its own learning rate (linear warm-up over the first steps), then back
         # to the RL rate; the AdamW moments carry over.
         rl_lr = [g["lr"] for g in self.optimizer.param_groups]
@@ -429,6 +470,7 @@ class Worker:
                     if not last.skipped:
                         used += last.samples_used
                         losses.append(last.loss)
+                        reports.append(last)
                     self._write_progress(n_step, total, last.loss, time.perf_counter() - t0)
         finally:
             for g, lr in zip(self.optimizer.param_groups, rl_lr, strict=True):
@@ -444,8 +486,16 @@ class Worker:
                 step=self.step,
             )
         per_epoch = max(1, len(losses) // max(epochs, 1))
+        nll: dict[str, float] = {}
+        role_tokens: dict[str, int] = {}
+        for rep in reports[-per_epoch:]:
+            for role, n in rep.role_tokens.items():
+                nll[role] = nll.get(role, 0.0) + rep.role_loss[role] * n
+                role_tokens[role] = role_tokens.get(role, 0) + n
         return msgspec.structs.replace(
             last,
+            role_loss={role: nll[role] / n for role, n in role_tokens.items()},
+            role_tokens=role_tokens,
             samples_used=used,
             seconds=time.perf_counter() - t0,
             loss=float(np.mean(losses[-per_epoch:])) if losses else 0.0,

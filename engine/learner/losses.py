@@ -286,16 +286,25 @@ def policy_loss(
         )
 
 
-def sft_loss(logp: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, int]:
-    """Summed negative log-likelihood over masked tokens (maximum-likelihood warm start).
+def sft_loss(
+    logp: torch.Tensor, mask: torch.Tensor, weights: torch.Tensor | None = None
+) -> tuple[torch.Tensor, int]:
+    """Negative log-likelihood over masked tokens (maximum-likelihood warm start).
 
     Args:
         logp: token logprobs, shape ``(B, T)``.
         mask: 1 on tokens to imitate, shape ``(B, T)``.
+        weights: weight of each row's tokens, shape ``(B,)``, or ``None`` for 1 (the plain sum).
+            ``engine.learner._batch.sft_token_weights`` gives them per role, so the result is
+            already the step's SFT loss (mean of per-role token means).
 
     Returns:
-        ``(nll_sum, tokens)``: a differentiable scalar and the number of masked tokens; divide
-        by the global token count for the token-level mean.
+        ``(nll, tokens)``: the differentiable scalar ``sum_b w_b sum_t mask * -logp`` and the
+        number of masked tokens; with ``weights=None`` divide by the global token count for
+        the token-level mean.
     """
     m = mask.bool()
-    return -masked_sum(logp, m), int(m.sum())
+    if weights is None:
+        return -masked_sum(logp, m), int(m.sum())
+    per_row = -torch.where(m, logp, torch.zeros_like(logp)).sum(dim=-1)
+    return (per_row * weights.to(per_row.dtype)).sum(), int(m.sum())

@@ -10,7 +10,7 @@ observations so far and the hint it returns the next action. With the hint it fo
 hint's method; with ``hint=""`` it plays a plausible hint-free strategy, which should succeed
 far less often (that gap is what hint-based regret measures). Tool calls are returned as the
 contract's JSON ``{"tool": name, "arguments": {...}}``; the tool's result is the next
-observation.
+observation, and the call takes one of the episode's ``MAX_TURNS`` turns, as at play time.
 """
 
 from __future__ import annotations
@@ -132,24 +132,26 @@ def play_in_process(
     source: str,
     policy: Callable[[list[str]], str],
     seed: int,
-    *,
-    max_tool_calls: int = 32,
 ) -> tuple[bool, list[str], list[str]]:
     """Play one episode of a *trusted* environment source in this process (no sandbox).
 
     For the shipped seeds and their tests only; generated code goes through the sandbox.
+    Turns are counted as the Agent's ``actors.agent.play_episode`` counts them: every answer,
+    a tool call or a step, is one turn, and the episode ends unsolved after ``MAX_TURNS`` of
+    them (docs/environment-contract.md, "Turns").
 
     Args:
         source: the environment program.
         policy: observations so far -> next action (or JSON tool call).
         seed: ``reset(seed=...)``.
-        max_tool_calls: tool calls allowed in the episode (they do not count as turns).
 
     Returns:
-        ``(success, observations, actions)``; success by the contract's rule.
+        ``(success, observations, actions)``; success by the contract's rule, ``False`` when
+        the turns ran out first.
 
     Raises:
-        RuntimeError: the episode ran past ``MAX_TURNS`` steps without ending (a contract bug).
+        RuntimeError: ``MAX_TURNS`` steps passed without the environment ending (a contract
+            bug: the environment must end within ``MAX_TURNS`` steps).
     """
     ns: dict[str, Any] = {"__name__": "seed_env"}
     exec(compile(source, "<seed env>", "exec"), ns)
@@ -159,14 +161,13 @@ def play_in_process(
     tools = {tool_name(t) for t in ns.get("TOOLS", [])}
     obs, _ = env.reset(seed=seed)
     observations, actions = [obs], []
-    ret, steps, calls = 0.0, 0, 0
+    ret, steps = 0.0, 0
     info: dict[str, Any] = {}
-    while True:
+    for _turn in range(max_turns):
         action = policy(observations)
         actions.append(action)
         call = _as_tool_call(action, tools)
-        if call is not None and calls < max_tool_calls:
-            calls += 1
+        if call is not None:
             observations.append(str(getattr(env, call[0])(**call[1])))
             continue
         obs, reward, terminated, truncated, info = env.step(action)
@@ -175,8 +176,9 @@ def play_in_process(
         steps += 1
         if terminated or truncated:
             return episode_success(info, ret, threshold), observations, actions
-        if steps >= max_turns:
-            raise RuntimeError(f"episode ran past MAX_TURNS={max_turns} without ending")
+    if steps >= max_turns:
+        raise RuntimeError(f"episode ran past MAX_TURNS={max_turns} steps without ending")
+    return False, observations, actions
 
 
 def _as_tool_call(action: str, tools: set[str]) -> tuple[str, dict[str, Any]] | None:

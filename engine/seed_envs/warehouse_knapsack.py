@@ -7,13 +7,17 @@ DESCRIPTION = (
     "A truck can carry at most the capacity given in the first observation (kg). Choose "
     "warehouse items whose total weight is as large as possible without exceeding it. Use the "
     "tool list_items to see the item ids and weigh to learn an item's weight, then answer "
-    "'pack ID,ID,...'. Only the best possible load counts. You have 3 attempts."
+    "'pack ID,ID,...'. Only the best possible load counts. You have 3 packing attempts and "
+    "12 turns in all; every answer, tool calls included, takes one turn."
 )
 HINT = (
     "Loading the heaviest items first leaves a gap here. Some combination of items fills the "
     "truck exactly to capacity: weigh every item, then search the subsets (at most 128)."
 )
-MAX_TURNS = 3
+# Every answer is a turn, tool calls included: listing (1) and weighing all 7 items (7) leave
+# room for the 3 packing attempts.
+MAX_TURNS = 12
+ATTEMPTS = 3
 TOOLS = [
     {
         "name": "list_items",
@@ -92,7 +96,7 @@ class Env:
                 msg = "Unknown or repeated item ids."
         else:
             msg = "Answer with 'pack ID,ID,...' or call a tool."
-        if self._turn >= MAX_TURNS:
+        if self._turn >= ATTEMPTS:
             self._done = True
             return msg + " No attempts left.", 0.0, True, False, {"success": False}
         return msg, 0.0, False, False, {"turn": self._turn}

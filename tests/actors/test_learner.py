@@ -199,12 +199,19 @@ class FakeHandle:
         self.policy_version += 1
         return StepReport(
             loss=1.0,
+            role_loss={"agent": 0.75},
+            role_tokens={"agent": 2 * len(samples)},
             samples_used=len(samples) * epochs,
             dropped_stale=0,
             skipped="",
             policy_version=self.policy_version,
             seconds=0.01,
         )
+
+    async def logprobs(self, samples: list[TrainingSample]) -> list[list[float]]:
+        # every token at -2 nats under the base weights, -0.5 after a step
+        lp = -2.0 if self.policy_version == 0 else -0.5
+        return [[0.0] + [lp * (i + 1) for i in range(len(s.input_ids) - 1)] for s in samples]
 
     async def sync_weights(self, client: object) -> WeightsUpdated:
         self.synced.append(self.policy_version)
@@ -345,6 +352,29 @@ async def test_incomplete_groups_expire_by_staleness_and_at_close() -> None:
     assert dropped_before_step == [0, 0, 1]
     assert group_of(_sample(1.0, "x", group_size=3)) == ("agent", "x", 3)
     assert group_of(EnvRejected(env_id="e", reason="compile")) is None
+
+
+async def test_warm_start_reports_each_roles_loss_before_and_after() -> None:
+    handle = FakeHandle()
+    designer = msgspec.structs.replace(_sample(1.0), role="designer", loss_mask=[0, 1, 1, 1])
+    learner = Learner(
+        msgspec.structs.replace(CFG, max_seq_tokens=3),  # the first token is never predicted
+        "m",
+        "r",
+        start=_starter(handle),
+        warm_start=[_sample(1.0)],
+        warm_eval=[designer, _sample(1.0)],
+    )
+    send, inbox = trio.open_memory_channel[object](0)
+    async with trio.open_nursery() as nursery:
+        await nursery.start(learner.run, inbox)
+        await send.aclose()
+    ev = learner.warm_start_eval
+    assert ev is not None and ev.train == {"agent": 0.75}
+    # a sample keeps its first 3 tokens (as in training); token i has logprob -2*i before and
+    # -0.5*i after: the designer's targets are tokens 1 and 2, the agent's token 2 only
+    assert ev.held_before == {"designer": 3.0, "agent": 4.0}
+    assert ev.held_after == {"designer": 0.75, "agent": 1.0}
 
 
 async def test_resumed_learner_syncs_the_checkpoint_weights_first() -> None:

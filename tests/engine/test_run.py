@@ -2,6 +2,7 @@
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -22,6 +23,7 @@ TINY = [
     "--set", "learner.sft_max_samples=4",
     "--set", "learner.batch_size=4",
     "--set", "learner.sft_cache=false",  # every test run trains its own warm start
+    "--set", "learner.sft_eval_samples=2",
 ]  # fmt: skip
 
 
@@ -231,12 +233,26 @@ def test_warm_start_is_cached_and_reused(tmp_path):
     first = go("a")
     assert first.returncode == 0, first.stderr[-3000:]
     assert "warm start cached for later runs" in first.stderr
+    for role in ("designer", "agent"):  # per-role loss and exact match on held-back samples
+        (line,) = [x for x in first.stderr.splitlines() if f"warm start {role}: " in x]
+        assert "held-back loss " in line and "held-back greedy exact match " in line
+    assert "(last epoch)" in first.stderr  # the 4 SFT samples' roles: the train loss of one
     (cached,) = cache.glob("warm-start-*")
-    assert (cached / "model.safetensors").exists()
+    assert (cached / "model.safetensors").exists() and (cached / "warm-start.json").exists()
     second = go("b")
     assert second.returncode == 0, second.stderr[-3000:]
     assert "reusing the cached result of the same SFT" in second.stderr
     assert "optimizer steps), then a weight sync" not in second.stderr
+    # the entry found under a user's cache: the base model's files under the right key
+    shutil.rmtree(cached)
+    shutil.copytree(tiny, cached)
+    third = go("c")
+    assert third.returncode == 0, third.stderr[-3000:]
+    assert "not reused (no warm-start.json" in third.stderr
+    assert "reusing the cached result" not in third.stderr
+    assert "optimizer steps), then a weight sync" in third.stderr
+    assert "warm start cached for later runs" in third.stderr
+    assert (cached / "warm-start.json").exists()
 
 
 @pytest.mark.slow

@@ -134,6 +134,19 @@ def test_play_in_process_reports_success_by_contract() -> None:
     assert episode_success({"success": False}, 5.0, 1.0) is False
 
 
+def test_tool_calls_take_turns_in_process_as_at_play_time() -> None:
+    knapsack = next(s for s in SEEDS if s.name == "warehouse_knapsack")
+    listing = json.dumps({"tool": "list_items", "arguments": {}})
+    ok, observations, actions = play_in_process(knapsack.source, lambda o: listing, seed=3)
+    assert not ok  # the turns ran out on tool calls: no RuntimeError, a lost episode
+    assert len(actions) == knapsack.max_turns == 12
+    assert len(observations) == 13 and observations[-1].startswith("Items: ")
+    ok, _, actions = play_in_process(
+        knapsack.source, lambda o: solve("warehouse_knapsack", o, knapsack.hint), seed=3
+    )
+    assert ok and len(actions) == 9  # list_items, 7 x weigh, pack
+
+
 @pytest.mark.slow
 async def test_seeds_pass_the_critic_and_solve_in_the_wasm_sandbox() -> None:
     validation = pytest.importorskip("actors._validation")
@@ -168,3 +181,87 @@ async def test_seeds_pass_the_critic_and_solve_in_the_wasm_sandbox() -> None:
                     assert r.info.get("success") is True, (seed_env.name, seed, observations)
                 finally:
                     await inst.aclose()
+
+
+class _Replay:
+    """A fake policy server: answers each warm-start prompt with that sample's target.
+
+    It knows only the warm start's Agent samples, keyed by their prompt ids, so an episode
+    wins only if the Agent's real prompts match the SFT prompts token for token and the
+    trained answers finish the task under the Agent's turn rule.
+    """
+
+    def __init__(self, tokenizer: Any, samples: list[Any]) -> None:
+        self.tokenizer = tokenizer
+        self.answers: dict[tuple[int, ...], list[int]] = {}
+        for s in samples:
+            cut = s.loss_mask.index(1)
+            self.answers[tuple(s.input_ids[:cut])] = list(s.input_ids[cut:])
+
+    async def generate(self, input_ids: list[int], **_: Any) -> Any:
+        from engine.errors import PolicyError
+        from engine.inference import Generation
+
+        target = self.answers.get(tuple(input_ids))
+        if target is None:
+            raise PolicyError("the Agent sent a prompt no warm-start sample has")
+        return Generation(
+            output_ids=target,
+            output_logprobs=[0.0] * len(target),
+            finish_reason="stop",
+            prompt_tokens=len(input_ids),
+            completion_tokens=len(target),
+            weight_version="1",
+            text=self.tokenizer.decode(target, skip_special_tokens=True),
+        )
+
+
+@pytest.mark.slow
+async def test_hinted_solvers_win_through_play_episode() -> None:
+    """Every episode the warm start trains on, replayed by a fake policy emitting the hinted
+    solver's actions through the Agent's own play path (PolicyAgent prompts, parse_action,
+    the turn cap with tool calls counted) in the WebAssembly sandbox, is won."""
+    from actors.agent import PolicyAgent, play_episode
+    from engine._warm_start import WARM_START_SEED_BASE, warm_start_samples
+    from engine.config import AgentConfig, SandboxConfig
+    from engine.inference import ensure_tiny_model, load_tokenizer
+    from engine.messages import EpisodeRequested
+    from sandbox_wasm import Sandbox
+
+    tok = load_tokenizer(ensure_tiny_model())
+    per_env = 2
+    warm = warm_start_samples(tok, [], seeds_per_env=per_env, rng=random.Random(0))
+    agent_samples = [s for s in warm if s.role == "agent"]
+    config = AgentConfig()
+    agent = PolicyAgent(_Replay(tok, agent_samples), tok, config, temperature=0.0)
+    async with Sandbox.open(SandboxConfig()) as sandbox:
+        for seed_env in SEEDS:
+            inst = await sandbox.open_env(seed_env.source)
+            spec = inst.spec
+            await inst.aclose()
+            for seed in range(WARM_START_SEED_BASE, WARM_START_SEED_BASE + per_env):
+                trained = [
+                    s for s in agent_samples if s.group_id == f"sft-agent-{seed_env.name}-{seed}"
+                ]
+                ep = await play_episode(
+                    EpisodeRequested(
+                        episode_id=f"{seed_env.name}-{seed}",
+                        env_id=seed_env.name,
+                        source=seed_env.source,
+                        description=spec.description,
+                        tools=list(spec.tools),
+                        max_turns=spec.max_turns,
+                        success_threshold=spec.success_threshold,
+                        seed=seed,
+                        hint=spec.hint,
+                    ),
+                    sandbox,
+                    agent,
+                    config,
+                )
+                where = (seed_env.name, seed, ep.status, ep.reason)
+                assert ep.success and ep.status == "ok", where
+                assert [t.action for t in ep.turns] == [
+                    tok.decode(s.input_ids[s.loss_mask.index(1) :], skip_special_tokens=True)
+                    for s in trained
+                ], where

@@ -8,7 +8,7 @@ import pytest
 import torch
 
 from engine.config import LearnerConfig
-from engine.learner._batch import collate, prepare_batch, validate_sample
+from engine.learner._batch import collate, prepare_batch, sft_token_weights, validate_sample
 from engine.learner.losses import (
     group_advantages,
     k3_kl,
@@ -291,6 +291,36 @@ def test_sft_loss_is_masked_nll() -> None:
     nll, tokens = sft_loss(logp, torch.tensor([[0, 1, 1]]))
     assert tokens == 2
     assert nll.item() == pytest.approx(4.0)
+
+
+def test_sft_loss_weights_each_row() -> None:
+    logp = torch.tensor([[0.0, -1.0, -3.0], [0.0, -2.0, -2.0]])
+    mask = torch.tensor([[0, 1, 1], [0, 0, 1]])
+    nll, tokens = sft_loss(logp, mask, torch.tensor([0.5, 0.25]))
+    assert tokens == 3
+    assert nll.item() == pytest.approx(0.5 * 4.0 + 0.25 * 2.0)
+
+
+def test_sft_token_weights_give_each_role_an_equal_share() -> None:
+    designer = _sample(1.0, n=102, sft=True, role="designer")  # 100 target tokens
+    agent = _sample(1.0, n=7, sft=True)  # 5 target tokens
+    rows = prepare_batch([designer, designer, agent], 0, LearnerConfig()).rows
+    per_role = sft_token_weights(rows, per_role=True)
+    # the mean of per-role token means: 1 / (2 roles x 200 tokens), 1 / (2 x 5)
+    assert per_role == pytest.approx({"designer": 1 / 400, "agent": 1 / 10})
+    share = {
+        role: sum(r.tokens * per_role[role] for r in rows if r.role == role) for role in per_role
+    }
+    assert share == pytest.approx({"designer": 0.5, "agent": 0.5})
+    # one token mean over the batch: the agent's 5 tokens are 5/205 of the loss
+    flat = sft_token_weights(rows, per_role=False)
+    assert flat == pytest.approx({"designer": 1 / 205, "agent": 1 / 205})
+    # policy-gradient tokens in the same step keep their 1/T weight; SFT keeps its share
+    pg = _sample(1.0, "g", n=12)  # 10 tokens
+    mixed = prepare_batch([designer, agent, pg, _sample(0.0, "g", n=12)], 0, LearnerConfig()).rows
+    w = sft_token_weights(mixed, per_role=True)
+    assert w == pytest.approx({"designer": (105 / 125) / (2 * 100), "agent": (105 / 125) / (2 * 5)})
+    assert sft_token_weights(prepare_batch([pg], 0, LearnerConfig()).rows, per_role=True) == {}
 
 
 def test_prepare_batch_drops_and_counts_stale_samples() -> None:

@@ -19,7 +19,9 @@ from engine.learner._worker import file_checksum
 from engine.learner.losses import token_logprobs
 from engine.messages import TrainingSample, WeightsUpdated
 
-CFG = LearnerConfig(world_size=2, lr=1e-2, max_staleness=2, checkpoint_every=1000)
+CFG = LearnerConfig(
+    world_size=2, lr=1e-2, max_staleness=2, checkpoint_every=1000, sft_role_mean=True
+)
 
 
 def _hf_logprobs(model_dir: Path, samples: list[TrainingSample]) -> list[list[float]]:
@@ -220,6 +222,13 @@ async def test_grpo_steps_bad_input_and_weight_sync(tiny_model: Path, tmp_path: 
         second_sft = await learner.sft(batch, epochs=2)
         assert second_sft.samples_used == 8 and second_sft.policy_version == 8
         assert second_sft.loss < first_sft.loss
+        # per-role report of the last epoch (one step of 4 samples); with sft_role_mean the
+        # loss is the mean of the two roles' token means
+        assert second_sft.role_tokens == {
+            role: sum(sum(s.loss_mask[1:]) for s in batch if s.role == role)
+            for role in ("designer", "agent")
+        }
+        assert second_sft.loss == pytest.approx(sum(second_sft.role_loss.values()) / 2, rel=1e-5)
 
         # A call cancelled mid-flight leaves its reply on the wire; the next call drains it.
         expected_lp = await learner.logprobs(batch[:1])
