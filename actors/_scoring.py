@@ -62,6 +62,7 @@ from ._validation import (
     hint_pieces,
     inspect_env,
 )
+from .agent import _SIGNATURE_ERROR
 
 __all__ = [
     "INTEGRITY_FLAGS",
@@ -82,8 +83,8 @@ MIN_MEASURED_SHARE = 0.5
 """Share of the K episodes per condition that must have been played for a score to stand."""
 
 _SEED_LOW, _SEED_HIGH = 1_000_000, 2**31 - 1
-_GATE_TOKEN = re.compile(r"[^\W\d_]{3,}|\d{3,}")
-_PLACEHOLDER = "zqxv"
+_GATE_TOKEN = re.compile(r"[^\W_]{3,}")
+"""Words, numbers and mixed passphrases (``k9x2q7m4``) of 3+ letters or digits."""
 
 
 class HintSource(Protocol):
@@ -263,8 +264,11 @@ async def _replay(
             if turn.tool is not None:
                 try:
                     await inst.call_tool(turn.tool, _tool_arguments(turn))
-                except (GuestError, InvalidAction):
-                    pass  # the agent saw a tool error here too
+                except InvalidAction:
+                    pass
+                except GuestError as exc:
+                    if not _SIGNATURE_ERROR.search(str(exc)):
+                        raise  # a tool that raises is the environment's fault, as in play
                 continue
             r = await inst.step(turn.action)
             total += float(r.reward)
@@ -290,7 +294,12 @@ async def _replay(
                 await inst.aclose()
 
 
-def _with_token_replaced(turns: Sequence[Turn], tokens: set[str]) -> list[Turn]:
+def _placeholder(rng: random.Random) -> str:
+    """A fresh filler word per check: a fixed public one could be accepted by the gate."""
+    return "".join(rng.choice("bcdfghjklmnpqrstvwxz") for _ in range(4)) + str(rng.randrange(10))
+
+
+def _with_token_replaced(turns: Sequence[Turn], tokens: set[str], placeholder: str) -> list[Turn]:
     pattern = re.compile(
         r"(?<![^\W_])("
         + "|".join(re.escape(t) for t in sorted(tokens, key=len, reverse=True))
@@ -300,21 +309,21 @@ def _with_token_replaced(turns: Sequence[Turn], tokens: set[str]) -> list[Turn]:
     out = []
     for t in turns:
         if t.tool is not None:
-            args = _jsonable_replace(_tool_arguments(t), pattern)
+            args = _jsonable_replace(_tool_arguments(t), pattern, placeholder)
             action = json.dumps({"tool": t.tool, "arguments": args}, ensure_ascii=False)
         else:
-            action = pattern.sub(_PLACEHOLDER, t.action)
+            action = pattern.sub(placeholder, t.action)
         out.append(msgspec.structs.replace(t, action=action))
     return out
 
 
-def _jsonable_replace(value: Any, pattern: re.Pattern[str]) -> Any:
+def _jsonable_replace(value: Any, pattern: re.Pattern[str], placeholder: str) -> Any:
     if isinstance(value, str):
-        return pattern.sub(_PLACEHOLDER, value)
+        return pattern.sub(placeholder, value)
     if isinstance(value, dict):
-        return {k: _jsonable_replace(v, pattern) for k, v in value.items()}
+        return {k: _jsonable_replace(v, pattern, placeholder) for k, v in value.items()}
     if isinstance(value, list):
-        return [_jsonable_replace(v, pattern) for v in value]
+        return [_jsonable_replace(v, pattern, placeholder) for v in value]
     return value
 
 
@@ -330,7 +339,9 @@ def _hint_only_tokens(
     found: set[str] = set()
     for turn in turns:
         if turn.error is None:
-            text = json.dumps(_tool_arguments(turn)) if turn.tool else turn.action
+            text = (
+                json.dumps(_tool_arguments(turn), ensure_ascii=False) if turn.tool else turn.action
+            )
             for tok in _GATE_TOKEN.findall(text):
                 if tok.casefold() in in_hint and not text_contains(view, tok):
                     found.add(tok.casefold())
@@ -345,6 +356,7 @@ async def _integrity(
     episodes: Sequence[EpisodeFinished],
     config: CriticConfig,
     replay_seeds: list[int],
+    rng: random.Random,
 ) -> tuple[list[str], dict[str, Any]]:
     """The replay checks of the module docstring: ``(flags, evidence)``; raises ``_Reject``
     for ``state_survives_reset`` or an environment that fails on a replay."""
@@ -395,7 +407,7 @@ async def _integrity(
         tokens = _hint_only_tokens(env, hint, first.first_observation, ep.turns)
         if not tokens:
             continue
-        changed = _with_token_replaced(ep.turns, tokens)
+        changed = _with_token_replaced(ep.turns, tokens, _placeholder(rng))
         if not (await _replay(sandbox, env, ep.seed, changed, "gate")).success:
             gates += 1
             evidence.setdefault("information_gate", {"seed": ep.seed, "tokens": sorted(tokens)})
@@ -468,6 +480,15 @@ async def hint_wins(
 # --------------------------------------------------------------------------- the call tree
 
 
+def _probe_budget(what: str, config: CriticConfig) -> tuple[str, str, dict[str, Any]]:
+    return (
+        "timeout",
+        f"the {what} ran past critic.validation_budget_s={config.validation_budget_s:g} "
+        "(every call was under the per-call deadline)",
+        {"budget": "critic.validation_budget_s", "probe": what},
+    )
+
+
 async def score_env(
     proposal: EnvProposed,
     *,
@@ -533,6 +554,7 @@ async def score_env(
         is_duplicate=is_duplicate,
         proposal=proposal,
         max_turns_cap=agent_config.max_turns_cap,
+        rng=rng,
     )
     if isinstance(v.verdict, EnvRejected) or agent is None:
         return v.verdict
@@ -549,17 +571,21 @@ async def score_env(
     k = config.k
     seeds = draw_seeds(rng, k + config.replay_seeds)
     score_seeds, replay_seeds = seeds[:k], seeds[k:]
+    literal = False
     try:
-        literal = await hint_wins(
-            env.proposal.source,
-            hint,
-            sandbox,
-            env.max_turns,
-            env.success_threshold,
-            seeds=score_seeds[:2],
-        )
+        with trio.move_on_after(config.validation_budget_s) as probes:
+            literal = await hint_wins(
+                env.proposal.source,
+                hint,
+                sandbox,
+                env.max_turns,
+                env.success_threshold,
+                seeds=score_seeds[:2],
+            )
     except _Reject as rej:
         return reject(rej.reason, f"hint probe: {rej.detail}", rej.evidence)
+    if probes.cancelled_caught:
+        return reject(*_probe_budget("hint probe", config))
 
     played: dict[tuple[bool, int], EpisodeFinished] = {}
     limit = limiter or trio.CapacityLimiter(agent_config.concurrency)
@@ -620,9 +646,14 @@ async def score_env(
     evidence: dict[str, Any] = {}
     if sum(with_) / len(with_) > sum(without) / len(without):
         try:
-            flags, evidence = await _integrity(sandbox, env, hint, eps, config, replay_seeds)
+            with trio.move_on_after(config.validation_budget_s) as replays:
+                flags, evidence = await _integrity(
+                    sandbox, env, hint, eps, config, replay_seeds, rng
+                )
         except _Reject as rej:
             return reject(rej.reason, rej.detail, rej.evidence)
+        if replays.cancelled_caught:
+            return reject(*_probe_budget("integrity replays", config))
     score = regret_score(
         env,
         without,

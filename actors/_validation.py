@@ -623,13 +623,14 @@ def _word_policy(seed: int) -> Policy:
     return _constant(word)
 
 
-async def _degenerate(prober: _Prober, budget: _Budget) -> tuple[str, str, list[int]] | None:
+async def _degenerate(
+    prober: _Prober, budget: _Budget, seeds: list[int]
+) -> tuple[str, str, list[int]] | None:
     """A trivial policy that wins (almost) every seed: ``(label, action, seeds)``, else None.
 
     Random actions (a fresh stream per seed), a random word repeated, and the fixed empty /
     constant / echo policies each play ``_DEGENERATE_SEEDS`` seeds; winning at least
     ``_DEGENERATE_SHARE`` of them means no skill is needed."""
-    seeds = list(range(100, 100 + _DEGENERATE_SEEDS))
     need = math.ceil(_DEGENERATE_SHARE * len(seeds))
     candidates: list[tuple[str, str, Callable[[int], Policy]]] = []
     for label, policy in _DEGENERATE:
@@ -685,6 +686,7 @@ async def inspect_env(
     proposal: EnvProposed | None = None,
     archive: Any = None,
     max_turns_cap: int | None = None,
+    rng: random.Random | None = None,
 ) -> Validation:
     """Run every sandbox check on one environment; see the module docstring for the order.
 
@@ -700,6 +702,8 @@ async def inspect_env(
             ``is_duplicate`` is not given.
         max_turns_cap: the Agent's turn cap (``agent.max_turns_cap``): a larger ``MAX_TURNS``
             is rejected (``max_turns_over_cap``), never silently cut. ``None``: not checked.
+        rng: draws the degenerate probe's seeds (private, so a program cannot tell it is
+            probed by its seed); ``None``: fixed seeds ``100..107``.
 
     Returns:
         The :class:`Validation` (verdict, answer, hint in force, checker warnings). Rejections
@@ -798,7 +802,12 @@ async def inspect_env(
                     await prober.episode(None, 0, _constant(action), label, budget)
                 await _reset_clears_state(budget, spec)
                 await _probe_tools(await budget.open("tools"), spec, prober)
-                found = await _degenerate(prober, budget)
+                degenerate_seeds = (
+                    list(range(100, 100 + _DEGENERATE_SEEDS))
+                    if rng is None
+                    else rng.sample(range(1_000_000, 2**31 - 1), _DEGENERATE_SEEDS)
+                )
+                found = await _degenerate(prober, budget, degenerate_seeds)
                 if found is not None:
                     label, action, seeds = found
                     return reject(

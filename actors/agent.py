@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
@@ -127,7 +128,7 @@ def _json_objects(text: str) -> list[Any]:
     while i != -1 and len(out) < 8:
         try:
             obj, end = _DECODER.raw_decode(text, i)
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # JSONDecodeError, an int over 4300 digits
             i = text.find("{", i + 1)
             continue
         out.append(obj)
@@ -219,7 +220,7 @@ def _tool_call(name: str, obj: dict[str, Any]) -> ParsedAction:
         text = args
         try:
             args = _DECODER.decode(text) if text.strip() else {}
-        except (json.JSONDecodeError, RecursionError) as exc:
+        except (ValueError, RecursionError) as exc:
             args, error = {}, f"tool {name!r}: arguments is a string that is not JSON ({exc})"
     if error is None and not isinstance(args, dict):
         error = (
@@ -501,6 +502,12 @@ def _finite(x: Any) -> float:
     return v if math.isfinite(v) else 0.0
 
 
+_SIGNATURE_ERROR = re.compile(
+    r"TypeError: \S+\(\) (got an unexpected keyword argument|missing \d+ required|"
+    r"takes \d+ positional|got multiple values)"
+)
+
+
 class _EnvBudgetExceeded(Exception):
     """The episode's sandbox wall time or fuel, all calls together, ran out."""
 
@@ -645,7 +652,13 @@ async def play_episode(
                 break
             if reply.policy_version >= 0:
                 version = reply.policy_version
-            parsed = parse_action(reply.text, request.tools)
+            try:
+                parsed = parse_action(reply.text, request.tools)
+            except Exception as exc:  # never a crash: the agent sees why its answer failed
+                parsed = ParsedAction(
+                    action=reply.text[:200].encode("utf-8", "backslashreplace").decode(),
+                    error=f"the answer cannot be parsed: {type(exc).__name__}: {exc}"[:500],
+                )
             common: dict[str, Any] = {
                 "prompt_ids": reply.prompt_ids,
                 "output_ids": reply.output_ids,
@@ -658,9 +671,14 @@ async def play_episode(
                 if parsed.error is not None:
                     raise InvalidAction(parsed.error)
                 if parsed.tool is not None:
+                    # a tool returns a string (an error message too); raising is the
+                    # environment's fault (an env_error episode), except a call the tool's
+                    # signature refuses (the agent's wrong argument names: a tool error)
                     try:
                         result = await meter.call(inst.call_tool, parsed.tool, parsed.arguments)
                     except GuestError as exc:
+                        if not _SIGNATURE_ERROR.search(str(exc)):
+                            raise
                         result = f"tool error: {exc}"
                     observation = str(result)
                     turns.append(

@@ -38,6 +38,8 @@ from __future__ import annotations
 
 import math
 import os
+import random
+import secrets
 import tempfile
 import time
 import uuid
@@ -725,6 +727,8 @@ async def open_engine(
                     agent_config=cfg.agent,
                     hinter=hinter,
                     is_duplicate=_duplicate_test(archive),
+                    # private scoring seeds (OS entropy): no design can be rigged on them
+                    rng=random.Random(secrets.randbits(64)),
                 ),
                 outputs={"to_memory": "results"},
             )

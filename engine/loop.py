@@ -32,6 +32,7 @@ import functools
 import json
 import math
 import random
+import secrets
 import signal
 import sys
 import time
@@ -519,7 +520,9 @@ class SelfPlay:
                         agent_config=cfg.agent,
                         hinter=Hinter(cfg.hinter, client=client, tokenizer=tokenizer, seed=seed),
                         is_duplicate=_duplicate_test(archive, self._rescoring),
-                        rng=random.Random(f"critic:{cfg.run.seed}:{rd.completed_iterations()}"),
+                        # scoring seeds: private (OS entropy), so no design can be rigged on
+                        # them; deterministic mode derives them from run.seed (rng_for)
+                        rng=random.Random(secrets.randbits(64)),
                         # deterministic: seeds by design id, verdicts in submission order
                         rng_for=(functools.partial(_critic_rng, cfg.run.seed) if det else None),
                         max_concurrent_validations=1 if det else 4,

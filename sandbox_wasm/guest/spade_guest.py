@@ -733,7 +733,7 @@ def _tool(arg):
         _check_size(out, f"tool {name!r} result")
         return out
     _check(out, f"tool {name!r} result")
-    return json.dumps(out)
+    return json.dumps(out, ensure_ascii=False)  # sized in UTF-8 bytes, like the rest
 
 
 def _stdio(arg):
