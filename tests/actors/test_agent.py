@@ -347,3 +347,54 @@ async def test_hinter_policy_source_against_a_real_server(policy_server: tuple[s
     else:
         assert (issued.origin, issued.hint) == ("designer", "Add them.")
         assert h.statistics().policy_failures == 1
+
+
+def test_a_huge_integer_in_tool_arguments_is_never_a_crash() -> None:
+    tools = [{"name": "lookup", "parameters": {"type": "object", "properties": {}}}]
+    answer = '{"tool": "lookup", "arguments": {"phrase": 9' + "9" * 5000 + "}}"
+    parsed = parse_action(answer, tools)  # Python's int limit (4300 digits) does not escape
+    assert parsed.tool is None and parsed.action == answer.strip()
+    as_string = '{"name": "lookup", "arguments": "{\\"phrase\\": 9' + "9" * 5000 + '}"}'
+    parsed = parse_action(as_string, tools)
+    assert parsed.tool == "lookup" and parsed.error and "not JSON" in parsed.error
+
+
+TOOL_RAISES = """
+DESCRIPTION = "Ask the tool, then answer."
+HINT = "Answer 42."
+MAX_TURNS = 3
+TOOLS = [{"name": "ask", "parameters": {"type": "object",
+          "properties": {"q": {"type": "string"}}}}]
+class Env:
+    def reset(self, seed=None, options=None):
+        return "go", {}
+    def ask(self, q=""):
+        if "?" in q:
+            raise ValueError("cannot parse questions")
+        return "ok"
+    def step(self, action):
+        ok = action.strip() == "42"
+        return "done", float(ok), True, False, {"success": ok}
+"""
+
+
+async def test_a_tool_that_raises_is_an_environment_error(sandbox: Sandbox) -> None:
+    def ask(question: str) -> ScriptedAgent:
+        return ScriptedAgent(
+            lambda o, h, r, m: (
+                '{"tool": "ask", "arguments": {%s}}' % question if len(o) == 1 else "42"
+            )
+        )
+
+    req = EpisodeRequested(
+        episode_id="e",
+        env_id="t",
+        source=TOOL_RAISES,
+        tools=[{"name": "ask", "parameters": {"type": "object", "properties": {}}}],
+        max_turns=3,
+    )
+    raised = await play_episode(req, sandbox, ask('"q": "why?"'))
+    assert raised.status == "env_error" and "cannot parse questions" in raised.reason
+    wrong_name = await play_episode(req, sandbox, ask('"question": "x"'))
+    assert wrong_name.status == "ok" and wrong_name.success  # the agent's mistake: a tool error
+    assert wrong_name.turns[0].observation.startswith("tool error:")
