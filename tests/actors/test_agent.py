@@ -380,11 +380,8 @@ class Env:
 
 async def test_a_tool_that_raises_is_an_environment_error(sandbox: Sandbox) -> None:
     def ask(question: str) -> ScriptedAgent:
-        return ScriptedAgent(
-            lambda o, h, r, m: (
-                '{"tool": "ask", "arguments": {%s}}' % question if len(o) == 1 else "42"
-            )
-        )
+        call = '{"tool": "ask", "arguments": {' + question + "}}"
+        return ScriptedAgent(lambda o, h, r, m: call if len(o) == 1 else "42")
 
     req = EpisodeRequested(
         episode_id="e",
