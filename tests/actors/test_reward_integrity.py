@@ -288,3 +288,25 @@ async def test_an_exact_resubmission_of_an_archived_environment_is_a_duplicate(
         assert again.evidence["nearest"] == "original"
     finally:
         archive.close()
+
+
+@pytest.mark.slow
+async def test_every_seed_environment_is_still_frontier_with_its_scripted_solver(
+    sandbox: Sandbox,
+) -> None:
+    """The integrity checks pass the 12 seed families: their hints teach methods."""
+    from engine.seed_envs import seed_envs, solve
+
+    for seed_env in seed_envs():
+        solver = ScriptedAgent(
+            lambda o, h, r, m, name=seed_env.name: solve(name, o, h or ""), name=seed_env.name
+        )
+        out = await score_env(
+            EnvProposed(env_id=seed_env.name, source=seed_env.source, hint=seed_env.hint),
+            sandbox=sandbox,
+            agent=solver,
+            config=CriticConfig(k=8),
+            rng=random.Random(0),
+        )
+        assert isinstance(out, EnvScored), (seed_env.name, out)
+        assert out.accepted and not out.flags, (seed_env.name, out.regret, out.flags)
