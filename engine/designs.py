@@ -376,6 +376,24 @@ def main(argv: Sequence[str] | None = None, out: Any = None) -> int:
     except _BadInput as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    known = sorted({str(r.get("reason")) for r in rows})
+    if args.reason is not None and rows and args.reason not in known:
+        print(
+            f"error: no design with reason {args.reason!r} in this run "
+            f"(its reasons: {', '.join(known)})",
+            file=sys.stderr,
+        )
+        return 2
+    iterations: list[int] = sorted(
+        {int(r["iteration"]) for r in rows if isinstance(r.get("iteration"), int)}
+    )
+    if args.iteration is not None and iterations and args.iteration not in iterations:
+        print(
+            f"error: no design of iteration {args.iteration} in this run "
+            f"(iterations {iterations[0]}..{iterations[-1]})",
+            file=sys.stderr,
+        )
+        return 2
     if args.reason is not None:
         rows = [r for r in rows if r.get("reason") == args.reason]
     if args.iteration is not None:

@@ -140,6 +140,8 @@ def check_run_dir(path: Path) -> None:
         ConfigError: not a directory, no ``config.toml`` (not a run directory), an unreadable
             config, or no ``archive/records.jsonl`` (the run has not opened its archive yet).
     """
+    if path.is_file():
+        raise ConfigError(f"{str(path)!r} is a file, not a run directory")
     if not path.is_dir():
         raise ConfigError(f"{str(path)!r}: no such run directory")
     if not (path / "config.toml").is_file():

@@ -300,3 +300,20 @@ def test_records_round_trip_as_json(run_dir: Path) -> None:
     for line in (run_dir / "designs.jsonl").read_text().splitlines():
         assert isinstance(json.loads(line), dict)
     assert msgspec.json.decode((run_dir / EPISODES_FILE).read_bytes().splitlines()[0])
+
+
+def test_an_unknown_reason_or_iteration_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from engine.designs import main
+
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "designs.jsonl").write_text(
+        json.dumps({"design_id": "it1-r0-x/0", "iteration": 1, "reason": "unparseable"}) + "\n"
+    )
+    assert main([str(run), "--reason", "unparsable"]) == 2
+    assert "its reasons: unparseable" in capsys.readouterr().err
+    assert main([str(run), "--iteration", "5"]) == 2
+    assert "iterations 1..1" in capsys.readouterr().err
+    assert main([str(run), "--reason", "unparseable"]) == 0
