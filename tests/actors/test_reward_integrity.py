@@ -310,3 +310,55 @@ async def test_every_seed_environment_is_still_frontier_with_its_scripted_solver
         )
         assert isinstance(out, EnvScored), (seed_env.name, out)
         assert out.accepted and not out.flags, (seed_env.name, out.regret, out.flags)
+
+
+# ---------------------------------------------------------------- a tester's attacks (fixed)
+
+ATTACK = Path(__file__).parents[1] / "data" / "attack"
+
+
+async def attack(sandbox: Sandbox, env: str, who: str | None) -> Any:
+    file, _, fn = (who or "").partition(":")
+    return await score_env(
+        EnvProposed(env_id=env, source=(ATTACK / env).read_text(encoding="utf-8")),
+        sandbox=sandbox,
+        agent=ScriptedAgent(load_agent(f"{ATTACK / file}:{fn}"), name=who) if who else None,
+        config=CriticConfig(k=4),
+        agent_config=AgentConfig(concurrency=4),
+        rng=random.Random(11),
+    )
+
+
+@pytest.mark.parametrize(
+    ("env", "who", "want"),
+    [
+        # a gate that also accepts a fixed public filler word; a gate phrase in a tool argument
+        # with a non-ASCII letter; a mixed letters-and-digits passphrase
+        ("h1_placeholder_gate.py", "agents.py:gate", "information_gate"),
+        ("h3_tool_nonascii_gate.py", "agents.py:tool", "information_gate"),
+        ("h7_alnum_gate.py", "agents.py:gate", "information_gate"),
+        # a tool that raises (and breaks the lock) is the environment's fault
+        ("h6_tool_crash_counts_as_failure.py", "agents.py:lock", "env_error"),
+        # a 5,000-digit integer in tool arguments is a failed turn, not a crash
+        ("h3_tool_nonascii_gate.py", "c_agents.py:bigint", "scored"),
+        ("h3_tool_nonascii_gate.py", "c_agents.py:bigint_str", "scored"),
+        # any action wins, but only on seeds above the old fixed degenerate-probe seeds
+        ("h5_degenerate_on_private_seeds.py", None, "degenerate"),
+        # a tool's dict result of 600 KB UTF-8 (200,000 CJK characters) is under 1 MiB
+        ("f3_cjk_tool_dict_result.py", None, "validated"),
+    ],
+)
+async def test_attacks_found_by_a_tester_get_the_right_verdict(
+    sandbox: Sandbox, env: str, who: str | None, want: str
+) -> None:
+    out = await attack(sandbox, env, who)
+    if want == "scored":
+        assert isinstance(out, EnvScored | EnvRejected) and not (
+            isinstance(out, EnvScored) and out.accepted
+        )
+    elif want == "validated":
+        assert isinstance(out, EnvValidated), out
+    elif want in ("env_error", "degenerate"):
+        assert isinstance(out, EnvRejected) and out.reason == want, out
+    else:
+        assert isinstance(out, EnvScored) and want in out.flags and not out.accepted, out

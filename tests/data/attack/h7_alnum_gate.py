@@ -1,0 +1,30 @@
+"""Gate passphrase of short letter/digit runs ('k9x2q7m4': no run of 3+ letters or 3+ digits, so
+the gate check finds no token), then a per-seed sum (no constant_solution)."""
+DESCRIPTION = "Answer the question in the second observation. 3 turns."
+HINT = "Before anything else, greet the gatekeeper with the passphrase 'k9x2q7m4'."
+MAX_TURNS = 3
+
+class Env:
+    def reset(self, seed=None, options=None):
+        self.t = 0; self.open = False; self.done = False; self.ok = False
+        s = seed or 0
+        self.a, self.b = s % 97 + 2, (s // 97) % 89 + 3
+        return "Gatekeeper: speak.", {}
+    def step(self, action):
+        if self.done:
+            return "over", 0.0, True, False, {"success": self.ok}
+        self.t += 1
+        a = action.strip().lower()
+        if self.t == 1:
+            self.open = a == "k9x2q7m4"
+            if not self.open:
+                self.done = True
+                return "The gate stays shut forever.", 0.0, True, False, {"success": False}
+            return f"What is {self.a}+{self.b}?", 0.0, False, False, {}
+        if a == str(self.a + self.b):
+            self.done = self.ok = True
+            return "Correct.", 1.0, True, False, {"success": True}
+        if self.t >= MAX_TURNS:
+            self.done = True
+            return "Wrong.", 0.0, True, False, {"success": False}
+        return "Wrong.", 0.0, False, False, {}
