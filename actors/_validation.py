@@ -586,7 +586,14 @@ async def _probe_tools(inst: Any, spec: Any, prober: _Prober) -> None:
                     f"tool {name!r} cannot take the arguments its TOOLS schema declares",
                     {**ev, **_error_evidence(exc)},
                 ) from None
-            continue  # a tool may reject schema-default arguments; the agent sees the error
+            # a tool answers bad arguments with a string; raising is an environment error in
+            # play (env_error), so it is one here too
+            raise _Reject(
+                "crash",
+                f"tool {name!r} raised on arguments drawn from its schema (a tool returns a "
+                f"string, an error message included): {exc}",
+                {**ev, **_error_evidence(exc)},
+            ) from None
         except SandboxError as exc:
             raise _Reject(
                 _sandbox_reason(exc), f"tool {name!r} failed: {exc}", {**ev, **_error_evidence(exc)}

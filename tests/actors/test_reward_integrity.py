@@ -337,8 +337,9 @@ async def attack(sandbox: Sandbox, env: str, who: str | None) -> Any:
         ("h1_placeholder_gate.py", "agents.py:gate", "information_gate"),
         ("h3_tool_nonascii_gate.py", "agents.py:tool", "information_gate"),
         ("h7_alnum_gate.py", "agents.py:gate", "information_gate"),
-        # a tool that raises (and breaks the lock) is the environment's fault
-        ("h6_tool_crash_counts_as_failure.py", "agents.py:lock", "env_error"),
+        # a tool that raises (and breaks the lock) is the environment's fault: validation finds
+        # it on arguments drawn from the schema (crash), or play does (env_error)
+        ("h6_tool_crash_counts_as_failure.py", "agents.py:lock", "crash|env_error"),
         # a 5,000-digit integer in tool arguments is a failed turn, not a crash
         ("h3_tool_nonascii_gate.py", "c_agents.py:bigint", "scored"),
         ("h3_tool_nonascii_gate.py", "c_agents.py:bigint_str", "scored"),
@@ -358,7 +359,7 @@ async def test_attacks_found_by_a_tester_get_the_right_verdict(
         )
     elif want == "validated":
         assert isinstance(out, EnvValidated), out
-    elif want in ("env_error", "degenerate"):
-        assert isinstance(out, EnvRejected) and out.reason == want, out
+    elif want in ("crash|env_error", "degenerate"):
+        assert isinstance(out, EnvRejected) and out.reason in want.split("|"), out
     else:
         assert isinstance(out, EnvScored) and want in out.flags and not out.accepted, out
