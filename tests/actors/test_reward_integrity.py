@@ -363,3 +363,31 @@ async def test_attacks_found_by_a_tester_get_the_right_verdict(
         assert isinstance(out, EnvRejected) and out.reason in want.split("|"), out
     else:
         assert isinstance(out, EnvScored) and want in out.flags and not out.accepted, out
+
+
+@pytest.mark.parametrize(
+    ("env", "who", "flag", "should_have"),
+    [
+        # a constant gate written as arithmetic, then a per-seed step
+        ("h2_arith_gate.py", "agents.py:arith", "information_gate", True),
+        # the gate word also appears in an observation, as a decoy, so it is "in view"
+        ("h9_decoy_in_observation.py", "agents.py:gate", "information_gate", True),
+        # a method hint that names the first guess of a binary search ("start at 500")
+        ("f1_binary_search_method.py", "agents.py:bsearch", "information_gate", False),
+    ],
+)
+@pytest.mark.xfail(strict=True, reason="known gaps, docs/environment-contract.md")
+async def test_known_gaps_of_the_integrity_checks(
+    sandbox: Sandbox, env: str, who: str, flag: str, should_have: bool
+) -> None:
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored)
+    assert (flag in out.flags) == should_have
+
+
+async def test_a_task_with_the_same_solution_on_every_seed_is_a_constant_solution(
+    sandbox: Sandbox,
+) -> None:
+    """A fixed maze: the hint is a method, but the winning moves never change (by choice)."""
+    out = await attack(sandbox, "f2_fixed_maze_method.py", "agents.py:maze")
+    assert isinstance(out, EnvScored) and "constant_solution" in out.flags and not out.accepted
