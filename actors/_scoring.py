@@ -39,7 +39,7 @@ import msgspec
 import trio
 
 from engine.config import AgentConfig, CriticConfig
-from engine.contract import episode_success
+from engine.contract import TOOL_CALL_REFUSED, episode_success
 from engine.errors import GuestError, InvalidAction, SandboxError
 from engine.messages import (
     EnvProposed,
@@ -62,7 +62,6 @@ from ._validation import (
     hint_pieces,
     inspect_env,
 )
-from .agent import _SIGNATURE_ERROR
 
 __all__ = [
     "INTEGRITY_FLAGS",
@@ -267,7 +266,7 @@ async def _replay(
                 except InvalidAction:
                     pass
                 except GuestError as exc:
-                    if not _SIGNATURE_ERROR.search(str(exc)):
+                    if not TOOL_CALL_REFUSED.search(str(exc)):
                         raise  # a tool that raises is the environment's fault, as in play
                 continue
             r = await inst.step(turn.action)
@@ -452,16 +451,17 @@ async def hint_wins(
         return False
     candidates = [(hint.strip(), False)] + [(p, True) for p in hint_pieces(hint)]
 
+    env = EnvValidated(
+        env_id="hint",
+        proposal=EnvProposed(env_id="hint", source=source),
+        description="",
+        max_turns=max(1, max_turns),
+        success_threshold=threshold,
+    )
+
     async def wins(action: str, seed: int) -> bool:
-        t = Turn(action=action)
-        env = EnvValidated(
-            env_id="hint",
-            proposal=EnvProposed(env_id="hint", source=source),
-            description="",
-            max_turns=max(1, max_turns),
-            success_threshold=threshold,
-        )
-        return (await _replay(sandbox, env, seed, [t] * max(1, max_turns), "hint")).success
+        turns = [Turn(action=action)] * env.max_turns
+        return (await _replay(sandbox, env, seed, turns, "hint")).success
 
     for action, is_piece in candidates:
         results = []

@@ -48,6 +48,7 @@ import trio
 
 from engine.config import CriticConfig
 from engine.contract import (
+    TOOL_CALL_REFUSED,
     episode_success,
     reward_range_of,
     spec_problems,
@@ -379,10 +380,9 @@ class _Budget:
         self.source = source
         self.config = config
         self.instances: list[Any] = []
-        self.closed_fuel = 0
 
     def fuel(self) -> int:
-        return self.closed_fuel + sum(int(getattr(i, "fuel_used", 0) or 0) for i in self.instances)
+        return sum(int(getattr(i, "fuel_used", 0) or 0) for i in self.instances)
 
     def check(self, evidence: dict[str, Any]) -> None:
         used = self.fuel()
@@ -575,12 +575,7 @@ async def _probe_tools(inst: Any, spec: Any, prober: _Prober) -> None:
                     f"tool {name!r} declared in TOOLS but Env has no such method",
                     {**ev, **_error_evidence(exc)},
                 ) from None
-            if re.search(
-                r"TypeError.*(unexpected keyword argument|required (positional|keyword)"
-                r"[- ]only argument|missing \d+ required|takes \d+ positional)",
-                msg + "\n" + getattr(exc, "guest_traceback", ""),
-                re.S,
-            ):
+            if TOOL_CALL_REFUSED.search(msg + "\n" + getattr(exc, "guest_traceback", "")):
                 raise _Reject(
                     "api",
                     f"tool {name!r} cannot take the arguments its TOOLS schema declares",

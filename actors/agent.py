@@ -26,7 +26,6 @@ from __future__ import annotations
 import json
 import math
 import random
-import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
@@ -35,7 +34,7 @@ import msgspec
 import trio
 
 from engine.config import AgentConfig
-from engine.contract import episode_success, tool_name
+from engine.contract import TOOL_CALL_REFUSED, episode_success, tool_name
 from engine.errors import GuestError, InvalidAction, PolicyError, SandboxError
 from engine.inference import chat_ids
 from engine.messages import AgentIn, EpisodeFinished, EpisodeRequested, Turn, WeightsUpdated
@@ -502,12 +501,6 @@ def _finite(x: Any) -> float:
     return v if math.isfinite(v) else 0.0
 
 
-_SIGNATURE_ERROR = re.compile(
-    r"TypeError: \S+\(\) (got an unexpected keyword argument|missing \d+ required|"
-    r"takes \d+ positional|got multiple values)"
-)
-
-
 class _EnvBudgetExceeded(Exception):
     """The episode's sandbox wall time or fuel, all calls together, ran out."""
 
@@ -677,7 +670,7 @@ async def play_episode(
                     try:
                         result = await meter.call(inst.call_tool, parsed.tool, parsed.arguments)
                     except GuestError as exc:
-                        if not _SIGNATURE_ERROR.search(str(exc)):
+                        if not TOOL_CALL_REFUSED.search(str(exc)):
                             raise
                         result = f"tool error: {exc}"
                     observation = str(result)

@@ -232,7 +232,7 @@ class Critic:
             )
             self._seconds += time.perf_counter() - t0
             self._calls += 1
-            self._validated += len(validated) if self.agent is not None else 0
+            self._validated += len(validated)  # scored path; validate-only counts below
             for ep in episodes:
                 self._finished += 1
                 self._by_status[ep.status] = self._by_status.get(ep.status, 0) + 1
