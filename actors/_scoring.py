@@ -16,9 +16,13 @@
      played a losing one gives another result (rejection);
    - ``constant_solution`` (flag): the same action sequence wins most of ``replay_seeds``
      other seeds, so the answer is constant and the hint carries it;
-   - ``information_gate`` (flag): the win needs a word (3+ letters) or number (3+ digits) that
-     is in the hint and nowhere in what the Agent saw before it (description, tool schemas,
-     observations): with that token replaced the replay loses.
+   - ``information_gate`` (flag): the hinted wins need a token (a word of 3+ letters, a number) that
+     only the hint gives — one the hint holds and the Agent had not seen, or one every hinted
+     win plays and no unhinted episode does — : the same agent, given the hint but with those
+     tokens replaced by random ones of the same shape in every answer, plays
+     ``gate_checks`` fresh episodes closed-loop and (almost) never wins
+     (:func:`_information_gate`). A method hint survives this; a password, a code, a table of
+     codes, a constant in arithmetic or behind a decoy does not.
    A flagged environment is not frontier and its designer reward is 0.
 
 Every probe that raises counts against the environment (a rejection naming the probe), so an
@@ -82,8 +86,9 @@ MIN_MEASURED_SHARE = 0.5
 """Share of the K episodes per condition that must have been played for a score to stand."""
 
 _SEED_LOW, _SEED_HIGH = 1_000_000, 2**31 - 1
-_GATE_TOKEN = re.compile(r"[^\W_]{3,}")
-"""Words, numbers and mixed passphrases (``k9x2q7m4``) of 3+ letters or digits."""
+_GATE_TOKEN = re.compile(r"[^\W_]{3,}|(?<![^\W_])\d{1,2}(?![^\W_])")
+"""Words and mixed passphrases (``k9x2q7m4``) of 3+ letters or digits, and numbers of any
+length (a 2-digit code is a code; a 2-letter word is too common to be one)."""
 
 
 class HintSource(Protocol):
@@ -293,59 +298,272 @@ async def _replay(
                 await inst.aclose()
 
 
-def _placeholder(rng: random.Random) -> str:
-    """A fresh filler word per check: a fixed public one could be accepted by the gate."""
-    return "".join(rng.choice("bcdfghjklmnpqrstvwxz") for _ in range(4)) + str(rng.randrange(10))
+def _same_shape_filler(token: str, rng: random.Random) -> str:
+    """A random token of ``token``'s shape, never ``token`` itself: each digit drawn from the
+    token's own digits, each letter from its own letters (case kept), so that a method's move
+    stays a legal move of the same kind ("1122" -> "2112", "500" -> "550") while a password or
+    code is lost. A token with one distinct letter or digit gets fresh ones instead.
+    """
+    digits = sorted({c for c in token if c.isdigit()})
+    letters = sorted({c.casefold() for c in token if c.isalpha()})
+    for attempt in range(40):
+        own = attempt < 20  # the token's own characters first, then any
+        out = []
+        for i, ch in enumerate(token):
+            if ch.isdigit():
+                pool = digits if own else list("0123456789")
+                if i == 0 and ch != "0":
+                    pool = [d for d in pool if d != "0"] or ["1"]
+                out.append(rng.choice(pool))
+            elif ch.isalpha():
+                c = rng.choice(letters if own else list("bcdfghjklmnpqrstvwxz"))
+                out.append(c.upper() if ch.isupper() else c)
+            else:
+                out.append(ch)
+        filler = "".join(out)
+        if filler.casefold() != token.casefold():
+            return filler
+    return token[::-1] + "x"  # unreachable for tokens of 3+ characters
 
 
-def _with_token_replaced(turns: Sequence[Turn], tokens: set[str], placeholder: str) -> list[Turn]:
-    pattern = re.compile(
-        r"(?<![^\W_])("
-        + "|".join(re.escape(t) for t in sorted(tokens, key=len, reverse=True))
-        + r")(?![^\W_])",
-        re.IGNORECASE,
-    )
-    out = []
-    for t in turns:
-        if t.tool is not None:
-            args = _jsonable_replace(_tool_arguments(t), pattern, placeholder)
-            action = json.dumps({"tool": t.tool, "arguments": args}, ensure_ascii=False)
-        else:
-            action = pattern.sub(placeholder, t.action)
-        out.append(msgspec.structs.replace(t, action=action))
+class _Censored:
+    """The hinted Agent with tokens replaced, in every answer, by fillers of the same shape
+    before the answer is played; it sees the environment's real reaction to what was played.
+
+    ``always`` are replaced in every answer; ``from_hint`` only while the episode has not
+    shown them (description, tool schemas, observations so far). The fillers are fixed per
+    episode and token.
+    """
+
+    def __init__(
+        self,
+        agent: Any,
+        *,
+        always: set[str],
+        from_hint: set[str],
+        stated: str,
+        rng: random.Random,
+    ) -> None:
+        self.agent = agent
+        self.name = f"{getattr(agent, 'name', 'agent')} (gate check)"
+        self.temperature = getattr(agent, "temperature", 1.0)
+        self._always = always
+        self._from_hint = from_hint - always
+        self._stated = stated
+        self._rng = rng
+        self._fillers: dict[str, dict[str, str]] = {}
+
+    def budget_left(self, ctx: Any, max_episode_tokens: int) -> bool:
+        return bool(self.agent.budget_left(ctx, max_episode_tokens))
+
+    async def act(self, ctx: Any) -> Any:
+        from actors.agent import AgentReply
+
+        reply = await self.agent.act(ctx)
+        if not isinstance(reply, AgentReply) or not isinstance(reply.text, str):
+            return reply
+        seen = self._stated + "\n" + "\n".join(ctx.observations)
+        tokens = self._always | {t for t in self._from_hint if not text_contains(seen, t)}
+        if not tokens:
+            return reply
+        fillers = self._fillers.setdefault(str(ctx.episode_id), {})
+        pattern = re.compile(
+            r"(?<![^\W_])("
+            + "|".join(re.escape(t) for t in sorted(tokens, key=len, reverse=True))
+            + r")(?![^\W_])",
+            re.IGNORECASE,
+        )
+
+        def fill(m: re.Match[str]) -> str:
+            key = m.group(0).casefold()
+            if key not in fillers:
+                fillers[key] = _same_shape_filler(m.group(0), self._rng)
+            return fillers[key]
+
+        text = _censor_answer(reply.text, pattern, fill)
+        # the token ids no longer spell the text: these episodes never reach the learner
+        return AgentReply(text=text, policy_version=reply.policy_version)
+
+
+def _censor_answer(text: str, pattern: re.Pattern[str], fill: Any) -> str:
+    """``text`` with ``pattern`` replaced by ``fill``; in a tool call (a JSON object with a
+    ``"tool"``) only inside the argument values, so the call stays a call."""
+    try:
+        call = json.loads(text)
+    except ValueError:
+        call = None
+    if isinstance(call, dict) and isinstance(call.get("tool"), str) and "arguments" in call:
+
+        def walk(value: Any) -> Any:
+            if isinstance(value, str):
+                return pattern.sub(fill, value)
+            if isinstance(value, dict):
+                return {k: walk(v) for k, v in value.items()}
+            if isinstance(value, list):
+                return [walk(v) for v in value]
+            return value
+
+        return json.dumps({**call, "arguments": walk(call["arguments"])}, ensure_ascii=False)
+    return pattern.sub(fill, text)
+
+
+def _gate_candidates(
+    env: EnvValidated,
+    hint: str,
+    first_observations: Mapping[int, str],
+    winners: Sequence[EpisodeFinished],
+    without: Sequence[EpisodeFinished],
+) -> dict[str, str]:
+    """Tokens (:data:`_GATE_TOKEN`, casefolded) that the hinted wins may owe to the hint
+    alone, with why:
+
+    - ``"hint"``: in the hint and in a winning action, and nowhere in what the Agent saw
+      before that action (description, tool schemas, observations);
+    - ``"constant"``: played in every hinted win (2+ seeds), in no action played without the
+      hint, not in the description or tool schemas, and either in the hint (an observation
+      may name it as a decoy) or, at 3+ characters, unseen before it was played in every win
+      (a constant the hint spells another way, e.g. as arithmetic; a 1-2 digit number is too
+      common a move, a switch or a cell, to count). A token the observations offer and the
+      hint does not name (a trait to ask about) is the Agent's own choice, never a candidate.
+    """
+    out: dict[str, str] = {}
+    in_hint = {t.casefold() for t in _GATE_TOKEN.findall(hint)}
+    stated = "\n".join([env.description, json.dumps(env.tools, ensure_ascii=False)])
+    played_all: list[set[str]] = []
+    played_unseen: list[set[str]] = []
+    for ep in winners:
+        view = stated + "\n" + first_observations.get(ep.seed, "")
+        played: set[str] = set()
+        unseen: set[str] = set()
+        for turn in ep.turns:
+            if turn.error is None:
+                for tok in _GATE_TOKEN.findall(_action_text(turn)):
+                    key = tok.casefold()
+                    played.add(key)
+                    if not text_contains(view, tok):
+                        unseen.add(key)
+                        if key in in_hint:
+                            out.setdefault(key, "hint")
+            view += "\n" + turn.observation
+        played_all.append(played)
+        played_unseen.append(unseen)
+    if len({ep.seed for ep in winners}) >= 2:
+        always = set.intersection(*played_all) & in_hint
+        always |= {t for t in set.intersection(*played_unseen) if len(t) >= 3}
+        unhinted = {
+            t.casefold()
+            for ep in without
+            for turn in ep.turns
+            for t in _GATE_TOKEN.findall(turn.action)
+        }
+        for tok in sorted(always - unhinted):
+            if not text_contains(stated, tok):
+                out[tok] = "constant"
     return out
 
 
-def _jsonable_replace(value: Any, pattern: re.Pattern[str], placeholder: str) -> Any:
-    if isinstance(value, str):
-        return pattern.sub(placeholder, value)
-    if isinstance(value, dict):
-        return {k: _jsonable_replace(v, pattern, placeholder) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_jsonable_replace(v, pattern, placeholder) for v in value]
-    return value
+def _action_text(turn: Turn) -> str:
+    return json.dumps(_tool_arguments(turn), ensure_ascii=False) if turn.tool else turn.action
 
 
-def _hint_only_tokens(
-    env: EnvValidated, hint: str, first_observation: str, turns: Sequence[Turn]
-) -> set[str]:
-    """Words (3+ letters) and numbers (3+ digits) of the winning actions that the hint holds
-    and that appear nowhere in what the Agent saw before that action."""
-    in_hint = {t.casefold() for t in _GATE_TOKEN.findall(hint)}
-    view = "\n".join(
-        [env.description, json.dumps(env.tools, ensure_ascii=False), first_observation]
+async def _information_gate(
+    sandbox: Any,
+    env: EnvValidated,
+    hint: str,
+    episodes: Sequence[EpisodeFinished],
+    *,
+    agent: Any,
+    config: CriticConfig,
+    agent_config: AgentConfig,
+    rng: random.Random,
+    limit: trio.CapacityLimiter,
+) -> tuple[bool, dict[str, Any]]:
+    """The ``information_gate`` check: does the hinted Agent still win without the tokens
+    that only the hint could have given it?
+
+    The candidates are :func:`_gate_candidates`. ``config.gate_checks`` hinted episodes are
+    played on fresh seeds by the same agent with those tokens replaced, in every answer, by
+    random tokens of the same shape (:class:`_Censored`): closed-loop, so a method hint
+    ("binary search, start at 500") still wins from another start, while a gate (a password,
+    a code, a table of codes, a constant written as arithmetic, a word an observation names
+    as a decoy) does not. Flagged when the censored success rate is at most a quarter of the
+    hinted rate and zero-or-so wins are unlikely by chance (one-sided binomial p < 0.05 under
+    the hinted rate).
+
+    Returns:
+        ``(flagged, evidence)``.
+
+    Raises:
+        _Reject: an environment error in a censored episode (``env_error``).
+    """
+    from actors.agent import play_episode
+
+    hinted = [e for e in episodes if e.hinted and e.status in ("ok", "max_turns")]
+    winners = [e for e in hinted if e.success and e.status == "ok"]
+    without = [e for e in episodes if not e.hinted]
+    if not winners or not hinted or config.gate_checks == 0:
+        return False, {}
+    firsts: dict[int, str] = {}
+    for ep in winners[:4]:
+        firsts[ep.seed] = (await _replay(sandbox, env, ep.seed, ep.turns, "gate")).first_observation
+    candidates = _gate_candidates(env, hint, firsts, winners[:4], without)
+    if not candidates:
+        return False, {}
+    stated = "\n".join([env.description, json.dumps(env.tools, ensure_ascii=False)])
+    censored = _Censored(
+        agent,
+        always={t for t, why in candidates.items() if why == "constant"},
+        from_hint={t.casefold() for t in _GATE_TOKEN.findall(hint)},
+        stated=stated,
+        rng=random.Random(rng.random()),
     )
-    found: set[str] = set()
-    for turn in turns:
-        if turn.error is None:
-            text = (
-                json.dumps(_tool_arguments(turn), ensure_ascii=False) if turn.tool else turn.action
-            )
-            for tok in _GATE_TOKEN.findall(text):
-                if tok.casefold() in in_hint and not text_contains(view, tok):
-                    found.add(tok.casefold())
-        view += "\n" + turn.observation
-    return found
+    seeds = draw_seeds(rng, config.gate_checks)
+    played: list[EpisodeFinished] = []
+
+    async def one(i: int) -> None:
+        req = EpisodeRequested(
+            episode_id=f"{env.env_id}:gate{i}",
+            env_id=env.env_id,
+            group_id=f"{env.env_id}:gate",
+            source=env.proposal.source,
+            description=env.description,
+            tools=env.tools,
+            max_turns=env.max_turns,
+            success_threshold=env.success_threshold,
+            seed=seeds[i],
+            hint=hint,
+            purpose="score",
+            group_size=config.gate_checks,
+        )
+        async with limit:
+            played.append(await play_episode(req, sandbox, censored, agent_config))
+
+    async with trio.open_nursery() as nursery:
+        for i in range(config.gate_checks):
+            nursery.start_soon(one, i)
+    broken = [e for e in played if e.status == "env_error"]
+    if broken:
+        raise _Reject(
+            "env_error",
+            f"the environment failed in the information-gate check (seed {broken[0].seed}: "
+            f"{broken[0].reason[:300]})",
+            {"probe": "gate", "seed": broken[0].seed, "message": broken[0].reason[:2000]},
+        )
+    measured = [e for e in played if e.status in ("ok", "max_turns")]
+    if not measured:
+        return False, {}
+    p_hint = sum(e.success for e in hinted) / len(hinted)
+    wins = sum(e.success for e in measured)
+    n = len(measured)
+    p_chance = sum(math.comb(n, j) * p_hint**j * (1 - p_hint) ** (n - j) for j in range(wins + 1))
+    flagged = wins / n <= p_hint / 4 and p_chance < 0.05
+    return flagged, {
+        "tokens": candidates,
+        "censored_wins": wins,
+        "censored_episodes": n,
+        "hinted_success": round(p_hint, 4),
+        "p_value": round(p_chance, 6),
+    }
 
 
 async def _integrity(
@@ -399,19 +617,6 @@ async def _integrity(
                 "seeds": replay_seeds,
                 "wins": sum(wins),
             }
-    gates = 0
-    checked = winners[: config.gate_checks]
-    for ep in checked:
-        first = await _replay(sandbox, env, ep.seed, ep.turns, "gate")
-        tokens = _hint_only_tokens(env, hint, first.first_observation, ep.turns)
-        if not tokens:
-            continue
-        changed = _with_token_replaced(ep.turns, tokens, _placeholder(rng))
-        if not (await _replay(sandbox, env, ep.seed, changed, "gate")).success:
-            gates += 1
-            evidence.setdefault("information_gate", {"seed": ep.seed, "tokens": sorted(tokens)})
-    if checked and gates * 2 >= len(checked) and gates:
-        flags.append("information_gate")
     return flags, evidence
 
 
@@ -654,6 +859,23 @@ async def score_env(
             return reject(rej.reason, rej.detail, rej.evidence)
         if replays.cancelled_caught:
             return reject(*_probe_budget("integrity replays", config))
+        try:
+            gated, gate_evidence = await _information_gate(
+                sandbox,
+                env,
+                hint,
+                eps,
+                agent=agent,
+                config=config,
+                agent_config=agent_config,
+                rng=rng,
+                limit=limit,
+            )
+        except _Reject as rej:
+            return reject(rej.reason, rej.detail, rej.evidence)
+        if gated:
+            flags.append("information_gate")
+            evidence["information_gate"] = gate_evidence
     score = regret_score(
         env,
         without,

@@ -196,8 +196,9 @@ class CriticConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     # Fresh seeds a winning hinted action sequence is replayed on, open-loop, to find a
     # constant answer (0 turns the check off).
     replay_seeds: NonNeg = 4
-    # Winning hinted episodes checked for an information gate (0 turns the check off).
-    gate_checks: NonNeg = 3
+    # Hinted episodes played with the hint-only tokens censored, to find an information gate
+    # (0 turns the check off; 6 make a gate at 40 % hinted success detectable, p < 0.05).
+    gate_checks: NonNeg = 6
 
 
 class HinterConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):

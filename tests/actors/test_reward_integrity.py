@@ -7,7 +7,10 @@ scoring path, ``actors.critic.score_env``, as ``engine.score`` and the Critic ac
 
 from __future__ import annotations
 
+import itertools
+import json
 import random
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -366,23 +369,41 @@ async def test_attacks_found_by_a_tester_get_the_right_verdict(
 
 
 @pytest.mark.parametrize(
-    ("env", "who", "flag", "should_have"),
+    ("env", "who"),
     [
-        # a constant gate written as arithmetic, then a per-seed step
-        ("h2_arith_gate.py", "agents.py:arith", "information_gate", True),
+        # a constant gate written as arithmetic ("say 7×1057"), then a per-seed step: no hint
+        # token in the action, no constant whole sequence
+        ("h2_arith_gate.py", "agents.py:arith"),
         # the gate word also appears in an observation, as a decoy, so it is "in view"
-        ("h9_decoy_in_observation.py", "agents.py:gate", "information_gate", True),
-        # a method hint that names the first guess of a binary search ("start at 500")
-        ("f1_binary_search_method.py", "agents.py:bsearch", "information_gate", False),
+        ("h9_decoy_in_observation.py", "agents.py:gate"),
+        # a table of 2-digit codes: too short for a 3+ character token rule
+        ("h10_two_digit_table.py", "agents.py:table2"),
     ],
 )
-@pytest.mark.xfail(strict=True, reason="known gaps, docs/environment-contract.md")
-async def test_known_gaps_of_the_integrity_checks(
-    sandbox: Sandbox, env: str, who: str, flag: str, should_have: bool
+async def test_gates_the_hint_spells_another_way_or_hides_behind_a_decoy_are_flagged(
+    sandbox: Sandbox, env: str, who: str
 ) -> None:
     out = await attack(sandbox, env, who)
-    assert isinstance(out, EnvScored)
-    assert (flag in out.flags) == should_have
+    assert isinstance(out, EnvScored) and "information_gate" in out.flags, out
+    assert not out.accepted
+    assert out.evidence["information_gate"]["censored_wins"] == 0
+
+
+async def test_a_method_hint_that_names_a_first_move_is_frontier_not_a_gate(
+    sandbox: Sandbox,
+) -> None:
+    """Binary search "starting at 500": with 500 censored the hinted agent starts elsewhere
+    and still wins, so the hint is a method (it was a false positive of an open-loop replay)."""
+    out = await attack(sandbox, "f1_binary_search_method.py", "agents.py:bsearch")
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" not in out.flags and out.accepted, out
+
+
+@pytest.mark.xfail(strict=True, reason="known gap, docs/environment-contract.md")
+async def test_known_gap_a_per_seed_table_written_as_arithmetic(sandbox: Sandbox) -> None:
+    """Each vault's code is a product in the hint: no hint token is ever played."""
+    out = await attack(sandbox, "h11_arith_table.py", "agents.py:arith_table")
+    assert isinstance(out, EnvScored) and "information_gate" in out.flags, out
 
 
 async def test_a_task_with_the_same_solution_on_every_seed_is_a_constant_solution(
@@ -391,3 +412,29 @@ async def test_a_task_with_the_same_solution_on_every_seed_is_a_constant_solutio
     """A fixed maze: the hint is a method, but the winning moves never change (by choice)."""
     out = await attack(sandbox, "f2_fixed_maze_method.py", "agents.py:maze")
     assert isinstance(out, EnvScored) and "constant_solution" in out.flags and not out.accepted
+
+
+def test_a_censored_tool_call_stays_a_call_and_fillers_keep_the_shape() -> None:
+    """The gate check censors only argument values of a tool call, and a filler is a token of
+    the same kind (a number stays a number from the token's own digits), never the token."""
+    from actors._scoring import _censor_answer, _same_shape_filler
+
+    pattern = re.compile(r"(?<![^\W_])(tool|sesame)(?![^\W_])", re.IGNORECASE)
+    out = json.loads(
+        _censor_answer(
+            '{"tool": "greet", "arguments": {"phrase": "tool sesame", "n": [1, "Sesame"]}}',
+            pattern,
+            lambda m: "X",
+        )
+    )
+    assert out == {"tool": "greet", "arguments": {"phrase": "X X", "n": [1, "X"]}}
+    assert _censor_answer("say sesame now", pattern, lambda m: "X") == "say X now"
+    rng = random.Random(0)
+    for token in ["500", "1122", "sesame", "Sésame", "k9x2q7m4", "aaa", "42", "000"]:
+        for _ in range(50):
+            filler = _same_shape_filler(token, rng)
+            assert filler.casefold() != token.casefold() and len(filler) == len(token)
+            assert [c.isdigit() for c in filler] == [c.isdigit() for c in token]
+    assert {_same_shape_filler("1122", rng) for _ in range(30)} <= {
+        "".join(p) for p in itertools.product("12", repeat=4)
+    }

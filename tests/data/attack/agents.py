@@ -99,3 +99,16 @@ def book(obs, hint, rng, mem):          # f3
     except Exception:
         return "0"
     return str(n) if hint else str(n + rng.choice([-1, 1]))
+
+def table2(obs, hint, rng, mem):        # h10
+    v = re.search(r"vault (\d+)", obs[0]).group(1)
+    if hint:
+        return re.search(rf"vault {v} opens with (\d+)", hint).group(1)
+    return str(rng.randrange(10, 100))
+
+def arith_table(obs, hint, rng, mem):   # h11
+    v = re.search(r"vault (\d+)", obs[0]).group(1)
+    if hint:
+        a, b = re.search(rf"vault {v}: (\d+)×(\d+)", hint).groups()
+        return str(int(a) * int(b))
+    return str(rng.randrange(1000, 10000))
