@@ -419,12 +419,15 @@ def _gate_candidates(
 
     - ``"hint"``: in the hint and in a winning action, and nowhere in what the Agent saw
       before that action (description, tool schemas, observations);
-    - ``"constant"``: played in every hinted win (2+ seeds), in no action played without the
-      hint, not in the description or tool schemas, and either in the hint (an observation
-      may name it as a decoy) or, at 3+ characters, unseen before it was played in every win
-      (a constant the hint spells another way, e.g. as arithmetic; a 1-2 digit number is too
-      common a move, a switch or a cell, to count). A token the observations offer and the
-      hint does not name (a trait to ask about) is the Agent's own choice, never a candidate.
+    - ``"constant"``: played in every hinted win (2+ seeds) and in no action played without
+      the hint, and either in the hint but not in the description or the tool schemas (an
+      observation may name it as a decoy: "the word is not sesame"), or in the hint and in a
+      whole answer that every hinted win gives (the description may name it as a decoy too;
+      a common word inside a longer answer, "the", is not a gate), or, at 3+ characters, in
+      neither the description nor the tool schemas and unseen before it was played in every
+      win (a constant the hint spells another way, e.g. as arithmetic; a 1-2 digit number is
+      too common a move, a switch or a cell, to count). A token the observations offer and
+      the hint does not name (a trait to ask about) is the Agent's own choice, never one.
     """
     out: dict[str, str] = {}
     in_hint = {t.casefold() for t in _GATE_TOKEN.findall(hint)}
@@ -450,16 +453,24 @@ def _gate_candidates(
     if len({ep.seed for ep in winners}) >= 2:
         always = set.intersection(*played_all) & in_hint
         always |= {t for t in set.intersection(*played_unseen) if len(t) >= 3}
+        whole = set.intersection(*({_normal(_action_text(t)) for t in ep.turns} for ep in winners))
+        named = {t.casefold() for a in whole for t in _GATE_TOKEN.findall(a)} & in_hint
         unhinted = {
             t.casefold()
             for ep in without
             for turn in ep.turns
             for t in _GATE_TOKEN.findall(turn.action)
         }
-        for tok in sorted(always - unhinted):
-            if not text_contains(stated, tok):
-                out[tok] = "constant"
+        for tok in sorted((always - unhinted) - {t for t in always if text_contains(stated, t)}):
+            out[tok] = "constant"
+        for tok in sorted(named - unhinted):
+            out[tok] = "constant"
     return out
+
+
+def _normal(text: str) -> str:
+    """An answer compared as a whole: casefolded, spaces collapsed, end punctuation dropped."""
+    return " ".join(text.casefold().split()).strip(" .!?")
 
 
 def _action_text(turn: Turn) -> str:

@@ -376,6 +376,8 @@ async def test_attacks_found_by_a_tester_get_the_right_verdict(
         ("h2_arith_gate.py", "agents.py:arith"),
         # the gate word also appears in an observation, as a decoy, so it is "in view"
         ("h9_decoy_in_observation.py", "agents.py:gate"),
+        # ... or in the description
+        ("h12_decoy_in_description.py", "agents.py:gate"),
         # a table of 2-digit codes: too short for a 3+ character token rule
         ("h10_two_digit_table.py", "agents.py:table2"),
     ],
