@@ -13,8 +13,8 @@ block's), and the block's end stops them::
             print(n.record.env_id, n.similarity)
         await eng.stop()                                # optional: the block's end stops too
 
-Topology (one :class:`engine.runtime.Runtime`; the self-play loop without the driver and the
-learner)::
+Topology (one :class:`engine.runtime.Runtime`, built by :func:`engine.wiring.wire` as for the
+self-play loop, without the driver and the learner)::
 
     API --DesignRequested--> designer --EnvProposed--> critic        (designer: policy only)
     API --EnvProposed-----------------------------------> critic

@@ -1,6 +1,7 @@
 """The self-play loop: every actor wired from one config, driven iteration by iteration.
 
-Topology (one :class:`engine.runtime.Runtime`, one root nursery)::
+Topology (one :class:`engine.runtime.Runtime`, one root nursery; built and connected by
+:func:`engine.wiring.wire`, the same function ``engine.open_engine`` uses)::
 
     driver --DesignRequested--> designer --EnvProposed--> critic
     critic: score_env(proposal) = validate, hint, 2K episodes, regret, integrity replays
@@ -18,8 +19,9 @@ one's requests go out as soon as the Designer has proposed everything so far, so
 overlaps the scoring of the previous designs. In ``run.deterministic`` mode it does not look
 ahead, and an iteration ends only once Memory archived its outcomes and its replays finished
 (``engine.seeding`` says what else that mode fixes). The learner trains
-asynchronously: it steps whenever ``learner.batch_size`` samples are in, syncs the policy
-servers, and samples older than ``max_staleness`` versions are dropped there.
+asynchronously: its intake takes samples while its trainer steps whenever
+``learner.batch_size`` samples are in and syncs the policy servers, so rollouts never wait
+for a step; samples older than ``max_staleness`` versions are dropped there.
 
 Shutdown is channel closure: the driver closes its senders, the pipeline drains, the learner
 trains the last partial batch, checkpoints and returns. Ctrl-C once does that; twice cancels.
