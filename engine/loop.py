@@ -308,7 +308,8 @@ class SelfPlay:
                     log("draining: the learner trains the last batch and checkpoints")
                     await rt.stop()
                     nursery.cancel_scope.cancel()
-                rd.write_json("statistics.json", msgspec.to_builtins(rt.statistics()))
+                stats = msgspec.to_builtins(rt.statistics())
+                await trio.to_thread.run_sync(rd.write_json, "statistics.json", stats)
         finally:
             await close_archive(archive)
             rd.log(f"stopped after {time.monotonic() - t_start:.1f} s")
@@ -447,7 +448,7 @@ class SelfPlay:
                 ):
                     row = self._row(pending.popleft(), mark, rt, learner, recorder, client)
                     durations.append(row.seconds)
-                    self._emit(row, corpus, header=row.iteration == first)
+                    await self._emit(row, corpus, header=row.iteration == first)
                 can_submit = (not total or next_it <= total) and not self._stop_requested
                 if can_submit and budget:
                     mean = sum(durations) / len(durations) if durations else 0.0
@@ -500,12 +501,18 @@ class SelfPlay:
             + self.actors["agent"].statistics().episodes_finished
         )
 
-    def _emit(self, row: IterationRow, corpus: Any, *, header: bool) -> None:
-        """Append a finished iteration to the metrics, save the corpus state, print its row."""
+    async def _emit(self, row: IterationRow, corpus: Any, *, header: bool) -> None:
+        """Append a finished iteration to the metrics and save the corpus state (fsynced, in a
+        worker thread, not cancelled partway), print its row."""
         rd = self.run_dir
         self.rows.append(row)
-        rd.append_metrics(row)
-        rd.save_corpus_state(msgspec.to_builtins(corpus.state()))
+        state = msgspec.to_builtins(corpus.state())
+
+        def write() -> None:
+            rd.append_metrics(row)
+            rd.save_corpus_state(state)
+
+        await trio.to_thread.run_sync(write)
         print_row(row, self.out, self._bar, header=header)
         if row.rescored:
             rd.log(
