@@ -81,7 +81,7 @@ from engine.messages import (
 from engine.rundir import RunDir
 from engine.runtime import Runtime
 from engine.seeding import derive_seed, deterministic_policy
-from engine.wiring import LearnerPorts, close_archive, outcome_group, wire
+from engine.wiring import close_archive, outcome_group, wire
 
 __all__ = [
     "IterationRow",
@@ -92,9 +92,6 @@ __all__ = [
     "summary",
     "warm_start_samples",
 ]
-
-_LearnerPorts = LearnerPorts  # the name the shutdown tests use
-_progress_line = progress_line
 
 
 class SelfPlay:
