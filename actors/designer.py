@@ -400,14 +400,15 @@ class Designer:
         self._out_tokens = 0
 
     async def prompt_for(self, request: DesignRequested) -> list[dict[str, str]]:
-        """The chat messages for ``request`` (retrieval runs the embedder in a worker thread)."""
+        """The chat messages for ``request`` (embedding and kNN query run in a worker thread)."""
         neighbours: list[Neighbour] = []
         recent: list[ArchiveRecord] = []
         mem = self.memory
         if mem is not None and (self.config.memory_k or self.config.recent_k):
             if self.config.memory_k:
                 vec = await trio.to_thread.run_sync(mem.embed, request.passage)
-                neighbours = mem.nearest(vec, self.config.memory_k)
+                # an HNSW query: off the loop thread (the archive's lock serialises it)
+                neighbours = await trio.to_thread.run_sync(mem.nearest, vec, self.config.memory_k)
             recent = mem.recent(self.config.recent_k)
         return build_design_prompt(request.passage, neighbours, recent, self.contract_text)
 

@@ -8,6 +8,15 @@ episodes, including those that yield no sample), steps once at least ``batch_siz
 whole groups are ready, pushes the new weights to the policy servers through the client, and
 announces ``WeightsUpdated`` to every outbox (Designer, Agent, Hinter).
 
+Training overlaps rollouts: one task takes the inbox (the *intake*), another trains (the
+*trainer*), so the inbox keeps draining while a step, a weight sync or a checkpoint runs and
+the Critic and the Agent never wait for the learner. The queue between them is bounded by
+staleness, never by blocking: a ready group all of whose samples are older than
+``max_staleness`` versions is dropped (``samples_dropped_stale``), and beyond ``(max_staleness
++ 1) * batch_size`` queued samples (``queue_batches`` batches when set) the oldest whole groups
+are dropped (``samples_dropped_overflow``): a sample that deep in a FIFO would be trained
+``max_staleness + 1`` steps later at the earliest, stale by then.
+
 Whole groups matter because GRPO's advantage is relative to the group's mean: a group cut
 across two batches would be normalised twice over the members each batch happens to hold
 (rewards 1, 0, 0, 0 arriving in batches of 2 would give +1, -1 and then nothing, where the
@@ -116,6 +125,12 @@ class LearnerStatistics(msgspec.Struct, frozen=True, kw_only=True):
         tis_weight_mean_by_staleness: the same over both roles, per staleness (versions
             between the sample's weights and the learner's when it was trained, ``"0"``...).
         tis_tokens: per role, the tokens ``tis_weight_mean`` is over.
+        samples_received_while_training: samples the intake took while a step (train step,
+            weight sync, checkpoint) ran: what training overlapped.
+        samples_dropped_overflow: samples of whole groups dropped because the ready queue held
+            more than its bound (oldest first).
+        queue_samples_max: the most samples the ready queue held at once.
+        queue_limit: the ready queue's bound (samples).
     """
 
     policy_version: int = 0
@@ -142,6 +157,10 @@ class LearnerStatistics(msgspec.Struct, frozen=True, kw_only=True):
     tis_weight_mean: dict[str, float] = {}
     tis_weight_mean_by_staleness: dict[str, float] = {}
     tis_tokens: dict[str, int] = {}
+    samples_received_while_training: int = 0
+    samples_dropped_overflow: int = 0
+    queue_samples_max: int = 0
+    queue_limit: int = 0
 
 
 LEAK_FLAGS = frozenset({"hint_states_answer", "answer_in_observations"})
@@ -339,6 +358,12 @@ class Learner:
         self.policy_version = 0
         """Weight version of the learner (restored from the checkpoint on resume)."""
         self.last_report: StepReport | None = None
+        batches = config.queue_batches or config.max_staleness + 1
+        self.queue_limit = max(batches * config.batch_size, config.batch_size)
+        """Most samples the ready queue holds (whole groups beyond it are dropped)."""
+        self._training = False
+        self._intake_done = False
+        self._more = trio.Event()
 
     def statistics(self) -> LearnerStatistics:
         """Current counters (a frozen snapshot)."""
@@ -363,6 +388,7 @@ class Learner:
                 if v[1]
             },
             tis_tokens={k: int(v[1]) for k, v in sorted(by_role.items())},
+            queue_limit=self.queue_limit,
         )
 
     def _count(self, **changes: Any) -> None:
@@ -378,7 +404,8 @@ class Learner:
 
         Each inbox message is one member of its group (``group_of``); a group is ready when
         ``group_size`` members arrived, and a step takes ready groups in completion order
-        until it holds at least ``batch_size`` samples. After each step that changed the
+        until it holds at least ``batch_size`` samples. The inbox is read by its own task
+        while the steps run (see the module docstring). After each step that changed the
         weights (and once at start when resuming from a checkpoint): sync to the servers (when
         a client is given) and send ``WeightsUpdated`` to every outbox; checkpoint every
         ``checkpoint_every`` steps; drop the waiting groups whose samples are all stale. When
@@ -400,37 +427,94 @@ class Learner:
             )
             self.policy_version = learner.policy_version
             task_status.started()
-            resumed = bool(getattr(learner.hello, "resumed_from", ""))
-            if resumed and self.client is not None:
-                # The servers may serve weights newer than the checkpoint (written after it,
-                # then lost): serve the checkpoint's own weights before any new rollout.
-                await self._sync(learner, subscribers)
-            if self.warm_start and self.config.sft_epochs > 0 and not resumed:
-                before = await self._held_nll(learner)
-                report = await learner.sft(self.warm_start, epochs=self.config.sft_epochs)
-                self.warm_start_eval = WarmStartEval(
-                    train=dict(report.role_loss),
-                    held_before=before,
-                    held_after=await self._held_nll(learner),
-                )
-                await self._after_step(learner, report, subscribers, force_checkpoint=True)
-            async for message in inbox:
-                made = samples_from(message, self.config)
-                if made:
-                    self._count(samples_received=self._stats.samples_received + len(made))
-                else:
-                    self._count(messages_unusable=self._stats.messages_unusable + 1)
-                self._collect(group_of(message), made)
-                while self._ready_samples >= self.config.batch_size:
-                    await self._train(learner, self._cut(self.config.batch_size), subscribers)
-            self._drop_open(lambda g: True)
-            self._open.clear()  # groups without a sample: nothing to drop
-            if self._ready:
-                batch = self._cut(self._ready_samples)
-                await self._train(learner, batch, subscribers, force_checkpoint=True)
-            elif self._stats.steps and self._stats.steps % self.config.checkpoint_every:
-                await learner.save_checkpoint()
-                self._count(checkpoints=self._stats.checkpoints + 1)
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(self._intake, inbox)
+                await self._trainer(learner, subscribers)
+
+    async def _intake(self, inbox: trio.abc.ReceiveChannel[LearnerIn]) -> None:
+        """Take every inbox message as it comes (never waiting for a step): make its samples,
+        count it in its group, bound the ready queue, wake the trainer."""
+        async for message in inbox:
+            made = samples_from(message, self.config)
+            s = self._stats
+            if made:
+                self._count(samples_received=s.samples_received + len(made))
+                if self._training:
+                    self._count(
+                        samples_received_while_training=s.samples_received_while_training
+                        + len(made)
+                    )
+            else:
+                self._count(messages_unusable=s.messages_unusable + 1)
+            self._collect(group_of(message), made)
+            self._bound_queue()
+            self._more.set()
+        self._intake_done = True
+        self._more.set()
+
+    async def _trainer(
+        self,
+        learner: LearnerHandle,
+        subscribers: list[trio.abc.SendChannel[WeightsUpdated]],
+    ) -> None:
+        """Resume sync and warm start, then a step whenever a batch is ready, until the
+        intake is done; then the last partial batch and a checkpoint."""
+        resumed = bool(getattr(learner.hello, "resumed_from", ""))
+        if resumed and self.client is not None:
+            # The servers may serve weights newer than the checkpoint (written after it,
+            # then lost): serve the checkpoint's own weights before any new rollout.
+            await self._sync(learner, subscribers)
+        if self.warm_start and self.config.sft_epochs > 0 and not resumed:
+            before = await self._held_nll(learner)
+            report = await learner.sft(self.warm_start, epochs=self.config.sft_epochs)
+            self.warm_start_eval = WarmStartEval(
+                train=dict(report.role_loss),
+                held_before=before,
+                held_after=await self._held_nll(learner),
+            )
+            await self._after_step(learner, report, subscribers, force_checkpoint=True)
+        while True:
+            self._bound_queue()
+            if self._ready_samples >= self.config.batch_size:
+                await self._train(learner, self._cut(self.config.batch_size), subscribers)
+                continue
+            if self._intake_done:
+                break
+            self._more = trio.Event()
+            await self._more.wait()
+        self._drop_open(lambda g: True)
+        self._open.clear()  # groups without a sample: nothing to drop
+        if self._ready:
+            batch = self._cut(self._ready_samples)
+            await self._train(learner, batch, subscribers, force_checkpoint=True)
+        elif self._stats.steps and self._stats.steps % self.config.checkpoint_every:
+            await learner.save_checkpoint()
+            self._count(checkpoints=self._stats.checkpoints + 1)
+
+    def _bound_queue(self) -> None:
+        """Drop (and count) the ready groups that can no longer be trained (every sample older
+        than ``max_staleness`` versions), then the oldest groups beyond ``queue_limit``."""
+        oldest = self.policy_version - self.config.max_staleness
+        stale = 0
+        kept: deque[list[TrainingSample]] = deque()
+        for group in self._ready:
+            if all(x.policy_version < oldest for x in group):
+                stale += len(group)
+            else:
+                kept.append(group)
+        overflow = 0
+        while kept and self._ready_samples - stale - overflow > self.queue_limit:
+            overflow += len(kept.popleft())
+        if stale or overflow:
+            self._ready = kept
+            self._ready_samples -= stale + overflow
+            s = self._stats
+            self._count(
+                samples_dropped_stale=s.samples_dropped_stale + stale,
+                samples_dropped_overflow=s.samples_dropped_overflow + overflow,
+            )
+        if self._ready_samples > self._stats.queue_samples_max:
+            self._count(queue_samples_max=self._ready_samples)
 
     def _collect(self, group: tuple[str, str, int] | None, made: list[TrainingSample]) -> None:
         """Count one member of ``group`` (with its samples ``made``); a group whose last member
@@ -487,11 +571,15 @@ class Learner:
         *,
         force_checkpoint: bool = False,
     ) -> None:
-        report = await learner.train_step(batch)
-        whole = len({(x.role, x.group_id) for x in batch if x.group_size > 0 and not x.sft})
-        await self._after_step(
-            learner, report, subscribers, force_checkpoint=force_checkpoint, whole_groups=whole
-        )
+        self._training = True
+        try:
+            report = await learner.train_step(batch)
+            whole = len({(x.role, x.group_id) for x in batch if x.group_size > 0 and not x.sft})
+            await self._after_step(
+                learner, report, subscribers, force_checkpoint=force_checkpoint, whole_groups=whole
+            )
+        finally:
+            self._training = False
 
     async def _sync(
         self, learner: LearnerHandle, subscribers: list[trio.abc.SendChannel[WeightsUpdated]]

@@ -28,7 +28,7 @@ import os
 import threading
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Literal
 
@@ -151,8 +151,12 @@ _encoder = msgspec.json.Encoder()
 class Archive:
     """The on-disk archive with an HNSW cosine index.
 
-    One writer at a time (the Memory actor); ``nearest``/``is_duplicate``/``embed`` may be
-    called from worker threads meanwhile (an internal lock serialises index access).
+    One writer at a time (the Memory actor, which calls ``add`` in a worker thread so that the
+    file write, its fsync and the index save never block the event loop); ``nearest``/
+    ``is_duplicate``/``embed`` may be called from worker threads meanwhile (an internal lock
+    serialises index access). ``records``, ``recent``, ``len`` and ``in`` read an immutable
+    snapshot the writer replaces whole after each add, so the loop thread reads them without
+    the lock and never sees a half-applied add.
 
     Open it with ``Archive.open``; use it as a context manager or call ``close()``.
     """
@@ -168,7 +172,8 @@ class Archive:
         self._index = self._new_index(1024)
         self._unsaved = 0
         self._file: io.BufferedWriter | None = None
-        self._lock = threading.RLock()  # queries from worker threads vs. adds on the loop
+        self._lock = threading.RLock()  # queries from worker threads vs. the writer's adds
+        self._snapshot: tuple[ArchiveRecord, ...] = ()  # live records, oldest first
         self.torn_bytes = 0
         """Bytes cut from a torn last line at open (0 after a clean shutdown)."""
 
@@ -257,6 +262,7 @@ class Archive:
         self._live = {}
         for label, rec in enumerate(records):
             self._live[rec.env_id] = label
+        self._snapshot = tuple(records[i] for i in sorted(self._live.values()))
         self._index = self._load_index(len(records))
         self._file = rp.open("ab")
 
@@ -408,6 +414,10 @@ class Archive:
                 self._index.mark_deleted(old)
             self._live[rec.env_id] = label
             self._records.append(rec)
+            if old is None:
+                self._snapshot = (*self._snapshot, rec)
+            else:
+                self._snapshot = tuple(self._records[i] for i in sorted(self._live.values()))
             if label >= self._vecs.shape[0]:
                 grown = np.zeros((max(64, 2 * self._vecs.shape[0]), self.dim), dtype=np.float32)
                 grown[: self._vecs.shape[0]] = self._vecs
@@ -421,7 +431,7 @@ class Archive:
     # ---------------------------------------------------------------------------- queries
 
     def __len__(self) -> int:
-        return len(self._live)
+        return len(self._snapshot)
 
     def __contains__(self, env_id: object) -> bool:
         return env_id in self._live
@@ -431,8 +441,16 @@ class Archive:
         return self._records[self._live[env_id]]
 
     def records(self) -> list[ArchiveRecord]:
-        """Live records, oldest first."""
-        return [self._records[i] for i in sorted(self._live.values())]
+        """Live records, oldest first (a copy of the current snapshot; lock-free)."""
+        return list(self._snapshot)
+
+    def snapshot(self) -> tuple[ArchiveRecord, ...]:
+        """The live records, oldest first, as an immutable tuple (lock-free, O(1)).
+
+        The writer replaces it whole after each add: a reader on any thread holds a
+        consistent view for as long as it keeps the tuple.
+        """
+        return self._snapshot
 
     def embeddings(self) -> np.ndarray:
         """Live embeddings, oldest first, shape ``(n, d)``."""
@@ -459,14 +477,8 @@ class Archive:
 
     def recent(self, k: int) -> list[ArchiveRecord]:
         """The ``k`` most recently archived live records, newest first."""
-        out: list[ArchiveRecord] = []
-        label = len(self._records) - 1
-        while label >= 0 and len(out) < k:  # newest first, skipping replaced records
-            rec = self._records[label]
-            if self._live.get(rec.env_id) == label:
-                out.append(rec)
-            label -= 1
-        return out
+        snap = self._snapshot
+        return list(reversed(snap[max(len(snap) - k, 0) :])) if k > 0 else []
 
     def is_duplicate(
         self,
@@ -552,6 +564,8 @@ class MemoryStatistics(msgspec.Struct, frozen=True, kw_only=True):
         rejected: rejections seen, per reason.
         vendi_per_n: Vendi/n of the archive after the last add.
         embed_seconds: total time spent embedding (seconds).
+        write_seconds: total time of the adds (record write, fsync, index insert and saves;
+            seconds, in a worker thread).
     """
 
     archived: int
@@ -559,23 +573,36 @@ class MemoryStatistics(msgspec.Struct, frozen=True, kw_only=True):
     rejected: dict[str, int]
     vendi_per_n: float
     embed_seconds: float
+    write_seconds: float = 0.0
 
 
 class Memory:
     """The Memory actor: archives every ``EnvScored``, counts every ``EnvRejected``.
 
+    It is the archive's only writer while it runs, and its one task serialises the writes:
+    the embedding, the add (record append, fsync, index insert, periodic index save) and the
+    Vendi score each run in a worker thread, one after another, so no file write or index
+    work blocks the event loop. Others read the archive's immutable snapshot
+    (``Archive.snapshot``/``records``) or query it from worker threads (``nearest``).
+
     Args:
-        archive: the open archive (this actor is its only writer while running).
+        archive: the open archive.
+        on_archived: called on the loop thread with each score once its record is in the
+            archive (the API hands it to the waiting caller there), or ``None``.
     """
 
     name = "memory"
 
-    def __init__(self, archive: Archive) -> None:
+    def __init__(
+        self, archive: Archive, on_archived: Callable[[EnvScored], None] | None = None
+    ) -> None:
         self.archive = archive
+        self.on_archived = on_archived
         self._archived = 0
         self._rejected: Counter[str] = Counter()
-        self._vendi = archive.vendi_per_n() if len(archive) else 0.0
+        self._vendi = 0.0
         self._embed_s = 0.0
+        self._write_s = 0.0
 
     async def run(
         self,
@@ -583,10 +610,13 @@ class Memory:
         *,
         task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
     ) -> None:
-        """Consume the inbox until it closes; embeddings run in a worker thread.
+        """Consume the inbox until it closes; embeddings, adds and Vendi run in worker threads.
 
-        Cancellable between messages; a record is written whole or not at all.
+        Cancellable between messages; a record is written whole or not at all (a worker
+        thread's add is not abandoned on cancellation).
         """
+        if len(self.archive):
+            self._vendi = await trio.to_thread.run_sync(self.archive.vendi_per_n)
         task_status.started()
         with inbox:
             async for msg in inbox:
@@ -596,8 +626,12 @@ class Memory:
                         vec = await trio.to_thread.run_sync(
                             self.archive.embed_env, msg.proposal.source, msg.description
                         )
-                        self._embed_s += time.perf_counter() - t0
-                        self.archive.add(msg, vec)
+                        t1 = time.perf_counter()
+                        self._embed_s += t1 - t0
+                        await trio.to_thread.run_sync(self.archive.add, msg, vec)
+                        self._write_s += time.perf_counter() - t1
+                        if self.on_archived is not None:
+                            self.on_archived(msg)
                         # O(n d²): milliseconds at thousands of records, kept off the loop
                         self._vendi = await trio.to_thread.run_sync(self.archive.vendi_per_n)
                         self._archived += 1  # after Vendi: a reader of both sees them agree
@@ -612,4 +646,5 @@ class Memory:
             rejected=dict(self._rejected),
             vendi_per_n=self._vendi,
             embed_seconds=self._embed_s,
+            write_seconds=self._write_s,
         )

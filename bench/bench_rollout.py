@@ -20,6 +20,20 @@ What is measured (``python -m bench rollout``):
   this process's CPU time (event loop, tokenization, HTTP client, wasm threads; the server is
   another process) per turn, which bounds the turns/s one core can drive.
 
+- ``loop_lag_p99_ms`` / ``loop_lag_max_ms``: the runtime's event-loop lag probe (how late a
+  10 ms ``trio.sleep`` wakes; ``engine.runtime``) over the round: how long the loop thread was
+  kept from its other tasks. The ``idle event loop`` row is the same probe with nothing to do:
+  what the OS scheduler alone adds on this machine (large on a busy shared machine).
+- Training cases (``--train-step-ms`` > 0): the Agent's episodes also go to a learner that
+  trains: ``overlapped`` is the ``actors.learner.Learner`` actor (its intake task keeps taking
+  samples while its trainer task steps; the ranks are simulated: a step is ``--train-step-ms``
+  of waiting in a worker thread, as the engine's process waits on rank processes, sync and
+  checkpoint instant, ``--train-batch`` samples per step, queue bound 4 batches); ``inline``
+  is the learner before issue 16, which trained inside its inbox loop (a 16-message inbox
+  fills during a step and the Agent blocks). ``vs. without training`` is episodes/s against
+  the same rollouts with no learner, rounds alternating (goal for ``overlapped``: >= 0.9);
+  wall time ends at the last finished episode.
+
 Rounds alternate server-alone / engine so both see the same machine load; medians of
 ``--repeats`` rounds after one warm-up round. Episodes in flight should exceed the slots
 (``--concurrency`` > ``--slots``) for the engine to keep every slot busy while an episode steps
@@ -29,8 +43,10 @@ its environment between two generations.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import time
+from collections.abc import AsyncIterator
 from typing import Any
 
 import trio
@@ -70,6 +86,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--turns", type=int, default=5, help="turns per episode")
     parser.add_argument("--repeats", type=int, default=3, help="timed rounds per case (median)")
     parser.add_argument("--pool-size", type=int, default=8, help="sandbox warm instances")
+    parser.add_argument(
+        "--train-step-ms",
+        type=float,
+        default=1000.0,
+        help="simulated learner step, ms (0: no training cases)",
+    )
+    parser.add_argument("--train-batch", type=int, default=16, help="learner batch, samples")
 
 
 class _Sink:
@@ -148,9 +171,12 @@ async def _engine(
                 await to_agent.send(r)
     wall = time.perf_counter() - t0
     cpu = time.process_time() - cpu0
+    lag = rt.statistics()
     return {
         "seconds": wall,
         "cpu_seconds": cpu,
+        "loop_lag_p99_ms": 1000.0 * lag.loop_lag_p99_s,
+        "loop_lag_max_ms": 1000.0 * lag.loop_lag_max_s,
         "calls": client.statistics().requests - calls0,
         "episodes": sink.episodes,
         "successes": sink.successes,
@@ -219,8 +245,245 @@ async def _measure(url: str, tokenizer: Any, args: argparse.Namespace) -> list[d
                     "turns_per_s": mid["turns"] / mid["seconds"],
                     "overhead_pct": 100.0 * (1.0 - vs),
                     "engine_cpu_ms_per_turn": 1000.0 * mid["cpu_seconds"] / max(mid["turns"], 1),
+                    "loop_lag_p99_ms": mid["loop_lag_p99_ms"],
+                    "loop_lag_max_ms": mid["loop_lag_max_ms"],
                 }
             )
+            if args.train_step_ms > 0:
+                rows += await _training_case(sandbox, client, tokenizer, args, c)
+    return rows
+
+
+# --------------------------------------------------------------- rollouts while the learner trains
+
+
+class _SimulatedRanks:
+    """Stand-in for ``engine.learner.start_learner``'s handle: a GRPO step is ``step_s`` of
+    waiting in a worker thread (the ranks are other processes: the engine's process waits on
+    them), a weight sync and a checkpoint are instant."""
+
+    def __init__(self, step_s: float) -> None:
+        self.step_s = step_s
+        self.policy_version = 0
+        self.hello = None
+
+    async def train_step(self, batch: list[Any]) -> Any:
+        from engine.learner import StepReport
+
+        await trio.to_thread.run_sync(time.sleep, self.step_s)
+        self.policy_version += 1
+        return StepReport(
+            loss=0.0,
+            samples_used=len(batch),
+            dropped_stale=0,
+            skipped="",
+            policy_version=self.policy_version,
+            seconds=self.step_s,
+        )
+
+    async def sync_weights(self, client: object) -> Any:
+        from engine.messages import WeightsUpdated
+
+        return WeightsUpdated(version=self.policy_version, path="", checksum="")
+
+    async def save_checkpoint(self) -> None:
+        return None
+
+
+class _InlineLearner:
+    """The learner before issue 16: it trains inside its inbox loop, so while a step runs its
+    inbox fills and the Agent blocks on it (the contrast row)."""
+
+    name = "learner"
+
+    def __init__(self, step_s: float, batch: int) -> None:
+        self.step_s, self.batch, self.steps = step_s, batch, 0
+
+    async def run(
+        self, inbox: Any, to_recorder: Any, *, task_status: trio.TaskStatus[None]
+    ) -> None:
+        task_status.started()
+        held = 0
+        with inbox, to_recorder:
+            async for _ in inbox:
+                held += 1
+                if held >= self.batch:
+                    held = 0
+                    await trio.to_thread.run_sync(time.sleep, self.step_s)
+                    self.steps += 1
+
+    def statistics(self) -> None:
+        return None
+
+
+class _TimedSink(_Sink):
+    """Counts finished episodes (``WeightsUpdated`` ignored) and when the last one came."""
+
+    last_at = 0.0
+
+    async def run(self, inbox: Any, *, task_status: trio.TaskStatus[None]) -> None:
+        from engine.messages import EpisodeFinished
+
+        task_status.started()
+        with inbox:
+            async for msg in inbox:
+                if isinstance(msg, EpisodeFinished):
+                    self.episodes += 1
+                    self.turns += len(msg.turns)
+                    self.last_at = time.perf_counter()
+
+
+async def _engine_training(
+    sandbox: Any,
+    client: Any,
+    tokenizer: Any,
+    args: argparse.Namespace,
+    concurrency: int,
+    mode: str,
+) -> dict[str, Any]:
+    """One round of ``--episodes`` episodes, the Agent feeding a learner that trains.
+
+    ``mode``: ``"none"`` (no learner: the baseline of this case), ``"overlapped"`` (the
+    ``actors.learner.Learner`` actor, its intake and trainer tasks, steps simulated by
+    :class:`_SimulatedRanks`) or ``"inline"`` (:class:`_InlineLearner`). Wall time runs from the
+    first request to the last episode the sink received (the learner's drain after it is not
+    counted).
+    """
+    from actors.agent import Agent, PolicyAgent
+    from actors.learner import Learner
+    from engine.config import AgentConfig, LearnerConfig
+    from engine.messages import EpisodeRequested
+    from engine.runtime import Runtime
+    from engine.wiring import LearnerPorts
+
+    config = AgentConfig(concurrency=concurrency, max_new_tokens=8)
+    agent = Agent(sandbox, PolicyAgent(client, tokenizer, config), config)
+    sink = _TimedSink()
+    step_s = args.train_step_ms / 1000.0
+    # the bench's server never changes weights, so every sample stays at version 0: staleness
+    # is not what is measured here (the queue bound is: 4 batches)
+    lc = LearnerConfig(batch_size=args.train_batch, max_staleness=10**6, queue_batches=4)
+    learner: Learner | None = None
+    rt = Runtime(capacity=16)
+    if mode == "none":
+        rt.add("agent", agent, outputs={"to_learner": "sink"})
+    else:
+        rt.add("agent", agent, outputs={"to_learner": "learner", "to_recorder": "sink"})
+        if mode == "overlapped":
+            ranks = _SimulatedRanks(step_s)
+            learner = Learner(lc, "-", "-", start=lambda *_: _started(ranks))
+            rt.add("learner", LearnerPorts(learner), outputs={"to_recorder": "sink"})
+        else:
+            rt.add(
+                "learner", _InlineLearner(step_s, args.train_batch), outputs={"to_recorder": "sink"}
+            )
+    rt.add("sink", sink)
+    source = ENV_SOURCE.format(turns=args.turns)
+    requests = [
+        EpisodeRequested(
+            episode_id=f"ep{i}",
+            env_id="say-go",
+            source=source,
+            description=f"Answer go on every turn; {args.turns} answers of go in a row win.",
+            max_turns=args.turns,
+            seed=i,
+        )
+        for i in range(args.episodes)
+    ]
+    to_agent = rt.sender("agent")
+    async with trio.open_nursery() as nursery:
+        await nursery.start(rt.run)
+        cpu0, t0 = time.process_time(), time.perf_counter()
+        with to_agent:
+            for r in requests:
+                await to_agent.send(r)
+    cpu = time.process_time() - cpu0
+    lag = rt.statistics()
+    out: dict[str, Any] = {
+        "seconds": sink.last_at - t0,
+        "cpu_seconds": cpu,
+        "episodes": sink.episodes,
+        "turns": sink.turns,
+        "loop_lag_p99_ms": 1000.0 * lag.loop_lag_p99_s,
+        "loop_lag_max_ms": 1000.0 * lag.loop_lag_max_s,
+    }
+    if learner is not None:
+        ls = learner.statistics()
+        out |= {
+            "learner_steps": ls.steps,
+            "samples_received_while_training": ls.samples_received_while_training,
+            "samples_dropped_overflow": ls.samples_dropped_overflow,
+        }
+    return out
+
+
+async def _idle_lag(seconds: float) -> Any:
+    """The lag probe of a runtime with nothing to do for ``seconds``: what the OS scheduler
+    alone adds on this machine (a busy shared machine wakes even an idle loop late)."""
+    from engine.runtime import Runtime
+
+    rt = Runtime()
+    rt.add("idle", _Sink())
+    to_idle = rt.sender("idle")
+    async with trio.open_nursery() as nursery:
+        await nursery.start(rt.run)
+        with to_idle:
+            await trio.sleep(seconds)
+    return rt.statistics()
+
+
+@contextlib.asynccontextmanager
+async def _started(ranks: _SimulatedRanks) -> AsyncIterator[_SimulatedRanks]:
+    yield ranks
+
+
+async def _training_case(
+    sandbox: Any, client: Any, tokenizer: Any, args: argparse.Namespace, concurrency: int
+) -> list[dict[str, Any]]:
+    """Rollout throughput while a learner trains, as a fraction of the same rollouts without
+    one (``vs. without training``; goal >= 0.9): rounds alternate none / overlapped / inline."""
+    modes = ("none", "overlapped", "inline")
+    runs: dict[str, list[dict[str, Any]]] = {m: [] for m in modes}
+    await _engine_training(sandbox, client, tokenizer, args, concurrency, "overlapped")  # warm-up
+    for _ in range(args.repeats):
+        for m in modes:
+            runs[m].append(await _engine_training(sandbox, client, tokenizer, args, concurrency, m))
+    mids = {m: sorted(r, key=lambda x: x["seconds"])[len(r) // 2] for m, r in runs.items()}
+    base = mids["none"]["episodes"] / mids["none"]["seconds"]
+    names = {
+        "none": "rollouts, no learner",
+        "overlapped": "rollouts + learner training (overlapped)",
+        "inline": "rollouts + learner training in its inbox loop (before)",
+    }
+    idle = await _idle_lag(2.0)
+    rows = [
+        {
+            "case": "idle event loop (this machine's scheduling noise)",
+            "loop_lag_p99_ms": 1000.0 * idle.loop_lag_p99_s,
+            "loop_lag_max_ms": 1000.0 * idle.loop_lag_max_s,
+        }
+    ]
+    for m in modes:
+        mid = mids[m]
+        eps = mid["episodes"] / mid["seconds"]
+        row = {
+            "case": names[m],
+            "concurrency": concurrency,
+            "delay_ms": args.delay_ms,
+            "train_step_ms": args.train_step_ms if m != "none" else 0.0,
+            "train_batch": args.train_batch,
+            "episodes": mid["episodes"],
+            "episodes_per_s": eps,
+            "vs. without training": eps / base,
+            "engine_cpu_ms_per_turn": 1000.0 * mid["cpu_seconds"] / max(mid["turns"], 1),
+            "cpu_seconds": mid["cpu_seconds"],
+            "loop_lag_p99_ms": mid["loop_lag_p99_ms"],
+            "loop_lag_max_ms": mid["loop_lag_max_ms"],
+        }
+        for key in ("learner_steps", "samples_received_while_training", "samples_dropped_overflow"):
+            if key in mid:
+                row[key] = mid[key]
+        rows.append(row)
     return rows
 
 

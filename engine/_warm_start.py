@@ -45,9 +45,11 @@ __all__ = [
     "exact_match",
     "file_crc32",
     "held_out_samples",
+    "report_warm_start",
     "store_warm_start",
     "warm_start_cache",
     "warm_start_samples",
+    "warm_start_sets",
 ]
 
 WARM_START_SEED_BASE = 2**31
@@ -442,3 +444,89 @@ def _write_synced(path: Path, data: bytes) -> None:
         f.write(data)
         f.flush()
         os.fsync(f.fileno())
+
+
+def warm_start_sets(
+    config: Config, tokenizer: Any, passages: Sequence[str]
+) -> tuple[list[TrainingSample], list[TrainingSample]]:
+    """The warm start's SFT samples and its held-back evaluation samples (blocking: run it in
+    a worker thread).
+
+    Training designs come from the first 64 passages, held-back ones from the next 64 (the
+    first 64 again when there are no more); ``learner.sft_max_samples`` caps the training set
+    (a seeded shuffle first).
+
+    Args:
+        config: the run's configuration (``learner.sft_*``, ``run.seed``).
+        tokenizer: the policy's tokenizer.
+        passages: corpus passage texts, the first 128 at least when there are that many.
+
+    Returns:
+        ``(warm, held)``.
+    """
+    lc = config.learner
+    train_passages = list(passages[:64])
+    held_passages = list(passages[64:128]) or train_passages
+    warm = warm_start_samples(
+        tokenizer,
+        train_passages,
+        design_repeats=lc.sft_design_repeats,
+        rng=random.Random(config.run.seed),
+    )
+    held = held_out_samples(
+        tokenizer,
+        held_passages,
+        seeds_per_env=2,
+        per_role=lc.sft_eval_samples,
+        rng=random.Random(config.run.seed + 1),
+        exclude=warm,
+    )
+    if lc.sft_max_samples:
+        random.Random(config.run.seed).shuffle(warm)
+        warm = warm[: lc.sft_max_samples]
+    return warm, held
+
+
+async def report_warm_start(
+    config: Config,
+    log: Callable[[str], None],
+    evaluation: Any,
+    client: Any,
+    tokenizer: Any,
+    held: list[TrainingSample],
+) -> None:
+    """Log each role's SFT loss (last epoch, held-back samples before and after) and the
+    served policy's greedy exact match on the held-back samples, one line per role.
+
+    Args:
+        config: the run's configuration (``designer``/``agent.max_new_tokens``).
+        log: the run's log.
+        evaluation: the learner's ``WarmStartEval`` (or ``None``).
+        client: the policy client (serving the warm-started weights).
+        tokenizer: the policy's tokenizer.
+        held: the held-back samples.
+
+    Cancellation: cancellable; nothing is written.
+    """
+    from engine.errors import PolicyError
+
+    ev = evaluation
+    caps = {"designer": config.designer.max_new_tokens, "agent": config.agent.max_new_tokens}
+    hits: dict[str, tuple[int, int]] = {}
+    try:
+        if held:
+            hits = await exact_match(client, tokenizer, held, max_new_tokens=caps)
+    except PolicyError as exc:  # the measurement is lost, not the run
+        log(f"warm start: held-back exact match not measured ({exc})")
+    for role in ("designer", "agent"):
+        parts = []
+        if ev is not None and role in ev.train:
+            parts.append(f"SFT loss {ev.train[role]:.3f} (last epoch)")
+        if ev is not None and role in ev.held_after:
+            before = ev.held_before.get(role, float("nan"))
+            parts.append(f"held-back loss {before:.3f} -> {ev.held_after[role]:.3f}")
+        if role in hits:
+            h, n = hits[role]
+            parts.append(f"held-back greedy exact match {h}/{n}")
+        if parts:
+            log(f"warm start {role}: " + ", ".join(parts))

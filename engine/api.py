@@ -13,8 +13,8 @@ block's), and the block's end stops them::
             print(n.record.env_id, n.similarity)
         await eng.stop()                                # optional: the block's end stops too
 
-Topology (one :class:`engine.runtime.Runtime`; the self-play loop without the driver and the
-learner)::
+Topology (one :class:`engine.runtime.Runtime`, built by :func:`engine.wiring.wire` as for the
+self-play loop, without the driver and the learner)::
 
     API --DesignRequested--> designer --EnvProposed--> critic        (designer: policy only)
     API --EnvProposed-----------------------------------> critic
@@ -36,26 +36,31 @@ the Critic's ``EnvRejected``. Calls after :meth:`Engine.stop` raise ``EngineStop
 
 from __future__ import annotations
 
-import math
 import os
-import random
-import secrets
 import tempfile
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-import msgspec
 import trio
 
+from engine._results import EngineState as EngineState  # re-exported
+from engine._results import (
+    EngineStatistics,
+    Outcome,
+    Results,
+    ResultStream,
+    Waiter,
+)
+from engine._results import StreamItem as StreamItem  # re-exported
 from engine.config import Config
 from engine.errors import ConfigError, EngineStopped
-from engine.messages import DesignRequested, EnvProposed, EnvRejected, EnvScored
-from engine.runtime import MeteredReceiveChannel, MeteredSendChannel, Runtime, RuntimeStatistics
+from engine.messages import DesignRequested, EnvProposed, EnvScored
+from engine.runtime import MeteredSendChannel, Runtime
+from engine.wiring import outcome_group
 
 if TYPE_CHECKING:
     from actors.memory import Archive, ArchiveRecord, Neighbour
@@ -67,197 +72,6 @@ __all__ = [
     "ResultStream",
     "open_engine",
 ]
-
-Outcome = EnvScored | EnvRejected
-"""What the engine says about one environment: scored (regret) or rejected (named reason)."""
-
-EngineState = Literal["running", "stopping", "stopped"]
-
-
-class EngineStatistics(msgspec.Struct, frozen=True, kw_only=True):
-    """A snapshot of the engine: what went in, what came out, the archive, every actor.
-
-    Also the *metrics snapshot* a :class:`ResultStream` yields every ``metrics_every_s``.
-
-    Attributes:
-        state: ``running``, ``stopping`` (draining after ``stop()``) or ``stopped``.
-        agent: who plays the episodes (the scripted callable's name, or ``policy``).
-        submitted: environments submitted with ``submit_env``.
-        design_requests: design requests submitted.
-        pending: submissions (environments and design requests) still awaiting outcomes.
-        scored: environments scored.
-        accepted: scored environments whose regret passed the Critic's acceptance test.
-        rejected: rejections per reason.
-        mean_regret: mean regret of the scored environments (``None`` before any).
-        archive_size: live records in the archive (seed environments included).
-        vendi_per_n: Vendi score of the archive divided by its size (after the last add).
-        results_dropped: stream items dropped because a reader fell ``buffer`` items behind.
-        uptime_s: seconds since the engine started.
-        runtime: per-actor counters and event-loop lag (``engine.runtime``).
-    """
-
-    state: EngineState
-    agent: str
-    submitted: int
-    design_requests: int
-    pending: int
-    scored: int
-    accepted: int
-    rejected: dict[str, int]
-    mean_regret: float | None
-    archive_size: int
-    vendi_per_n: float
-    results_dropped: int
-    uptime_s: float
-    runtime: RuntimeStatistics
-
-
-StreamItem = EnvScored | EnvRejected | EngineStatistics
-
-
-class ResultStream:
-    """Every outcome from the moment it was opened, and optional statistics snapshots.
-
-    Iterate with ``async for``; close with a ``with`` block (or ``close()``). The stream ends
-    when the engine has stopped and the buffered items are read.
-
-    A reader that falls ``buffer`` items behind loses the oldest ones (counted in
-    ``dropped``): an observer never stalls the engine. Calls that submit work get their own
-    outcome whatever the streams do.
-    """
-
-    def __init__(self, engine: Engine, buffer: int, metrics_every_s: float | None) -> None:
-        self._engine = engine
-        self._send, self._recv = trio.open_memory_channel[StreamItem](buffer)
-        self._every = metrics_every_s
-        self._next = trio.current_time() + metrics_every_s if metrics_every_s else math.inf
-        self.dropped = 0
-        """Items dropped because this reader fell behind."""
-
-    def _offer(self, item: StreamItem) -> None:
-        try:
-            self._send.send_nowait(item)
-        except trio.WouldBlock:
-            self._recv.receive_nowait()  # drop the oldest
-            self.dropped += 1
-            self._engine._dropped += 1
-            self._send.send_nowait(item)
-        except (trio.ClosedResourceError, trio.BrokenResourceError):
-            pass
-
-    def _end(self) -> None:
-        self._send.close()
-
-    def __aiter__(self) -> ResultStream:
-        return self
-
-    async def __anext__(self) -> StreamItem:
-        """The next outcome, or a statistics snapshot when ``metrics_every_s`` elapsed first.
-
-        Raises:
-            StopAsyncIteration: the engine stopped and everything buffered was read, or the
-                stream was closed.
-
-        Cancellation: cancellable; nothing is lost.
-        """
-        try:  # buffered outcomes come before a due snapshot
-            item = self._recv.receive_nowait()
-        except trio.WouldBlock:
-            pass
-        except (trio.EndOfChannel, trio.ClosedResourceError):
-            raise StopAsyncIteration from None
-        else:
-            await trio.lowlevel.cancel_shielded_checkpoint()
-            return item
-        with trio.move_on_at(self._next):
-            try:
-                return await self._recv.receive()
-            except (trio.EndOfChannel, trio.ClosedResourceError):
-                raise StopAsyncIteration from None
-        assert self._every is not None
-        self._next = trio.current_time() + self._every
-        return self._engine.statistics()
-
-    def close(self) -> None:
-        """Stop receiving (idempotent)."""
-        self._engine._streams.discard(self)
-        self._send.close()
-        self._recv.close()
-
-    def __enter__(self) -> ResultStream:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-@dataclass
-class _Waiter:
-    """One submission waiting for its outcomes (one for an env, ``group_size`` for a design)."""
-
-    expected: int
-    outcomes: dict[str, Outcome] = field(default_factory=dict)
-    done: trio.Event = field(default_factory=trio.Event)
-
-
-class _ResultsStatistics(msgspec.Struct, frozen=True, kw_only=True):
-    """Counters of the results actor: outcomes seen and streams open."""
-
-    outcomes: int
-    streams: int
-
-
-class _ArchiveView:
-    """The archive as the Memory actor sees it: ``add`` also tells the engine.
-
-    So a scored environment is handed to its caller and the streams only once it is in the
-    archive (a caller that reads the archive next finds it).
-    """
-
-    def __init__(self, archive: Archive, on_add: Callable[[EnvScored], None]) -> None:
-        self._archive = archive
-        self._on_add = on_add
-
-    def add(self, score: EnvScored, embedding: Any = None) -> ArchiveRecord:
-        rec = self._archive.add(score, embedding)
-        self._on_add(score)
-        return rec
-
-    def __len__(self) -> int:
-        return len(self._archive)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._archive, name)
-
-
-class _Results:
-    """The actor between the Critic and Memory: a rejection is delivered at once (to the
-    waiting call and the streams); a score once Memory archived it (``_ArchiveView``)."""
-
-    name = "results"
-
-    def __init__(self, engine: Engine) -> None:
-        self._engine = engine
-
-    async def run(
-        self,
-        inbox: MeteredReceiveChannel[Outcome],
-        to_memory: MeteredSendChannel[Outcome],
-        *,
-        task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
-    ) -> None:
-        task_status.started()
-        with inbox, to_memory:
-            async for msg in inbox:
-                if isinstance(msg, EnvRejected):
-                    self._engine._deliver(msg)
-                await to_memory.send(msg)
-
-    def statistics(self) -> _ResultsStatistics:
-        e = self._engine
-        return _ResultsStatistics(
-            outcomes=e._scored + sum(e._rejected.values()), streams=len(e._streams)
-        )
 
 
 class Engine:
@@ -287,7 +101,7 @@ class Engine:
         self._to_designer: MeteredSendChannel[Any] | None = None
         self._state: EngineState = "running"
         self._done = trio.Event()
-        self._waiting: dict[str, _Waiter] = {}
+        self._waiting: dict[str, Waiter] = {}
         self._streams: set[ResultStream] = set()
         self._submitted = 0
         self._design_requests = 0
@@ -349,7 +163,7 @@ class Engine:
             self._regret_sum += msg.regret
         else:
             self._rejected[msg.reason] = self._rejected.get(msg.reason, 0) + 1
-        group = msg.group_id if isinstance(msg, EnvRejected) else msg.proposal.group_id
+        group = outcome_group(msg)
         key = msg.env_id if msg.env_id in self._waiting else group
         w = self._waiting.get(key)
         if w is not None:
@@ -450,7 +264,7 @@ class Engine:
     ) -> list[Outcome]:
         if key in self._waiting:
             raise ValueError(f"id {key!r} is already in flight")
-        w = _Waiter(expected=expected)
+        w = Waiter(expected=expected)
         self._waiting[key] = w
         try:
             try:
@@ -592,14 +406,6 @@ def _agent(agent: Any) -> Any:
     )
 
 
-def _duplicate_test(archive: Archive) -> Callable[[str, str], tuple[bool, str, float]]:
-    def test(source: str, description: str) -> tuple[bool, str, float]:
-        dup, env_id, similarity = archive.is_duplicate(source, description)
-        return bool(dup), env_id or "", float(similarity)
-
-    return test
-
-
 def _leaves(exc: BaseException) -> list[BaseException]:
     if isinstance(exc, BaseExceptionGroup):
         return [leaf for sub in exc.exceptions for leaf in _leaves(sub)]
@@ -659,10 +465,8 @@ async def open_engine(
     returns once in-flight sandbox calls end (each bounded by ``sandbox.call_deadline_s``).
     A normal exit drains first (:meth:`Engine.stop`).
     """
-    from actors.agent import PolicyAgent
-    from actors.critic import Critic
-    from actors.hinter import Hinter
-    from actors.memory import Archive, Memory
+    from actors.memory import Archive
+    from engine.wiring import close_archive, wire
     from sandbox_wasm import Sandbox
 
     cfg = Config() if config is None else config
@@ -679,11 +483,10 @@ async def open_engine(
             else:
                 root = Path(run_dir)
             archive = await trio.to_thread.run_sync(Archive.open, root / "archive", cfg.memory)
-            stack.callback(archive.close)
+            stack.push_async_callback(close_archive, archive)
             sandbox = await stack.enter_async_context(Sandbox.open(cfg.sandbox))
-            actors: dict[str, Any] = {}
+            client = tokenizer = None
             if scripted is None:
-                from actors.designer import Designer
                 from engine.inference import (
                     PolicyClient,
                     ensure_tiny_model,
@@ -703,45 +506,25 @@ async def open_engine(
                 if not model:
                     model = str(await trio.to_thread.run_sync(ensure_tiny_model))
                 tokenizer = await trio.to_thread.run_sync(load_tokenizer, model)
-                player = PolicyAgent(
-                    client, tokenizer, cfg.agent, temperature=pc.temperature, top_p=pc.top_p
-                )
-                actors["designer"] = Designer(client, tokenizer, cfg.designer, memory=archive)
-                hinter = Hinter(cfg.hinter, client=client, tokenizer=tokenizer)
-            else:
-                player = scripted
-                hinter = Hinter(cfg.hinter)
-            rt = Runtime(
-                capacity=cfg.run.channel_capacity,
-                shutdown_deadline_s=cfg.run.shutdown_deadline_s,
-            )
-            memory = Memory(_ArchiveView(archive, lambda score: eng._deliver(score)))  # type: ignore[arg-type]
-            if "designer" in actors:
-                rt.add("designer", actors["designer"], outputs={"to_critic": "critic"})
-            rt.add(
-                "critic",
-                Critic(
-                    sandbox,
-                    cfg.critic,
-                    agent=player,
-                    agent_config=cfg.agent,
-                    hinter=hinter,
-                    is_duplicate=_duplicate_test(archive),
-                    # private scoring seeds (OS entropy): no design can be rigged on them
-                    rng=random.Random(secrets.randbits(64)),
-                ),
-                outputs={"to_memory": "results"},
-            )
-            eng = Engine(
+            results = Results()
+            wiring = wire(
                 cfg,
-                rt,
-                archive,
-                memory,
-                agent_name="policy" if scripted is None else str(scripted.name),
-                has_designer="designer" in actors,
+                sandbox=sandbox,
+                archive=archive,
+                outcomes=results,
+                client=client,
+                tokenizer=tokenizer,
+                scripted=scripted,
+                on_archived=lambda score: eng._deliver(score),
             )
-            rt.add("results", _Results(eng), outputs={"to_memory": "memory"})
-            rt.add("memory", memory)
+            eng = results.engine = Engine(
+                cfg,
+                wiring.runtime,
+                archive,
+                wiring.actors["memory"],
+                agent_name="policy" if scripted is None else str(scripted.name),
+                has_designer="designer" in wiring.actors,
+            )
             eng._connect()
             async with trio.open_nursery() as nursery:
                 await nursery.start(eng._run)

@@ -69,6 +69,9 @@ class RunConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True)
     channel_capacity: NonNeg = 16
     # Seconds the pipeline gets to drain on stop (last batch, sync, checkpoint) before it is cancelled.
     shutdown_deadline_s: PosF = 120.0
+    # Period of the event-loop lag probe (seconds): how late a trio.sleep of this length wakes is
+    # the lag; p50/p99/max land in statistics.json (runtime.loop_lag_*_s).
+    loop_lag_interval_s: PosF = 0.01
     # Times a run restarts from its last checkpoint (learner ranks, policy servers) after a learner
     # rank dies, before it stops and says to --resume.
     learner_restarts: NonNeg = 2
@@ -290,8 +293,11 @@ class LearnerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     kl_coef: NonNegF = 0.0
     # Truncated importance-sampling cap on pi_train/pi_rollout.
     tis_cap: PosF = 2.0
-    # Samples older than this many policy versions are dropped.
+    # Samples older than this many policy versions are dropped (in the learner's queue, in a step).
     max_staleness: NonNeg = 2
+    # Bound of the learner's ready queue, in batches (0: max_staleness + 1); beyond it the oldest
+    # whole groups are dropped and counted, so rollouts never wait for a training step.
+    queue_batches: NonNeg = 0
     # Samples per optimizer step (both roles together; at least this many, in whole groups).
     batch_size: Pos = 8
     # Reward of a rejected design.

@@ -79,15 +79,15 @@ def _resolve(args: argparse.Namespace) -> Config:
 
 def _dry_run(config: Config) -> None:
     from engine.config import dump_config
-    from engine.loop import topology
     from engine.runtime import Runtime
+    from engine.wiring import connect
 
     class _Placeholder:
         async def run(self, **_: object) -> None:  # pragma: no cover - never started
             return None
 
     rt = Runtime(capacity=config.run.channel_capacity)
-    topology(rt, {name: _Placeholder() for name in TOPOLOGY_ACTORS})
+    connect(rt, {name: _Placeholder() for name in TOPOLOGY_ACTORS}, outcomes="recorder")
     print("# resolved config")
     print(dump_config(config))
     print("# actor topology (producer.outbox -> actor.inbox)")

@@ -10,6 +10,7 @@ from pathlib import Path
 import msgspec
 import pytest
 import trio
+import trio.testing
 
 from actors.learner import Learner, LearnerStatistics, group_of, samples_from
 from engine.config import LearnerConfig
@@ -411,6 +412,64 @@ async def test_exits_when_cancelled() -> None:
     with pytest.raises(trio.EndOfChannel):
         out.receive_nowait()
     assert learner.statistics().samples_buffered == 1
+
+
+class _SlowHandle(FakeHandle):
+    """A training step that lasts until the test opens ``gate`` (a slow GRPO step)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate = trio.Event()
+        self.in_step = trio.Event()
+        self.versions_at_step: list[int] = []
+
+    async def train_step(self, batch: list[TrainingSample]) -> StepReport:
+        self.versions_at_step.append(self.policy_version)
+        self.in_step.set()
+        await self.gate.wait()
+        return await super().train_step(batch)
+
+
+async def test_intake_keeps_accepting_during_a_step_and_the_queue_is_bounded_by_staleness(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    # batches of 2, max_staleness 1: the ready queue holds (1 + 1) * 2 = 4 samples
+    cfg = msgspec.structs.replace(CFG, max_staleness=1, checkpoint_every=100)
+    handle = _SlowHandle()
+    learner = Learner(cfg, "m", "r", start=_starter(handle))
+    assert learner.queue_limit == 4
+    send, inbox = trio.open_memory_channel[object](0)  # a rendezvous: a send waits for intake
+    out_send, out = trio.open_memory_channel[WeightsUpdated](100)
+    async with trio.open_nursery() as nursery:
+        await nursery.start(learner.run, inbox, out_send)
+        async with send:
+            for r in (1.0, 0.0):
+                await send.send(_sample(r))
+            await handle.in_step.wait()  # step 1 runs (and does not end until the gate opens)
+            # the Critic/Agent side keeps sending: every send is taken while the step runs
+            # (a blocked send would hang here until the virtual clock hits the deadline)
+            with trio.fail_after(60):
+                for i in range(6):
+                    await send.send(_sample(float(i % 2), f"g{i}"))
+            during = learner.statistics()
+            assert len(handle.batches) == 0 and not handle.gate.is_set()
+            assert during.samples_received_while_training == 6
+            # the queue stayed bounded: the two oldest dropped, the four newest kept
+            assert (during.samples_buffered, during.queue_samples_max) == (4, 4)
+            assert during.samples_dropped_overflow == 2
+            handle.gate.set()  # step 1 -> v1; step 2 (v0 samples, staleness 1) -> v2
+            await trio.testing.wait_all_tasks_blocked()
+            # at v2 the last two v0 samples are staler than max_staleness: dropped, not trained
+            assert learner.statistics().steps == 2
+    out.close()
+    stats = learner.statistics()
+    assert [len(b) for b in handle.batches] == [2, 2]
+    assert [s.group_id for s in handle.batches[1]] == ["g2", "g3"]
+    assert (stats.samples_dropped_stale, stats.samples_dropped_overflow) == (2, 2)
+    assert (stats.samples_received, stats.samples_trained, stats.samples_buffered) == (8, 4, 0)
+    # the staleness bound held in every step: no sample older than max_staleness versions
+    for version, batch in zip(handle.versions_at_step, handle.batches, strict=True):
+        assert all(version - x.policy_version <= cfg.max_staleness for x in batch)
 
 
 class _Client:

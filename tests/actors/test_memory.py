@@ -308,3 +308,40 @@ def test_rescoring_a_seed_keeps_its_origin(tmp_path: Path) -> None:
         assert (rec.origin, rec.k, rec.regret) == ("seed", 4, 0.5)
         archive.add(_score("new-env", "class Env: pass\n"))
         assert archive.get("new-env").origin == "designed"
+
+
+async def test_memory_writes_off_the_loop_thread_and_readers_see_whole_snapshots(
+    tmp_path: Path,
+) -> None:
+    import threading
+
+    archive = _open(tmp_path / "a", MemoryConfig(embedder="hash", seed_archive=False, fsync=True))
+    loop_thread = threading.get_ident()
+    add_threads: list[int] = []
+    add = archive.add
+
+    def add_recording_thread(score: EnvScored, embedding: object = None) -> ArchiveRecord:
+        add_threads.append(threading.get_ident())
+        return add(score, embedding)  # type: ignore[arg-type]
+
+    archive.add = add_recording_thread  # type: ignore[method-assign]
+    archived: list[tuple[str, int]] = []
+    # on_archived runs on the loop thread once the record is in (the API's delivery hook)
+    actor = Memory(archive, on_archived=lambda s: archived.append((s.env_id, len(archive))))
+    before = archive.snapshot()
+    send, recv = trio.open_memory_channel(0)
+    async with trio.open_nursery() as nursery:
+        await nursery.start(actor.run, recv)
+        async with send:
+            await send.send(_score("a", SEEDS["caesar"].source))
+            await send.send(_score("b", SEEDS["lights_out"].source))
+            await send.send(_score("a", SEEDS["caesar"].source, sw=0.5))  # replaces "a"
+    assert add_threads and loop_thread not in add_threads  # record write + fsync: a worker
+    assert archived == [("a", 1), ("b", 2), ("a", 2)]
+    assert before == ()  # a snapshot taken earlier never changes under its reader
+    snap = archive.snapshot()
+    assert [(r.env_id, r.success_without) for r in snap] == [("b", 0.25), ("a", 0.5)]
+    assert archive.records() == list(snap)
+    assert [r.env_id for r in archive.recent(5)] == ["a", "b"]
+    assert actor.statistics().write_seconds > 0
+    archive.close()

@@ -64,6 +64,7 @@ def test_rollout_bench_rows_and_finished_episodes() -> None:
             "--turns=3",
             "--repeats=1",
             "--pool-size=2",
+            "--train-step-ms=0",
         ]
     )
     rows = bench_rollout.run(args)
@@ -88,3 +89,38 @@ def test_rollout_bench_rows_and_finished_episodes() -> None:
     assert engine["overhead_pct"] == pytest.approx(100 * (1 - engine["vs. server limit"]))
     assert engine["engine_cpu_ms_per_turn"] > 0
     assert {"episodes_per_s", "turns_per_s", "vs. server limit"} <= engine.keys()
+    assert engine["loop_lag_max_ms"] >= engine["loop_lag_p99_ms"] >= 0
+
+
+@pytest.mark.slow
+def test_rollout_bench_training_case_overlaps_the_learner() -> None:
+    parser = argparse.ArgumentParser()
+    bench_rollout.add_arguments(parser)
+    args = parser.parse_args(
+        [
+            "--delay-ms=5",
+            "--slots=2",
+            "--concurrency=4",
+            "--episodes=8",
+            "--turns=2",
+            "--repeats=1",
+            "--pool-size=2",
+            "--train-step-ms=50",
+            "--train-batch=2",
+        ]
+    )
+    rows = bench_rollout.run(args)
+    cases = [r["case"] for r in rows]
+    assert cases[2:] == [
+        "idle event loop (this machine's scheduling noise)",
+        "rollouts, no learner",
+        "rollouts + learner training (overlapped)",
+        "rollouts + learner training in its inbox loop (before)",
+    ]
+    _, none, overlapped, inline = rows[2:]
+    assert none["vs. without training"] == 1.0
+    assert none["episodes"] == overlapped["episodes"] == inline["episodes"] == 8
+    # the learner stepped (how many samples arrived during its steps is timing: reported)
+    assert overlapped["learner_steps"] >= 1
+    assert overlapped["samples_received_while_training"] >= 0
+    assert overlapped["vs. without training"] > 0

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from engine._report import progress_line as _progress_line
 from engine.config import Config
-from engine.loop import _progress_line
 from engine.run import _write_outputs
 from engine.rundir import RunDir
 

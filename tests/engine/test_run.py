@@ -102,7 +102,7 @@ DETERMINISTIC = [
     "--set", "learner.sft_epochs=0",  # no warm start: the base weights all run long
     "--set", "learner.batch_size=64",  # no step before the last row is written
 ]  # fmt: skip
-TIMINGS = {"seconds", "tokens_per_s", "loop_lag_max_s", "created_at"}
+TIMINGS = {"seconds", "tokens_per_s", "loop_lag_max_s", "loop_lag_p99_s", "created_at"}
 
 
 def _jsonl(path, drop=frozenset()):

@@ -218,6 +218,28 @@ async def test_loop_lag_is_measured(autojump_clock):
     assert stats.uptime_s == pytest.approx(1.55)
 
 
+async def test_loop_lag_p99_and_max_over_the_whole_run(autojump_clock):
+    rt = Runtime(lag_interval_s=0.01)
+    rt.add("s", Sink())
+    to_s = rt.sender("s")
+    async with trio.open_nursery() as nursery:
+        await nursery.start(rt.run)
+        await trio.sleep(0.995)  # 99 probes on time
+        autojump_clock.jump(0.25)  # one probe wakes 0.25 s late (minus what was left of it)
+        await trio.sleep(0.495)  # 49 more on time
+        stats = rt.statistics()
+        to_s.close()
+    assert stats.loop_lag_samples == 99 + 1 + 49
+    assert stats.loop_lag_max_s == pytest.approx(0.245)
+    assert stats.loop_lag_p50_s == 0.0
+    assert stats.loop_lag_p99_s == 0.0  # 1 late probe in 149: under the 99th percentile
+    late = Runtime(lag_interval_s=0.01)
+    late._lags.add(0.0123)
+    late._lags.add(2.5)  # past the histogram's 1 s: the exact maximum
+    assert late.statistics().loop_lag_p50_s == pytest.approx(0.0123)
+    assert late.statistics().loop_lag_p99_s == 2.5
+
+
 def test_actor_failed_names_the_error_inside_a_nursery_group():
     group = ExceptionGroup("Exceptions from Trio nursery", [ValueError("inner"), KeyError("k")])
     err = ActorFailed("designer", "DesignRequested(request_id='r')", group)

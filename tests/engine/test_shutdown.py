@@ -15,9 +15,10 @@ from actors.critic import Critic
 from actors.designer import Designer
 from actors.learner import Learner
 from actors.memory import Archive, Memory
+from engine._recorder import Recorder
 from engine.config import DesignerConfig, LearnerConfig, MemoryConfig
-from engine.loop import Recorder, _LearnerPorts
 from engine.runtime import Runtime
+from engine.wiring import LearnerPorts
 
 
 class Sink:
@@ -77,7 +78,7 @@ def make(kind: str, tmp_path) -> tuple[Any, tuple[str, ...], list[str]]:
         return Memory(archive), ("inbox",), []
     if kind == "learner":
         learner = Learner(LearnerConfig(), "m", tmp_path, start=_start)
-        return _LearnerPorts(learner), ("inbox",), ["to_recorder"]
+        return LearnerPorts(learner), ("inbox",), ["to_recorder"]
     if kind == "recorder":
         return Recorder(), ("inbox",), ["to_memory"]
     raise AssertionError(kind)
