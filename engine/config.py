@@ -349,6 +349,24 @@ class LearnerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     # CUDA devices of the ranks, as indices into the engine's CUDA_VISIBLE_DEVICES, one per rank
     # ([] = rank r on device r). Keeps the learner off the GPUs the policy servers use.
     devices: list[Annotated[int, msgspec.Meta(ge=0)]] = []
+    # How the ranks start: "local" = spawned by the engine on its node; "torchrun" = one
+    # torchrun per node (docs/SCALE.md, "Two nodes"), world_size / nnodes ranks on each.
+    launcher: Literal["local", "torchrun"] = "local"
+    # Nodes the torchrun learner spans (node 0 hosts rank 0 and the rendezvous).
+    nnodes: Pos = 1
+    # torchrun's static rendezvous HOST:PORT: node 0's address as every node reaches it.
+    rdzv_endpoint: str = "127.0.0.1:29500"
+    # torchrun: true = the engine starts no rank (every node, node 0 too, runs its printed
+    # command); false = the engine starts node 0's torchrun itself.
+    attach: bool = False
+    # Where the engine listens for the ranks' control connections (rank 0's requests, every
+    # rank's liveness): an address of the engine's host that every node reaches.
+    control_host: str = "127.0.0.1"
+    # Port of that listener (0 = any free port; torchrun needs a fixed one for other nodes).
+    control_port: NonNeg = 0
+    # Deadline of one collective between ranks (seconds); idle ranks are pinged at a quarter
+    # of it, so a vanished peer or node fails the call instead of hanging it.
+    collective_timeout_s: PosF = 600.0
 
 
 class SchedulerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -10,11 +10,13 @@ import struct
 
 import msgspec
 
+from engine.config import LearnerConfig
 from engine.messages import TrainingSample
 
 __all__ = [
     "CheckpointSaved",
     "Hello",
+    "Join",
     "LogprobsReply",
     "LogprobsRequest",
     "Reply",
@@ -23,9 +25,11 @@ __all__ = [
     "SftRequest",
     "ShutdownRequest",
     "StepReport",
+    "Start",
     "SyncRequest",
     "TrainRequest",
     "WeightsWritten",
+    "WorkerSpec",
     "decode_reply",
     "decode_request",
     "encode",
@@ -35,6 +39,47 @@ __all__ = [
 
 class _P(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     """Base of protocol messages."""
+
+
+class WorkerSpec(msgspec.Struct, frozen=True, kw_only=True):
+    """What every rank needs besides the torchrun variables (sent in ``Start``).
+
+    Attributes:
+        config: the ``[learner]`` section.
+        model_path: Hugging Face model directory, at the same path on every node.
+        run_dir: the run directory (a shared filesystem across nodes).
+        init_method: ``init_process_group``'s ``init_method`` (``"file://..."`` for ranks the
+            engine spawns; ``"env://"``, torchrun's variables, otherwise).
+        log_to_file: also log to ``run_dir/logs/learner.rank<r>.log`` (ranks whose output does
+            not go there already: torchrun's).
+    """
+
+    config: LearnerConfig
+    model_path: str
+    run_dir: str
+    init_method: str = "env://"
+    log_to_file: bool = False
+
+
+class Join(_P, frozen=True, kw_only=True, tag=True):
+    """A rank connected to the engine (its first frame; every rank sends one).
+
+    Rank 0's connection then carries the requests; the others' stay open, silent, so that the
+    engine sees a rank (or its node) go when its connection closes.
+    """
+
+    rank: int
+    world_size: int
+    local_rank: int
+    node_rank: int
+    host: str
+    pid: int
+
+
+class Start(_P, frozen=True, kw_only=True, tag=True):
+    """The engine's answer to ``Join``: what to load and how to meet the other ranks."""
+
+    spec: WorkerSpec
 
 
 class TrainRequest(_P, frozen=True, kw_only=True, tag=True):
@@ -69,7 +114,8 @@ class ShutdownRequest(_P, frozen=True, kw_only=True, tag=True):
 
 
 Request = (
-    TrainRequest
+    Start
+    | TrainRequest
     | SftRequest
     | LogprobsRequest
     | SyncRequest
@@ -171,7 +217,7 @@ class Bye(_P, frozen=True, kw_only=True, tag=True):
     """Rank 0 leaves the loop."""
 
 
-Reply = Hello | StepReport | LogprobsReply | WeightsWritten | CheckpointSaved | Bye
+Reply = Join | Hello | StepReport | LogprobsReply | WeightsWritten | CheckpointSaved | Bye
 
 _encoder = msgspec.msgpack.Encoder()
 _request_decoder = msgspec.msgpack.Decoder(Request)
