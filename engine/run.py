@@ -109,6 +109,13 @@ def _dry_run(config: Config) -> None:
             print(gpus + " ".join(cmd))
         if config.learner.devices:
             print(f"# learner ranks on CUDA devices {config.learner.devices}")
+    if config.learner.launcher == "torchrun":
+        from engine.learner._torchrun import node_commands
+
+        print("\n# learner: one torchrun per node (node 0's is started by the engine", end="")
+        print(", unless learner.attach)" if not config.learner.attach else "; attached)")
+        for r, line in enumerate(node_commands(config.learner)):
+            print(f"# node {r}\n{line}")
 
 
 def _model_path(config: Config) -> Path:

@@ -559,8 +559,9 @@ async def start_learner(
     """
     check_torchrun(config)
     local = config.launcher == "local"
+    per_node = config.world_size // config.nnodes
     cuda_visible = rank_cuda_visible_devices(
-        config.devices, config.world_size, os.environ.get("CUDA_VISIBLE_DEVICES")
+        config.devices, per_node, os.environ.get("CUDA_VISIBLE_DEVICES")
     )
     model_dir, run_path, repo_root = await trio.to_thread.run_sync(
         _prepare_dirs, model_path, run_dir

@@ -83,12 +83,25 @@ def node_command(
 def node_commands(config: LearnerConfig, python: str = "python") -> list[str]:
     """Every node's command as a shell line, node 0 first (for ``--dry-run``).
 
+    With ``learner.devices`` (one per rank of a node, the same on every node) each line starts
+    with ``CUDA_VISIBLE_DEVICES=...`` (physical indices: the other nodes' environments are not
+    the engine's).
+
     Raises:
-        ConfigError: as ``check_torchrun``.
+        ConfigError: as ``check_torchrun``, or devices that are not one per rank of a node.
     """
     check_torchrun(config)
     control = f"{config.control_host}:{config.control_port}"
+    prefix = ""
+    if config.devices:
+        per_node = config.world_size // config.nnodes
+        if len(config.devices) != per_node or len(set(config.devices)) != per_node:
+            raise ConfigError(
+                f"learner.devices = {list(config.devices)}: need {per_node} distinct devices, "
+                "one per rank of a node"
+            )
+        prefix = "CUDA_VISIBLE_DEVICES=" + ",".join(str(d) for d in config.devices) + " "
     return [
-        shlex.join(node_command(config, r, control=control, python=python))
+        prefix + shlex.join(node_command(config, r, control=control, python=python))
         for r in range(config.nnodes)
     ]
