@@ -367,6 +367,17 @@ class LearnerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     # Deadline of one collective between ranks (seconds); idle ranks are pinged at a quarter
     # of it, so a vanished peer or node fails the call instead of hanging it.
     collective_timeout_s: PosF = 600.0
+    # How new weights reach the policy servers: "disk" = safetensors under run_dir/weights and
+    # /update_weights_from_disk (any server that sees the run directory); "broadcast" = SGLang's
+    # /init_weights_update_group + /update_weights_from_distributed from rank 0 (gloo on CPU,
+    # NCCL on GPU; falls back to disk when a server cannot join the group).
+    weight_sync: Literal["disk", "broadcast"] = "disk"
+    # Rank 0's address as the policy servers reach it (the weight-update group's master).
+    broadcast_address: str = "127.0.0.1"
+    # Port of the weight-update group's store on rank 0 (0 = a free one, rank 0 on this host).
+    broadcast_port: NonNeg = 0
+    # Bytes of tensors per /update_weights_from_distributed request (MiB).
+    broadcast_bucket_mb: PosF = 512.0
 
 
 class SchedulerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):

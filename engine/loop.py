@@ -563,7 +563,7 @@ class SelfPlay:
                             if recorder.weight_version > 0 and update is not None:
                                 log(f"warm start done: servers serve version {update.version}")
                                 await self._report_warm_start(learner, client, tokenizer, held)
-                                if warm_cache is not None:
+                                if warm_cache is not None and update.path:  # not broadcast
                                     await trio.to_thread.run_sync(
                                         functools.partial(
                                             store_warm_start,

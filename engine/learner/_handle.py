@@ -6,6 +6,7 @@ on a local TCP socket, and waits on child processes.
 
 from __future__ import annotations
 
+import math
 import os
 import signal
 import socket
@@ -22,7 +23,14 @@ import msgspec
 import trio
 
 from engine.config import LearnerConfig
-from engine.errors import ConfigError, LearnerError, ModelError, WeightSyncError, WorkerDied
+from engine.errors import (
+    ConfigError,
+    EngineError,
+    LearnerError,
+    ModelError,
+    WeightSyncError,
+    WorkerDied,
+)
 from engine.learner import _protocol as P
 from engine.learner._batch import validate_sample
 from engine.learner._protocol import WorkerSpec
@@ -33,6 +41,8 @@ from engine.messages import TrainingSample, WeightsUpdated
 __all__ = ["LearnerHandle", "WeightsClient", "start_learner"]
 
 _LOG_TAIL_LINES = 20
+_GROUP = "weight_update_group"
+_DTYPE_BYTES = {"float32": 4, "bfloat16": 2, "float16": 2, "float64": 8, "int64": 8, "int32": 4}
 
 
 class WeightsClient(Protocol):
@@ -89,6 +99,10 @@ class LearnerHandle:
         self._logs = logs
         self._ranks_are_procs = config.launcher == "local"
         """``procs[r]`` is rank ``r`` (local launcher); else procs are torchrun agents."""
+        self._manifest: P.WeightsManifest | None = None
+        self._broadcast_failed = False
+        self.broadcast_error = ""
+        """Why the broadcast sync fell back to disk ("" while it works)."""
         self.joins: dict[int, P.Join] = {}
         """Every rank's ``Join``: node, host and pid."""
         self._peers: dict[int, trio.SocketStream] = {}
@@ -191,6 +205,12 @@ class LearnerHandle:
             WeightSyncError: a server failed, or reported another version or checksum.
             WorkerDied: a rank exited.
         """
+        if self.config.weight_sync == "broadcast" and not self._broadcast_failed:
+            broadcast = getattr(client, "update_weights_from_distributed", None)
+            if broadcast is not None:
+                update = await self._sync_by_broadcast(client)
+                if update is not None:
+                    return update
         t0 = time.perf_counter()
         written = await self.write_weights()
         if self._last_sync is not None and self._last_sync.version == written.version:
@@ -246,6 +266,125 @@ class LearnerHandle:
         )
         self._last_sync = update
         self.synced_version = written.version
+        return update
+
+    async def _sync_by_broadcast(self, client: Any) -> WeightsUpdated | None:
+        """SGLang's broadcast sync: join the servers and rank 0 in one weight-update group
+        (first call), then per version: rank 0 gathers and broadcasts every tensor while each
+        bucket of ``broadcast_bucket_mb`` is announced to every server by one
+        ``/update_weights_from_distributed`` (the last one carries ``weight_version`` and
+        flushes the cache). A server's success on that call is its confirmation of the version.
+
+        Returns:
+            The update, or ``None`` when the group could not be formed (the caller syncs by
+            disk, now and from then on; the reason is logged in ``last_sync_seconds``' place:
+            ``broadcast_error``).
+
+        Raises:
+            WeightSyncError: a server failed to receive or load the weights.
+            WorkerDied: a rank exited.
+        """
+        cfg = self.config
+        t0 = time.perf_counter()
+        if self._manifest is None:
+            policy = getattr(client, "config", None)
+            per_server = 1
+            if policy is not None and getattr(policy, "backend", "") == "sglang":
+                per_server = int(policy.tp_size)
+            urls = list(getattr(client, "urls", []))
+            world = 1 + per_server * len(urls)
+            port = cfg.broadcast_port or _free_port()
+            cpu = self.hello is None or self.hello.device == "cpu"
+            backend = "gloo" if cpu else "nccl"
+            timeout_s = min(60.0, cfg.collective_timeout_s)
+            manifest: P.WeightsManifest | None = None
+            problem = ""
+
+            async def rank0() -> None:
+                nonlocal manifest
+                manifest = await self._call(
+                    P.InitWeightsGroupRequest(
+                        master_address=cfg.broadcast_address,
+                        master_port=port,
+                        world_size=world,
+                        group_name=_GROUP,
+                        backend=backend,
+                        timeout_s=timeout_s,
+                    ),
+                    P.WeightsManifest,
+                )
+
+            async def servers() -> None:
+                nonlocal problem
+                try:
+                    await client.init_weights_update_group(
+                        cfg.broadcast_address,
+                        port,
+                        [1 + i * per_server for i in range(len(urls))],
+                        world,
+                        group_name=_GROUP,
+                        backend=backend,
+                    )
+                except (EngineError, OSError) as exc:
+                    problem = str(exc)
+
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(rank0)
+                nursery.start_soon(servers)
+            assert manifest is not None
+            if manifest.error or problem:
+                self._broadcast_failed = True
+                self.last_sync_seconds = {}
+                self.broadcast_error = problem or manifest.error
+                return None
+            self._manifest = manifest
+        manifest = self._manifest
+        version = self.policy_version
+        if self._last_sync is not None and self._last_sync.version == version:
+            return self._last_sync
+        t1 = time.perf_counter()
+        buckets: list[list[int]] = [[]]
+        size = 0
+        limit = cfg.broadcast_bucket_mb * (1 << 20)
+        for i, (shape, dtype) in enumerate(zip(manifest.shapes, manifest.dtypes, strict=True)):
+            nbytes = math.prod(shape) * _DTYPE_BYTES.get(dtype, 4)
+            if buckets[-1] and size + nbytes > limit:
+                buckets.append([])
+                size = 0
+            buckets[-1].append(i)
+            size += nbytes
+        sent: P.WeightsBroadcast | None = None
+
+        async def send() -> None:
+            nonlocal sent
+            sent = await self._call(P.BroadcastWeightsRequest(), P.WeightsBroadcast)
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(send)
+            try:
+                for b, idx in enumerate(buckets):
+                    last = b == len(buckets) - 1
+                    await client.update_weights_from_distributed(
+                        [manifest.names[i] for i in idx],
+                        [manifest.dtypes[i] for i in idx],
+                        [manifest.shapes[i] for i in idx],
+                        version=version if last else None,
+                        group_name=_GROUP,
+                        flush_cache=last,
+                    )
+            except EngineError as exc:
+                raise WeightSyncError(f"broadcast of v{version} failed: {exc}") from exc
+        assert sent is not None
+        t2 = time.perf_counter()
+        self.last_sync_seconds = {
+            "group_init": t1 - t0,
+            "gather": sent.gather_seconds,
+            "broadcast": sent.broadcast_seconds,
+            "ranks_roundtrip": t2 - t1,
+        }
+        update = WeightsUpdated(version=version, path="", checksum="", seconds=t2 - t0)
+        self._last_sync = update
+        self.synced_version = version
         return update
 
     async def save_checkpoint(self) -> P.CheckpointSaved:

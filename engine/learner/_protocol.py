@@ -109,6 +109,21 @@ class SaveCheckpointRequest(_P, frozen=True, kw_only=True, tag=True):
     """Write a resumable checkpoint (model, optimizer, step, RNG, policy version)."""
 
 
+class InitWeightsGroupRequest(_P, frozen=True, kw_only=True, tag=True):
+    """Rank 0 joins SGLang's weight-update group as its rank 0 (the servers join meanwhile)."""
+
+    master_address: str
+    master_port: int
+    world_size: int
+    group_name: str
+    backend: str
+    timeout_s: float
+
+
+class BroadcastWeightsRequest(_P, frozen=True, kw_only=True, tag=True):
+    """Gather the full state dict on rank 0 and broadcast it to the weight-update group."""
+
+
 class ShutdownRequest(_P, frozen=True, kw_only=True, tag=True):
     """Leave the request loop and destroy the process group."""
 
@@ -120,6 +135,8 @@ Request = (
     | LogprobsRequest
     | SyncRequest
     | SaveCheckpointRequest
+    | InitWeightsGroupRequest
+    | BroadcastWeightsRequest
     | ShutdownRequest
 )
 
@@ -205,6 +222,25 @@ class WeightsWritten(_P, frozen=True, kw_only=True, tag=True):
     write_seconds: float
 
 
+class WeightsManifest(_P, frozen=True, kw_only=True, tag=True):
+    """The tensors every broadcast sends, in order (tied ``lm_head.weight`` left out), or why
+    rank 0 could not join the group (``error``; the servers then get weights from disk)."""
+
+    names: list[str]
+    dtypes: list[str]
+    shapes: list[list[int]]
+    error: str = ""
+
+
+class WeightsBroadcast(_P, frozen=True, kw_only=True, tag=True):
+    """Rank 0 broadcast the weights of ``version`` (seconds on the ranks)."""
+
+    version: int
+    gather_seconds: float
+    broadcast_seconds: float
+    size_bytes: int
+
+
 class CheckpointSaved(_P, frozen=True, kw_only=True, tag=True):
     """A checkpoint directory was completed (atomically renamed into place)."""
 
@@ -217,7 +253,17 @@ class Bye(_P, frozen=True, kw_only=True, tag=True):
     """Rank 0 leaves the loop."""
 
 
-Reply = Join | Hello | StepReport | LogprobsReply | WeightsWritten | CheckpointSaved | Bye
+Reply = (
+    Join
+    | Hello
+    | StepReport
+    | LogprobsReply
+    | WeightsWritten
+    | WeightsManifest
+    | WeightsBroadcast
+    | CheckpointSaved
+    | Bye
+)
 
 _encoder = msgspec.msgpack.Encoder()
 _request_decoder = msgspec.msgpack.Decoder(Request)

@@ -219,6 +219,7 @@ class Worker:
         self.step = 0
         self.written_version = -1
         self.written: P.WeightsWritten | None = None
+        self.weight_group: Any = None
         self.rng = random.Random(cfg.seed + self.rank)
         torch.manual_seed(cfg.seed + self.rank)
         self.resumed_from = self._resume()
@@ -651,6 +652,73 @@ class Worker:
         self.written, self.written_version = reply, self.step
         return reply
 
+    # ----------------------------------------------------------------- broadcast sync
+
+    def _manifest(self) -> tuple[list[str], list[torch.Tensor | Any]]:
+        state = self.model.state_dict()
+        if self.tied:
+            state.pop("lm_head.weight", None)
+        return list(state), list(state.values())
+
+    def init_weights_group(self, req: P.InitWeightsGroupRequest) -> P.WeightsManifest:
+        """Rank 0 joins SGLang's weight-update group (``engine.inference._weight_group``); every
+        rank answers the manifest (names, dtypes, full shapes) of what each broadcast sends."""
+        from engine.inference._weight_group import dtype_name, join_group
+
+        names, values = self._manifest()
+        error = ""
+        if self.rank == 0:
+            if self.weight_group is not None:
+                from engine.inference._weight_group import destroy_group
+
+                destroy_group(self.weight_group)
+                self.weight_group = None
+            try:
+                self.weight_group = join_group(
+                    backend=req.backend,
+                    master_address=req.master_address,
+                    master_port=req.master_port,
+                    rank=0,
+                    world_size=req.world_size,
+                    group_name=req.group_name,
+                    timeout_s=req.timeout_s,
+                )
+            except Exception as exc:  # noqa: BLE001 - the trio side falls back to disk
+                error = f"{type(exc).__name__}: {exc}"
+                log.warning("weight-update group: %s", error)
+        return P.WeightsManifest(
+            names=names,
+            dtypes=[dtype_name(v.dtype) for v in values],
+            shapes=[list(v.shape) for v in values],
+            error=error,
+        )
+
+    def broadcast_weights(self) -> P.WeightsBroadcast:
+        """Gather the full state dict on rank 0 (``_gather_full_state``) and broadcast each
+        tensor, in manifest order, from rank 0 of the weight-update group."""
+        t0 = time.perf_counter()
+        full = self._gather_full_state()
+        gather = time.perf_counter() - t0
+        size = 0
+        if self.rank == 0:
+            if self.weight_group is None:
+                raise RuntimeError("broadcast before the weight-update group was joined")
+            to_gpu = self.device.type == "cuda"
+            for name in self._manifest()[0]:
+                t = full[name]
+                flat = t.parts[0] if len(t.parts) == 1 else torch.cat(t.parts)
+                tensor = flat.view(t.shape)
+                if to_gpu:
+                    tensor = tensor.to(self.device, non_blocking=True)
+                dist.broadcast(tensor, src=0, group=self.weight_group)
+                size += tensor.numel() * tensor.element_size()
+        return P.WeightsBroadcast(
+            version=self.step,
+            gather_seconds=gather,
+            broadcast_seconds=time.perf_counter() - t0 - gather,
+            size_bytes=size,
+        )
+
     # ----------------------------------------------------------------- checkpoints
 
     def save_checkpoint(self) -> P.CheckpointSaved:
@@ -745,6 +813,10 @@ class Worker:
                 return self.write_weights()
             case P.SaveCheckpointRequest():
                 return self.save_checkpoint()
+            case P.InitWeightsGroupRequest():
+                return self.init_weights_group(req)
+            case P.BroadcastWeightsRequest():
+                return self.broadcast_weights()
             case P.ShutdownRequest():
                 return P.Bye()
         raise TypeError(f"unknown request {type(req).__name__}")
