@@ -96,6 +96,16 @@ class PolicyConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     model_path: str = ""
     # Attach to these server URLs instead of launching ("" list = launch).
     urls: list[str] = []
+    # SGLang's router in front of the servers ("" = the client balances the servers itself;
+    # "launch" = start sglang-router; "http://host:port" = attach to a running one). Generations
+    # go to the router, weight syncs still to every server. docs/SCALE.md, "SGLang's router".
+    router: str = ""
+    # Port of a launched router (0 = a free one).
+    router_port: NonNeg = 0
+    # Command that starts the router ([] = this Python's -m sglang_router.launch_router).
+    router_command: list[str] = []
+    # Extra router arguments, appended verbatim.
+    router_args: list[str] = msgspec.field(default_factory=lambda: ["--policy", "cache_aware"])
     # Interpreter/command that runs SGLang in its own environment (GPU nodes).
     sglang_command: list[str] = msgspec.field(
         default_factory=lambda: ["python", "-m", "sglang.launch_server"]
