@@ -38,6 +38,7 @@ import msgspec
 import numpy as np
 import torch
 import torch.distributed as dist
+from torch.distributed import distributed_c10d as c10d
 
 from engine.learner import _protocol as P
 from engine.learner._batch import (
@@ -946,10 +947,14 @@ def _serve(spec: WorkerSpec, sock: socket.socket, rank: int) -> None:
         init_method=spec.init_method,
         rank=rank,
         world_size=int(os.environ["WORLD_SIZE"]),
-        timeout=datetime.timedelta(seconds=cfg.collective_timeout_s),
+        # Loading and sharding (and resuming) may take a rank longer than one collective may
+        # wait: the start-up deadline until every rank is ready, then the collective one.
+        timeout=datetime.timedelta(seconds=max(cfg.start_timeout_s, cfg.collective_timeout_s)),
     )
     log.info("process group up: backend %s, world %d", backend, dist.get_world_size())
     worker = Worker(spec)
+    dist.barrier()
+    c10d._set_pg_timeout(datetime.timedelta(seconds=cfg.collective_timeout_s))
     log.info("model ready: %d parameters step %d", worker.parameters, worker.step)
     if rank == 0:
         sock.sendall(
