@@ -488,7 +488,6 @@ async def open_engine(
             client = tokenizer = None
             if scripted is None:
                 from engine.inference import (
-                    PolicyClient,
                     ensure_tiny_model,
                     launch_policy_servers,
                     load_tokenizer,
@@ -498,7 +497,9 @@ async def open_engine(
                 urls = await stack.enter_async_context(
                     launch_policy_servers(pc, pc.model_path or None, log_dir=root / "logs")
                 )
-                client = await stack.enter_async_context(PolicyClient(urls, pc))
+                from engine.inference.router import policy_client
+
+                client = await stack.enter_async_context(policy_client(urls, pc, root / "logs"))
                 model = pc.model_path
                 if not model and pc.urls:
                     info = await client.model_info()

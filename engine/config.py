@@ -99,6 +99,16 @@ class PolicyConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     model_path: str = ""
     # Attach to these server URLs instead of launching ("" list = launch).
     urls: list[str] = []
+    # SGLang's router in front of the servers ("" = the client balances the servers itself;
+    # "launch" = start sglang-router; "http://host:port" = attach to a running one). Generations
+    # go to the router, weight syncs still to every server. docs/SCALE.md, "SGLang's router".
+    router: str = ""
+    # Port of a launched router (0 = a free one).
+    router_port: NonNeg = 0
+    # Command that starts the router ([] = this Python's -m sglang_router.launch_router).
+    router_command: list[str] = []
+    # Extra router arguments, appended verbatim.
+    router_args: list[str] = msgspec.field(default_factory=lambda: ["--policy", "cache_aware"])
     # Interpreter/command that runs SGLang in its own environment (GPU nodes).
     sglang_command: list[str] = msgspec.field(
         default_factory=lambda: ["python", "-m", "sglang.launch_server"]
@@ -356,6 +366,35 @@ class LearnerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     # CUDA devices of the ranks, as indices into the engine's CUDA_VISIBLE_DEVICES, one per rank
     # ([] = rank r on device r). Keeps the learner off the GPUs the policy servers use.
     devices: list[Annotated[int, msgspec.Meta(ge=0)]] = []
+    # How the ranks start: "local" = spawned by the engine on its node; "torchrun" = one
+    # torchrun per node (docs/SCALE.md, "Two nodes"), world_size / nnodes ranks on each.
+    launcher: Literal["local", "torchrun"] = "local"
+    # Nodes the torchrun learner spans (node 0 hosts rank 0 and the rendezvous).
+    nnodes: Pos = 1
+    # torchrun's static rendezvous HOST:PORT: node 0's address as every node reaches it.
+    rdzv_endpoint: str = "127.0.0.1:29500"
+    # torchrun: true = the engine starts no rank (every node, node 0 too, runs its printed
+    # command); false = the engine starts node 0's torchrun itself.
+    attach: bool = False
+    # Where the engine listens for the ranks' control connections (rank 0's requests, every
+    # rank's liveness): an address of the engine's host that every node reaches.
+    control_host: str = "127.0.0.1"
+    # Port of that listener (0 = any free port; torchrun needs a fixed one for other nodes).
+    control_port: NonNeg = 0
+    # Deadline of one collective between ranks (seconds); idle ranks are pinged at a quarter
+    # of it, so a vanished peer or node fails the call instead of hanging it.
+    collective_timeout_s: PosF = 600.0
+    # How new weights reach the policy servers: "disk" = safetensors under run_dir/weights and
+    # /update_weights_from_disk (any server that sees the run directory); "broadcast" = SGLang's
+    # /init_weights_update_group + /update_weights_from_distributed from rank 0 (gloo on CPU,
+    # NCCL on GPU; falls back to disk when a server cannot join the group).
+    weight_sync: Literal["disk", "broadcast"] = "disk"
+    # Rank 0's address as the policy servers reach it (the weight-update group's master).
+    broadcast_address: str = "127.0.0.1"
+    # Port of the weight-update group's store on rank 0 (0 = a free one, rank 0 on this host).
+    broadcast_port: NonNeg = 0
+    # Bytes of tensors per /update_weights_from_distributed request (MiB).
+    broadcast_bucket_mb: PosF = 512.0
 
 
 class SchedulerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):

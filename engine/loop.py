@@ -147,7 +147,8 @@ class SelfPlay:
         from actors.learner import Learner
         from actors.memory import Archive
         from engine.corpus import CorpusState, load_corpus
-        from engine.inference import PolicyClient, launch_policy_servers, load_tokenizer
+        from engine.inference import launch_policy_servers, load_tokenizer
+        from engine.inference.router import policy_client
         from sandbox_wasm import Sandbox
 
         cfg = self.config
@@ -215,7 +216,7 @@ class SelfPlay:
                     self.model_path,
                     log_dir=rd.path / "logs",
                 ) as urls,
-                PolicyClient(urls, cfg.policy) as client,
+                policy_client(urls, cfg.policy, rd.path / "logs") as client,
             ):
                 log(f"policy servers: {', '.join(urls)}")
                 recorder = Recorder(rd, cfg.run, iteration_of=lambda g: self._owner.get(g, 0))
@@ -277,7 +278,7 @@ class SelfPlay:
                                 await report_warm_start(
                                     cfg, log, learner.warm_start_eval, client, tokenizer, held
                                 )
-                                if warm_cache is not None:
+                                if warm_cache is not None and update.path:  # not broadcast
                                     await trio.to_thread.run_sync(
                                         functools.partial(
                                             store_warm_start,

@@ -355,8 +355,9 @@ class WeightsUpdated(_Msg, frozen=True, kw_only=True, tag=True):
 
     Attributes:
         version: the new policy version.
-        path: directory of the safetensors checkpoint the servers loaded.
-        checksum: hex digest of the weights the servers confirmed.
+        path: directory of the safetensors checkpoint the servers loaded ("" when the weights
+            were broadcast: ``learner.weight_sync = "broadcast"``).
+        checksum: hex digest of the weights the servers confirmed ("" when broadcast).
         seconds: time from gather to all servers confirming (seconds).
     """
 

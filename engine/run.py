@@ -109,6 +109,22 @@ def _dry_run(config: Config) -> None:
             print(gpus + " ".join(cmd))
         if config.learner.devices:
             print(f"# learner ranks on CUDA devices {config.learner.devices}")
+    if config.policy.router == "launch":
+        from engine.inference.router import router_command
+
+        pc = config.policy
+        first = pc.port or 30000
+        servers = pc.urls or [f"http://{pc.host}:{first + i}" for i in range(pc.num_servers)]
+        port = config.policy.router_port or 30100
+        print("\n# SGLang router (generations go here; weight syncs to every server)")
+        print(" ".join(router_command(config.policy, servers, port, python="python")))
+    if config.learner.launcher == "torchrun":
+        from engine.learner._torchrun import node_commands
+
+        print("\n# learner: one torchrun per node (node 0's is started by the engine", end="")
+        print(", unless learner.attach)" if not config.learner.attach else "; attached)")
+        for r, line in enumerate(node_commands(config.learner)):
+            print(f"# node {r}\n{line}")
 
 
 def _model_path(config: Config) -> Path:

@@ -140,15 +140,35 @@ class PolicyModel:
         state: dict[str, torch.Tensor] = {}
         for f in files:
             state.update(load_file(str(f)))
+        return self.load_state(state, f"weights at {str(d)!r}")
+
+    def load_state(
+        self, state: dict[str, torch.Tensor], source: str, *, partial: bool = False
+    ) -> int:
+        """Load full tensors by name into the live model (all of them or none).
+
+        Args:
+            state: parameter name -> full tensor (a tied ``lm_head.weight`` may be left out).
+            source: where they came from, for error messages.
+            partial: ``state`` may update only some parameters (SGLang's distributed update).
+
+        Returns:
+            Number of tensors loaded.
+
+        Raises:
+            ModelError: names/shapes that do not match the model, or a NaN or infinity; the live
+                weights are then unchanged.
+        """
+        d = source
         own = self.model.state_dict()
         unexpected = sorted(set(state) - set(own))
         missing = sorted(set(own) - set(state))
-        if getattr(self.model.config, "tie_word_embeddings", False):
-            missing = [m for m in missing if m != "lm_head.weight"]
+        if getattr(self.model.config, "tie_word_embeddings", False) or partial:
+            missing = [m for m in missing if m != "lm_head.weight" and not partial]
         bad_shape = [k for k, v in state.items() if k in own and own[k].shape != v.shape]
         if unexpected or missing or bad_shape:
             raise ModelError(
-                f"weights at {str(d)!r} do not match the model: missing={missing[:5]} "
+                f"{d} do not match the model: missing={missing[:5]} "
                 f"unexpected={unexpected[:5]} wrong_shape={bad_shape[:5]}"
             )
         non_finite = [
@@ -156,7 +176,7 @@ class PolicyModel:
         ]
         if non_finite:
             raise ModelError(
-                f"weights at {str(d)!r} hold NaN or infinite values in {len(non_finite)} "
+                f"{d} hold NaN or infinite values in {len(non_finite)} "
                 f"tensors ({', '.join(sorted(non_finite)[:5])}); kept the current weights"
             )
         with torch.no_grad():

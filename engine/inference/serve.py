@@ -7,9 +7,11 @@ response fields are SGLang 0.5.23's (``sglang/srt/entrypoints/http_server.py`` a
 Endpoints: ``GET /health``, ``/health_generate``, ``/model_info`` (and the deprecated
 ``/get_model_info``), ``/server_info``; ``POST /generate``, ``/update_weights_from_disk``,
 ``/update_weight_version``, ``/flush_cache``, ``/abort_request``, ``/pause_generation``,
-``/continue_generation``, ``/release_memory_occupation``, ``/resume_memory_occupation``. The
-GPU-only weight paths (``/init_weights_update_group``, ``/update_weights_from_distributed``,
-``/update_weights_from_tensor``) answer 400 ``{"success": false, "message": ...}``.
+``/continue_generation``, ``/release_memory_occupation``, ``/resume_memory_occupation``,
+``/init_weights_update_group``, ``/update_weights_from_distributed`` and
+``/destroy_weights_update_group`` (SGLang's broadcast weight sync, over gloo here:
+``engine.inference._weight_group``). ``/update_weights_from_tensor`` answers 400
+``{"success": false, "message": ...}``.
 
 HTTP layer: the standard library's ``ThreadingHTTPServer`` (HTTP/1.1 keep-alive, one thread
 per connection). The server is its own process and its work is one model on one core, so an
@@ -108,6 +110,36 @@ class UpdateWeightsFromDiskReq(msgspec.Struct, kw_only=True):
     flush_cache: bool = True
 
 
+class InitWeightsUpdateGroupReq(msgspec.Struct, kw_only=True):
+    """SGLang's ``InitWeightsUpdateGroupReqInput``."""
+
+    master_address: str
+    master_port: int
+    rank_offset: int
+    world_size: int
+    group_name: str = "weight_update_group"
+    backend: str = "nccl"
+
+
+class UpdateWeightsFromDistributedReq(msgspec.Struct, kw_only=True):
+    """SGLang's ``UpdateWeightsFromDistributedReqInput`` (fields this server reads)."""
+
+    names: list[str]
+    dtypes: list[str]
+    shapes: list[list[int]]
+    group_name: str = "weight_update_group"
+    flush_cache: bool = True
+    abort_all_requests: bool = False
+    weight_version: str | None = None
+    load_format: str | None = None
+
+
+class DestroyWeightsUpdateGroupReq(msgspec.Struct, kw_only=True):
+    """SGLang's ``DestroyWeightsUpdateGroupReqInput``."""
+
+    group_name: str = "weight_update_group"
+
+
 class UpdateWeightVersionReq(msgspec.Struct, kw_only=True):
     """SGLang's ``UpdateWeightVersionReqInput``."""
 
@@ -187,6 +219,10 @@ class PolicyServer:
         self.resume.set()
         self.started_at = time.time()
         self.batch_sizes: dict[int, int] = {}
+        self.groups: dict[str, Any] = {}
+        """Weight-update process groups by name (``/init_weights_update_group``)."""
+        self.groups_lock = threading.Lock()
+        self.staged: dict[str, dict[str, Any]] = {}
         self.thread = threading.Thread(target=self._worker, name="model", daemon=True)
         self.thread.start()
 
@@ -454,6 +490,92 @@ class PolicyServer:
         msg = f"Succeeded to update model weights ({n} tensors, version {self.weight_version})."
         return 200, {"success": True, "message": msg, "num_paused_requests": 0}
 
+    def init_weights_update_group(self, body: bytes) -> tuple[int, Any]:
+        """``POST /init_weights_update_group``: join the trainer's weight-update group as rank
+        ``rank_offset`` (blocks until every member joined; gloo on CPU)."""
+        from engine.inference._weight_group import join_group
+
+        try:
+            req = msgspec.json.decode(body, type=InitWeightsUpdateGroupReq)
+        except msgspec.ValidationError as exc:
+            raise _BadRequest(str(exc)) from exc
+        backend = "gloo" if self.model.device.type == "cpu" else req.backend
+        try:
+            pg = join_group(
+                backend=backend,
+                master_address=req.master_address,
+                master_port=req.master_port,
+                rank=req.rank_offset,
+                world_size=req.world_size,
+                group_name=req.group_name,
+                timeout_s=600.0,
+            )
+        except Exception as exc:  # noqa: BLE001 - SGLang answers success=false
+            return 400, {"success": False, "message": f"{type(exc).__name__}: {exc}"}
+        with self.groups_lock:
+            self.groups[req.group_name] = pg
+        msg = f"Succeeded to initialize custom process group ({backend})."
+        return 200, {"success": True, "message": msg}
+
+    def update_weights_from_distributed(self, body: bytes) -> tuple[int, Any]:
+        """``POST /update_weights_from_distributed``: receive ``names`` by broadcast from the
+        group's rank 0 (in this handler's thread), then load them between batches; the reply
+        names the new ``weight_version``."""
+        from engine.inference._weight_group import receive
+
+        try:
+            req = msgspec.json.decode(body, type=UpdateWeightsFromDistributedReq)
+        except msgspec.ValidationError as exc:
+            raise _BadRequest(str(exc)) from exc
+        with self.groups_lock:
+            pg = self.groups.get(req.group_name)
+        if pg is None:
+            msg = f"no weight update group {req.group_name!r}: call /init_weights_update_group"
+            return 400, {"success": False, "message": msg}
+        try:
+            tensors = receive(pg, req.shapes, req.dtypes, self.model.device)
+        except Exception as exc:  # noqa: BLE001 - SGLang answers success=false
+            return 400, {"success": False, "message": f"{type(exc).__name__}: {exc}"}
+        # Buckets before the one that names the version (or flushes) are staged, so a batch
+        # never decodes with half-new weights.
+        with self.groups_lock:
+            staged = self.staged.setdefault(req.group_name, {})
+            staged.update(zip(req.names, tensors, strict=True))
+            if req.weight_version is None and not req.flush_cache:
+                return 200, {"success": True, "message": f"Staged {len(tensors)} tensors."}
+            state = self.staged.pop(req.group_name)
+        if req.abort_all_requests:
+            self.aborted.update(self.running)
+
+        def load() -> int:
+            source = f"weights from group {req.group_name!r}"
+            n = self.model.load_state(state, source, partial=True)
+            if req.weight_version is not None:
+                self.weight_version = req.weight_version
+            return n
+
+        try:
+            n = self.submit(_Job(command=load))
+        except Exception as exc:  # noqa: BLE001 - SGLang answers 400 with success=false
+            return 400, {"success": False, "message": str(exc)}
+        msg = f"Succeeded to update model weights ({n} tensors, version {self.weight_version})."
+        return 200, {"success": True, "message": msg, "weight_version": self.weight_version}
+
+    def destroy_weights_update_group(self, body: bytes) -> tuple[int, Any]:
+        """``POST /destroy_weights_update_group``."""
+        from engine.inference._weight_group import destroy_group
+
+        try:
+            req = msgspec.json.decode(body or b"{}", type=DestroyWeightsUpdateGroupReq)
+        except msgspec.ValidationError as exc:
+            raise _BadRequest(str(exc)) from exc
+        with self.groups_lock:
+            pg = self.groups.pop(req.group_name, None)
+        if pg is None:
+            return 400, {"success": False, "message": f"no group {req.group_name!r}"}
+        destroy_group(pg)
+        return 200, {"success": True, "message": "Succeeded to destroy custom process group."}
+
     def update_weight_version(self, body: bytes) -> tuple[int, Any]:
         """``POST /update_weight_version``."""
         try:
@@ -554,9 +676,9 @@ def _make_handler(server: PolicyServer) -> type[BaseHTTPRequestHandler]:
         "/flush_cache": lambda body: (200, "Cache flushed.\n"),
         "/release_memory_occupation": ok,
         "/resume_memory_occupation": ok,
-        "/init_weights_update_group": _unsupported("init_weights_update_group"),
-        "/destroy_weights_update_group": _unsupported("destroy_weights_update_group"),
-        "/update_weights_from_distributed": _unsupported("update_weights_from_distributed"),
+        "/init_weights_update_group": server.init_weights_update_group,
+        "/destroy_weights_update_group": server.destroy_weights_update_group,
+        "/update_weights_from_distributed": server.update_weights_from_distributed,
         "/update_weights_from_tensor": _unsupported("update_weights_from_tensor"),
     }
 

@@ -6,6 +6,7 @@ on a local TCP socket, and waits on child processes.
 
 from __future__ import annotations
 
+import math
 import os
 import signal
 import socket
@@ -22,15 +23,26 @@ import msgspec
 import trio
 
 from engine.config import LearnerConfig
-from engine.errors import ConfigError, LearnerError, ModelError, WeightSyncError, WorkerDied
+from engine.errors import (
+    ConfigError,
+    EngineError,
+    LearnerError,
+    ModelError,
+    WeightSyncError,
+    WorkerDied,
+)
 from engine.learner import _protocol as P
 from engine.learner._batch import validate_sample
-from engine.learner._worker import WEIGHTS_FILE, WorkerSpec
+from engine.learner._protocol import WorkerSpec
+from engine.learner._torchrun import check_torchrun, node_command
+from engine.learner._worker import WEIGHTS_FILE
 from engine.messages import TrainingSample, WeightsUpdated
 
 __all__ = ["LearnerHandle", "WeightsClient", "start_learner"]
 
 _LOG_TAIL_LINES = 20
+_GROUP = "weight_update_group"
+_DTYPE_BYTES = {"float32": 4, "bfloat16": 2, "float16": 2, "float64": 8, "int64": 8, "int32": 4}
 
 
 class WeightsClient(Protocol):
@@ -85,6 +97,16 @@ class LearnerHandle:
         self.run_dir = run_dir
         self._procs = procs
         self._logs = logs
+        self._ranks_are_procs = config.launcher == "local"
+        """``procs[r]`` is rank ``r`` (local launcher); else procs are torchrun agents."""
+        self._manifest: P.WeightsManifest | None = None
+        self._broadcast_failed = False
+        self.broadcast_error = ""
+        """Why the broadcast sync fell back to disk ("" while it works)."""
+        self.joins: dict[int, P.Join] = {}
+        """Every rank's ``Join``: node, host and pid."""
+        self._peers: dict[int, trio.SocketStream] = {}
+        self._lost: dict[int, float] = {}
         self._stream: trio.SocketStream | None = None
         self._buf = bytearray()
         self._lock = trio.Lock()
@@ -183,6 +205,12 @@ class LearnerHandle:
             WeightSyncError: a server failed, or reported another version or checksum.
             WorkerDied: a rank exited.
         """
+        if self.config.weight_sync == "broadcast" and not self._broadcast_failed:
+            broadcast = getattr(client, "update_weights_from_distributed", None)
+            if broadcast is not None:
+                update = await self._sync_by_broadcast(client)
+                if update is not None:
+                    return update
         t0 = time.perf_counter()
         written = await self.write_weights()
         if self._last_sync is not None and self._last_sync.version == written.version:
@@ -240,6 +268,125 @@ class LearnerHandle:
         self.synced_version = written.version
         return update
 
+    async def _sync_by_broadcast(self, client: Any) -> WeightsUpdated | None:
+        """SGLang's broadcast sync: join the servers and rank 0 in one weight-update group
+        (first call), then per version: rank 0 gathers and broadcasts every tensor while each
+        bucket of ``broadcast_bucket_mb`` is announced to every server by one
+        ``/update_weights_from_distributed`` (the last one carries ``weight_version`` and
+        flushes the cache). A server's success on that call is its confirmation of the version.
+
+        Returns:
+            The update, or ``None`` when the group could not be formed (the caller syncs by
+            disk, now and from then on; the reason is logged in ``last_sync_seconds``' place:
+            ``broadcast_error``).
+
+        Raises:
+            WeightSyncError: a server failed to receive or load the weights.
+            WorkerDied: a rank exited.
+        """
+        cfg = self.config
+        t0 = time.perf_counter()
+        if self._manifest is None:
+            policy = getattr(client, "config", None)
+            per_server = 1
+            if policy is not None and getattr(policy, "backend", "") == "sglang":
+                per_server = int(policy.tp_size)
+            urls = list(getattr(client, "urls", []))
+            world = 1 + per_server * len(urls)
+            port = cfg.broadcast_port or _free_port()
+            cpu = self.hello is None or self.hello.device == "cpu"
+            backend = "gloo" if cpu else "nccl"
+            timeout_s = min(60.0, cfg.collective_timeout_s)
+            manifest: P.WeightsManifest | None = None
+            problem = ""
+
+            async def rank0() -> None:
+                nonlocal manifest
+                manifest = await self._call(
+                    P.InitWeightsGroupRequest(
+                        master_address=cfg.broadcast_address,
+                        master_port=port,
+                        world_size=world,
+                        group_name=_GROUP,
+                        backend=backend,
+                        timeout_s=timeout_s,
+                    ),
+                    P.WeightsManifest,
+                )
+
+            async def servers() -> None:
+                nonlocal problem
+                try:
+                    await client.init_weights_update_group(
+                        cfg.broadcast_address,
+                        port,
+                        [1 + i * per_server for i in range(len(urls))],
+                        world,
+                        group_name=_GROUP,
+                        backend=backend,
+                    )
+                except (EngineError, OSError) as exc:
+                    problem = str(exc)
+
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(rank0)
+                nursery.start_soon(servers)
+            assert manifest is not None
+            if manifest.error or problem:
+                self._broadcast_failed = True
+                self.last_sync_seconds = {}
+                self.broadcast_error = problem or manifest.error
+                return None
+            self._manifest = manifest
+        manifest = self._manifest
+        version = self.policy_version
+        if self._last_sync is not None and self._last_sync.version == version:
+            return self._last_sync
+        t1 = time.perf_counter()
+        buckets: list[list[int]] = [[]]
+        size = 0
+        limit = cfg.broadcast_bucket_mb * (1 << 20)
+        for i, (shape, dtype) in enumerate(zip(manifest.shapes, manifest.dtypes, strict=True)):
+            nbytes = math.prod(shape) * _DTYPE_BYTES.get(dtype, 4)
+            if buckets[-1] and size + nbytes > limit:
+                buckets.append([])
+                size = 0
+            buckets[-1].append(i)
+            size += nbytes
+        sent: P.WeightsBroadcast | None = None
+
+        async def send() -> None:
+            nonlocal sent
+            sent = await self._call(P.BroadcastWeightsRequest(), P.WeightsBroadcast)
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(send)
+            try:
+                for b, idx in enumerate(buckets):
+                    last = b == len(buckets) - 1
+                    await client.update_weights_from_distributed(
+                        [manifest.names[i] for i in idx],
+                        [manifest.dtypes[i] for i in idx],
+                        [manifest.shapes[i] for i in idx],
+                        version=version if last else None,
+                        group_name=_GROUP,
+                        flush_cache=last,
+                    )
+            except EngineError as exc:
+                raise WeightSyncError(f"broadcast of v{version} failed: {exc}") from exc
+        assert sent is not None
+        t2 = time.perf_counter()
+        self.last_sync_seconds = {
+            "group_init": t1 - t0,
+            "gather": sent.gather_seconds,
+            "broadcast": sent.broadcast_seconds,
+            "ranks_roundtrip": t2 - t1,
+        }
+        update = WeightsUpdated(version=version, path="", checksum="", seconds=t2 - t0)
+        self._last_sync = update
+        self.synced_version = version
+        return update
+
     async def save_checkpoint(self) -> P.CheckpointSaved:
         """Write ``run_dir/checkpoints/step_<N>/`` (sharded model + optimizer via
         ``torch.distributed.checkpoint``, per-rank RNG states, step and policy version).
@@ -282,15 +429,30 @@ class LearnerHandle:
         return P.decode_reply(await self._read_exact(P.body_size(header)))
 
     async def _any_exit(self) -> None:
-        """Return as soon as any rank process has exited."""
+        """Return as soon as any rank process (or torchrun agent) has exited or any rank's
+        connection has closed."""
         async with trio.open_nursery() as nursery:
 
             async def wait_one(proc: trio.Process) -> None:
                 await proc.wait()
                 nursery.cancel_scope.cancel()
 
+            async def watch_peer(rank: int, stream: trio.SocketStream) -> None:
+                try:
+                    data = await stream.receive_some(1 << 10)
+                except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+                    data = b""
+                if not data:  # ranks other than 0 never write: this is EOF
+                    self._lost.setdefault(rank, trio.current_time())
+                    nursery.cancel_scope.cancel()
+
             for proc in self._procs:
                 nursery.start_soon(wait_one, proc)
+            for rank, stream in self._peers.items():
+                if rank not in self._lost:
+                    nursery.start_soon(watch_peer, rank, stream)
+            if not self._procs and not self._peers:
+                await trio.sleep_forever()
 
     async def _watch(self, scope: trio.CancelScope) -> None:
         await self._any_exit()
@@ -329,29 +491,57 @@ class LearnerHandle:
         return reply
 
     async def _died(self, cause: BaseException | None) -> WorkerDied:
+        if cause is not None:
+            self._lost.setdefault(0, trio.current_time())
         # Give the other ranks a moment to notice and exit, then name the one that went first.
         with trio.move_on_after(3.0):
             await self._any_exit()
             await trio.sleep(0.5)
-        exited = [(r, p.returncode) for r, p in enumerate(self._procs) if p.returncode is not None]
-        # A rank killed by a signal (negative code) is the likelier culprit than one that
-        # raised because its peer vanished.
-        exited.sort(key=lambda rc: (rc[1] is None or rc[1] >= 0, rc[0]))
-        if not exited:
-            desc, rank = "the socket to rank 0 broke while every rank still runs", 0
-        else:
+        rank: int | None = None
+        exited: list[tuple[int, int]] = []
+        if self._ranks_are_procs:
+            exited = [
+                (r, p.returncode) for r, p in enumerate(self._procs) if p.returncode is not None
+            ]
+            # A rank killed by a signal (negative code) is the likelier culprit than one that
+            # raised because its peer vanished.
+            exited.sort(key=lambda rc: (rc[1] >= 0, rc[0]))
+        if exited:
             rank, code = exited[0]
             how = f"killed by {signal.Signals(-code).name}" if code < 0 else f"exit code {code}"
-            desc = f"rank {rank} exited ({how})"
+            desc = f"rank {rank}{self._where(rank)} exited ({how})"
+        elif self._lost:
+            rank = min(self._lost, key=lambda r: (self._lost[r], r))
+            desc = (
+                f"rank {rank}{self._where(rank)} closed its connection (the process died or "
+                "its node is unreachable)"
+            )
+        else:
+            stopped = [p.returncode for p in self._procs if p.returncode is not None]
+            desc = (
+                f"torchrun on node 0 exited (exit code {stopped[0]})"
+                if stopped
+                else "the socket to rank 0 broke while every rank still runs"
+            )
         others = ", ".join(f"rank {r}: {c}" for r, c in exited[1:])
-        tail = _tail(self._logs[rank])
+        shown = rank if rank is not None else 0
+        log_path = self._logs[shown] if shown < len(self._logs) else self._logs[-1]
+        tail = _tail(log_path)
         self._dead = WorkerDied(
             f"learner {desc}{'; also ' + others if others else ''}"
-            f"{f' [{cause}]' if cause else ''}; last log lines of rank {rank} "
-            f"({self._logs[rank]}):\n{tail}"
+            f"{f' [{cause}]' if cause else ''}; last log lines of rank {shown} "
+            f"({log_path}):\n{tail}"
         )
-        self._dead.rank = rank  # type: ignore[attr-defined]
+        self._dead.rank = shown  # type: ignore[attr-defined]
+        self._dead.node = self.joins[shown].node_rank if shown in self.joins else 0  # type: ignore[attr-defined]
         return self._dead
+
+    def _where(self, rank: int) -> str:
+        """`` on node N (host, pid P)`` for a rank that joined, else ``""``."""
+        join = self.joins.get(rank)
+        if join is None:
+            return ""
+        return f" on node {join.node_rank} ({join.host}, pid {join.pid})"
 
 
 async def _kill_all(procs: list[trio.Process], grace_s: float) -> None:
@@ -414,6 +604,60 @@ def _prepare_dirs(
     return model, run, str(Path(__file__).resolve().parents[2])
 
 
+def _keepalive(stream: trio.SocketStream) -> None:
+    """Notice a vanished host (no FIN) within about 25 s: TCP keepalive probes."""
+    stream.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+    for name, value in (("TCP_KEEPIDLE", 10), ("TCP_KEEPINTVL", 5), ("TCP_KEEPCNT", 3)):
+        if hasattr(socket, name):
+            stream.setsockopt(socket.IPPROTO_TCP, getattr(socket, name), value)
+
+
+async def _spawn(argv: list[str], env: dict[str, str], log_path: Path) -> trio.Process:
+    log_file = await trio.to_thread.run_sync(open, log_path, "ab")
+    with log_file:
+        return await trio.lowlevel.open_process(
+            argv, env=env, stdout=log_file, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+        )
+
+
+async def _accept_ranks(
+    handle: LearnerHandle, listener: trio.SocketListener, spec: WorkerSpec
+) -> trio.SocketStream | None:
+    """Accept every rank's connection, read its ``Join``, answer ``Start(spec)``; return rank
+    0's stream (``None`` if a rank or agent exited first)."""
+    world = handle.config.world_size
+    streams: dict[int, trio.SocketStream] = {}
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(handle._watch, nursery.cancel_scope)
+        while len(streams) < world:
+            stream = await listener.accept()
+            _keepalive(stream)
+            handle._stream, handle._buf = stream, bytearray()
+            try:
+                with trio.fail_after(60):
+                    join = await handle._recv()
+            except (trio.TooSlowError, EOFError, OSError, msgspec.DecodeError):
+                await stream.aclose()
+                continue  # not a rank (a port scan, a stray client): keep listening
+            if not isinstance(join, P.Join) or join.world_size != world or join.rank in streams:
+                await stream.aclose()
+                raise LearnerError(
+                    f"learner control port: unexpected {join!r} (learner.world_size = {world}); "
+                    "is another run's torchrun pointed at this engine?"
+                )
+            await stream.send_all(P.frame(P.Start(spec=spec)))
+            streams[join.rank] = stream
+            handle.joins[join.rank] = join
+        nursery.cancel_scope.cancel()
+    handle._stream, handle._buf = None, bytearray()
+    if len(streams) < world:
+        for stream in streams.values():
+            await stream.aclose()
+        return None
+    handle._peers = {r: s for r, s in streams.items() if r != 0}
+    return streams[0]
+
+
 @asynccontextmanager
 async def start_learner(
     config: LearnerConfig,
@@ -422,86 +666,95 @@ async def start_learner(
     *,
     python: str = sys.executable,
 ) -> AsyncIterator[LearnerHandle]:
-    """Spawn ``config.world_size`` learner ranks and yield a handle to them.
+    """Start (or attach to) ``config.world_size`` learner ranks and yield a handle to them.
 
-    Each rank runs ``python -m engine.learner._rank`` with torchrun-style variables
-    (``RANK``, ``WORLD_SIZE``, ``LOCAL_RANK``, ``MASTER_ADDR``, ``MASTER_PORT``), loads
-    ``model_path`` (a Hugging Face causal-LM directory), shards it with FSDP2 and, when
-    ``run_dir/checkpoints`` holds a complete checkpoint, resumes from the latest one. With
-    ``config.devices``, every rank sees only the learner's GPUs (``CUDA_VISIBLE_DEVICES``). Rank
-    logs go to ``run_dir/logs/learner.rank<r>.log``. On exit the ranks are asked to stop, and
+    With ``config.launcher = "local"`` every rank is a child process ``python -m
+    engine.learner._rank`` with torchrun's variables (``RANK = LOCAL_RANK = r``) and a file
+    rendezvous. With ``"torchrun"`` the engine starts node 0's torchrun (``node_command``),
+    unless ``config.attach``, and every other node runs its own (``--dry-run`` prints them).
+    Either way every rank connects to the engine's control listener, rank 0's connection
+    carries the requests, and a connection that closes names its rank and node. Each rank
+    loads ``model_path`` (a Hugging Face causal-LM directory), shards it with FSDP2 and, when
+    ``run_dir/checkpoints`` holds a complete checkpoint, resumes from the latest one (any world
+    size or node count). With ``config.devices``, every local rank sees only the learner's GPUs
+    (``CUDA_VISIBLE_DEVICES``). Rank logs go to ``run_dir/logs/learner.rank<r>.log`` (and node
+    0's torchrun output to ``learner.node0.log``). On exit the ranks are asked to stop, and
     killed after a grace period.
 
     Args:
         config: the ``[learner]`` section.
-        model_path: Hugging Face model directory (``config.json`` + safetensors).
-        run_dir: the run directory (weights/, checkpoints/, logs/ are created in it).
-        python: interpreter that runs the ranks.
+        model_path: Hugging Face model directory (``config.json`` + safetensors), at the same
+            path on every node.
+        run_dir: the run directory (weights/, checkpoints/, logs/ are created in it); a
+            filesystem every node shares.
+        python: interpreter that runs the ranks (or node 0's torchrun).
 
     Raises:
-        ConfigError: ``config.devices`` does not name one visible device per rank.
+        ConfigError: ``config.devices`` does not name one visible device per rank; a node
+            layout ``check_torchrun`` rejects.
         ModelError: ``model_path`` holds no ``config.json``.
         WorkerDied: a rank exited while starting (its last log lines in the message).
         LearnerError: the ranks did not connect within ``config.start_timeout_s``.
     """
+    check_torchrun(config)
+    local = config.launcher == "local"
+    per_node = config.world_size // config.nnodes
     cuda_visible = rank_cuda_visible_devices(
-        config.devices, config.world_size, os.environ.get("CUDA_VISIBLE_DEVICES")
+        config.devices, per_node, os.environ.get("CUDA_VISIBLE_DEVICES")
     )
     model_dir, run_path, repo_root = await trio.to_thread.run_sync(
         _prepare_dirs, model_path, run_dir
     )
-    listeners = await trio.open_tcp_listeners(0, host="127.0.0.1")
+    host = "127.0.0.1" if local else config.control_host
+    listeners = await trio.open_tcp_listeners(0 if local else config.control_port, host=host)
     listener = listeners[0]
     port = listener.socket.getsockname()[1]
-    spec = WorkerSpec(config=config, model_path=str(model_dir), run_dir=str(run_path), port=port)
-    master_port = _free_port()
-    # File rendezvous (unique per start): no race for a TCP port with other processes.
+    # File rendezvous (unique per start) for local ranks: no race for a TCP port with other
+    # processes; torchrun's static rendezvous (env://) otherwise.
     init_file = run_path / "logs" / f".learner-rendezvous-{os.getpid()}-{time.monotonic_ns()}"
+    spec = WorkerSpec(
+        config=config,
+        model_path=str(model_dir),
+        run_dir=str(run_path),
+        init_method=f"file://{init_file}" if local else "env://",
+        log_to_file=not local,
+    )
     procs: list[trio.Process] = []
-    logs: list[Path] = []
+    logs = [run_path / "logs" / f"learner.rank{r}.log" for r in range(config.world_size)]
     handle: LearnerHandle | None = None
+    base_env = dict(os.environ)
+    base_env["PYTHONPATH"] = os.pathsep.join(filter(None, [repo_root, base_env.get("PYTHONPATH")]))
+    base_env.setdefault("OMP_NUM_THREADS", str(config.cpu_threads_per_rank))
+    if cuda_visible is not None:
+        base_env["CUDA_VISIBLE_DEVICES"] = cuda_visible
+    stream: trio.SocketStream | None = None
     try:
-        for rank in range(config.world_size):
-            env = dict(os.environ)
-            env.update(
-                RANK=str(rank),
-                LOCAL_RANK=str(rank),
-                WORLD_SIZE=str(config.world_size),
-                LOCAL_WORLD_SIZE=str(config.world_size),
-                MASTER_ADDR="127.0.0.1",
-                MASTER_PORT=str(master_port),
-                SPADE_LEARNER_INIT_FILE=str(init_file),
-                SPADE_LEARNER_SPEC=msgspec.json.encode(spec).decode(),
-                PYTHONPATH=os.pathsep.join(filter(None, [repo_root, env.get("PYTHONPATH")])),
-            )
-            env.setdefault("OMP_NUM_THREADS", str(config.cpu_threads_per_rank))
-            if cuda_visible is not None:
-                env["CUDA_VISIBLE_DEVICES"] = cuda_visible
-            log_path = run_path / "logs" / f"learner.rank{rank}.log"
-            logs.append(log_path)
-            log_file = await trio.to_thread.run_sync(open, log_path, "ab")
-            with log_file:
-                proc = await trio.lowlevel.open_process(
-                    [python, "-m", "engine.learner._rank"],
-                    env=env,
-                    stdout=log_file,
-                    stderr=subprocess.STDOUT,
-                    stdin=subprocess.DEVNULL,
+        if local:
+            for rank in range(config.world_size):
+                env = dict(base_env)
+                env.update(
+                    RANK=str(rank),
+                    LOCAL_RANK=str(rank),
+                    GROUP_RANK="0",
+                    WORLD_SIZE=str(config.world_size),
+                    LOCAL_WORLD_SIZE=str(config.world_size),
+                    SPADE_LEARNER_CONTROL=f"127.0.0.1:{port}",
                 )
-            procs.append(proc)
+                argv = [python, "-m", "engine.learner._rank"]
+                procs.append(await _spawn(argv, env, logs[rank]))
+        elif not config.attach:
+            argv = node_command(config, 0, control=f"{host}:{port}", python=python)
+            procs.append(await _spawn(argv, base_env, run_path / "logs" / "learner.node0.log"))
         handle = LearnerHandle(config, run_path, procs, logs)
-        stream: trio.SocketStream | None = None
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(handle._watch, nursery.cancel_scope)
-            with trio.move_on_after(config.start_timeout_s):
-                stream = await listener.accept()
-            nursery.cancel_scope.cancel()
+        with trio.move_on_after(config.start_timeout_s):
+            stream = await _accept_ranks(handle, listener, spec)
         await listener.aclose()
         if stream is None:
-            if any(p.poll() is not None for p in procs):
+            if any(p.poll() is not None for p in procs) or handle._lost:
                 raise await handle._died(None)
             raise LearnerError(
-                f"learner ranks did not connect within {config.start_timeout_s} s; rank 0 log:"
+                f"learner ranks did not all connect within {config.start_timeout_s} s "
+                f"({len(handle.joins)} of {config.world_size} joined); rank 0 log:"
                 f"\n{_tail(logs[0])}"
             )
         handle._stream = stream
@@ -527,12 +780,29 @@ async def start_learner(
                             await handle._call(P.ShutdownRequest(), P.Bye)
                         except (LearnerError, OSError):
                             pass
-                await stream.aclose()
     finally:
         with trio.CancelScope(shield=True):
             await listener.aclose()
+            if handle is not None:
+                # Ranks that said Bye leave their connections when they exit.
+                if handle._dead is None and handle._peers:
+                    with trio.move_on_after(10):
+                        for peer in handle._peers.values():
+                            while await _receive_or_eof(peer):
+                                pass
+                for peer in handle._peers.values():
+                    await peer.aclose()
+            if stream is not None:
+                await stream.aclose()
             # Ranks that said Bye exit on their own; after a death the rest may hang in a
             # collective, so they are killed at once.
             dead = handle is not None and handle._dead is not None
             await _kill_all(procs, grace_s=0.0 if dead else 10.0)
             await trio.Path(init_file).unlink(missing_ok=True)
+
+
+async def _receive_or_eof(stream: trio.SocketStream) -> bytes:
+    try:
+        return await stream.receive_some(1 << 10)
+    except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+        return b""

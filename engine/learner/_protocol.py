@@ -10,11 +10,13 @@ import struct
 
 import msgspec
 
+from engine.config import LearnerConfig
 from engine.messages import TrainingSample
 
 __all__ = [
     "CheckpointSaved",
     "Hello",
+    "Join",
     "LogprobsReply",
     "LogprobsRequest",
     "Reply",
@@ -23,9 +25,11 @@ __all__ = [
     "SftRequest",
     "ShutdownRequest",
     "StepReport",
+    "Start",
     "SyncRequest",
     "TrainRequest",
     "WeightsWritten",
+    "WorkerSpec",
     "decode_reply",
     "decode_request",
     "encode",
@@ -35,6 +39,47 @@ __all__ = [
 
 class _P(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     """Base of protocol messages."""
+
+
+class WorkerSpec(msgspec.Struct, frozen=True, kw_only=True):
+    """What every rank needs besides the torchrun variables (sent in ``Start``).
+
+    Attributes:
+        config: the ``[learner]`` section.
+        model_path: Hugging Face model directory, at the same path on every node.
+        run_dir: the run directory (a shared filesystem across nodes).
+        init_method: ``init_process_group``'s ``init_method`` (``"file://..."`` for ranks the
+            engine spawns; ``"env://"``, torchrun's variables, otherwise).
+        log_to_file: also log to ``run_dir/logs/learner.rank<r>.log`` (ranks whose output does
+            not go there already: torchrun's).
+    """
+
+    config: LearnerConfig
+    model_path: str
+    run_dir: str
+    init_method: str = "env://"
+    log_to_file: bool = False
+
+
+class Join(_P, frozen=True, kw_only=True, tag=True):
+    """A rank connected to the engine (its first frame; every rank sends one).
+
+    Rank 0's connection then carries the requests; the others' stay open, silent, so that the
+    engine sees a rank (or its node) go when its connection closes.
+    """
+
+    rank: int
+    world_size: int
+    local_rank: int
+    node_rank: int
+    host: str
+    pid: int
+
+
+class Start(_P, frozen=True, kw_only=True, tag=True):
+    """The engine's answer to ``Join``: what to load and how to meet the other ranks."""
+
+    spec: WorkerSpec
 
 
 class TrainRequest(_P, frozen=True, kw_only=True, tag=True):
@@ -64,16 +109,34 @@ class SaveCheckpointRequest(_P, frozen=True, kw_only=True, tag=True):
     """Write a resumable checkpoint (model, optimizer, step, RNG, policy version)."""
 
 
+class InitWeightsGroupRequest(_P, frozen=True, kw_only=True, tag=True):
+    """Rank 0 joins SGLang's weight-update group as its rank 0 (the servers join meanwhile)."""
+
+    master_address: str
+    master_port: int
+    world_size: int
+    group_name: str
+    backend: str
+    timeout_s: float
+
+
+class BroadcastWeightsRequest(_P, frozen=True, kw_only=True, tag=True):
+    """Gather the full state dict on rank 0 and broadcast it to the weight-update group."""
+
+
 class ShutdownRequest(_P, frozen=True, kw_only=True, tag=True):
     """Leave the request loop and destroy the process group."""
 
 
 Request = (
-    TrainRequest
+    Start
+    | TrainRequest
     | SftRequest
     | LogprobsRequest
     | SyncRequest
     | SaveCheckpointRequest
+    | InitWeightsGroupRequest
+    | BroadcastWeightsRequest
     | ShutdownRequest
 )
 
@@ -159,6 +222,25 @@ class WeightsWritten(_P, frozen=True, kw_only=True, tag=True):
     write_seconds: float
 
 
+class WeightsManifest(_P, frozen=True, kw_only=True, tag=True):
+    """The tensors every broadcast sends, in order (tied ``lm_head.weight`` left out), or why
+    rank 0 could not join the group (``error``; the servers then get weights from disk)."""
+
+    names: list[str]
+    dtypes: list[str]
+    shapes: list[list[int]]
+    error: str = ""
+
+
+class WeightsBroadcast(_P, frozen=True, kw_only=True, tag=True):
+    """Rank 0 broadcast the weights of ``version`` (seconds on the ranks)."""
+
+    version: int
+    gather_seconds: float
+    broadcast_seconds: float
+    size_bytes: int
+
+
 class CheckpointSaved(_P, frozen=True, kw_only=True, tag=True):
     """A checkpoint directory was completed (atomically renamed into place)."""
 
@@ -171,7 +253,17 @@ class Bye(_P, frozen=True, kw_only=True, tag=True):
     """Rank 0 leaves the loop."""
 
 
-Reply = Hello | StepReport | LogprobsReply | WeightsWritten | CheckpointSaved | Bye
+Reply = (
+    Join
+    | Hello
+    | StepReport
+    | LogprobsReply
+    | WeightsWritten
+    | WeightsManifest
+    | WeightsBroadcast
+    | CheckpointSaved
+    | Bye
+)
 
 _encoder = msgspec.msgpack.Encoder()
 _request_decoder = msgspec.msgpack.Decoder(Request)

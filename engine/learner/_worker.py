@@ -1,9 +1,14 @@
-"""One learner rank (run as ``python -m engine.learner._rank``) with torchrun-style environment.
+"""One learner rank (run as ``python -m engine.learner._rank``) with torchrun's environment.
 
-Environment: ``RANK``, ``WORLD_SIZE``, ``LOCAL_RANK``, ``MASTER_ADDR``, ``MASTER_PORT`` (as
-torchrun sets them; ``SPADE_LEARNER_INIT_FILE`` replaces the last two by a file rendezvous) and ``SPADE_LEARNER_SPEC`` (JSON of ``WorkerSpec``). Rank 0 connects to the
-trio side's socket, reads one request at a time, forwards it to the other ranks with
-``broadcast_object_list`` and answers. Every rank then runs the same collectives: FSDP2
+Environment: ``RANK``, ``WORLD_SIZE``, ``LOCAL_RANK``, ``GROUP_RANK`` (the node), and, for
+``env://``, ``MASTER_ADDR``/``MASTER_PORT`` (torchrun sets them all; the engine's local spawner
+sets the same). Every rank connects to the engine's control address (``--control HOST:PORT``
+or ``SPADE_LEARNER_CONTROL``), says ``Join`` and gets ``Start`` (the ``WorkerSpec``: what to
+load, how to meet the others). Rank 0's connection then carries the requests: it reads one at
+a time, forwards it to the other ranks with ``broadcast_object_list`` and answers; when no
+request comes for a quarter of ``collective_timeout_s`` it broadcasts a ping, so that every
+collective, idle waits included, has a deadline. The other ranks' connections stay open and
+silent: the engine sees a rank or its node go when its connection closes. Every rank then runs the same collectives: FSDP2
 (``fully_shard`` per decoder layer, then the root) over ``init_device_mesh``; gloo on CPU,
 NCCL on GPU. Any exception ends the process with a traceback in its log; the trio side turns
 that into ``WorkerDied``.
@@ -17,6 +22,7 @@ import logging
 import math
 import os
 import random
+import select
 import shutil
 import signal
 import socket
@@ -32,8 +38,8 @@ import msgspec
 import numpy as np
 import torch
 import torch.distributed as dist
+from torch.distributed import distributed_c10d as c10d
 
-from engine.config import LearnerConfig
 from engine.learner import _protocol as P
 from engine.learner._batch import (
     Prepared,
@@ -43,6 +49,7 @@ from engine.learner._batch import (
     prepare_batch,
     sft_token_weights,
 )
+from engine.learner._protocol import WorkerSpec
 from engine.learner.losses import policy_loss, scoring_temperature, sft_loss, token_logprobs
 from engine.messages import Role, TrainingSample
 
@@ -59,15 +66,6 @@ _COPY_FROM_MODEL = (
     "merges.txt",
     "chat_template.jinja",
 )
-
-
-class WorkerSpec(msgspec.Struct, frozen=True, kw_only=True):
-    """What every rank needs besides the torchrun variables."""
-
-    config: LearnerConfig
-    model_path: str
-    run_dir: str
-    port: int
 
 
 def file_checksum(path: str | os.PathLike[str]) -> str:
@@ -222,6 +220,7 @@ class Worker:
         self.step = 0
         self.written_version = -1
         self.written: P.WeightsWritten | None = None
+        self.weight_group: Any = None
         self.rng = random.Random(cfg.seed + self.rank)
         torch.manual_seed(cfg.seed + self.rank)
         self.resumed_from = self._resume()
@@ -654,6 +653,73 @@ class Worker:
         self.written, self.written_version = reply, self.step
         return reply
 
+    # ----------------------------------------------------------------- broadcast sync
+
+    def _manifest(self) -> tuple[list[str], list[torch.Tensor | Any]]:
+        state = self.model.state_dict()
+        if self.tied:
+            state.pop("lm_head.weight", None)
+        return list(state), list(state.values())
+
+    def init_weights_group(self, req: P.InitWeightsGroupRequest) -> P.WeightsManifest:
+        """Rank 0 joins SGLang's weight-update group (``engine.inference._weight_group``); every
+        rank answers the manifest (names, dtypes, full shapes) of what each broadcast sends."""
+        from engine.inference._weight_group import dtype_name, join_group
+
+        names, values = self._manifest()
+        error = ""
+        if self.rank == 0:
+            if self.weight_group is not None:
+                from engine.inference._weight_group import destroy_group
+
+                destroy_group(self.weight_group)
+                self.weight_group = None
+            try:
+                self.weight_group = join_group(
+                    backend=req.backend,
+                    master_address=req.master_address,
+                    master_port=req.master_port,
+                    rank=0,
+                    world_size=req.world_size,
+                    group_name=req.group_name,
+                    timeout_s=req.timeout_s,
+                )
+            except Exception as exc:  # noqa: BLE001 - the trio side falls back to disk
+                error = f"{type(exc).__name__}: {exc}"
+                log.warning("weight-update group: %s", error)
+        return P.WeightsManifest(
+            names=names,
+            dtypes=[dtype_name(v.dtype) for v in values],
+            shapes=[list(v.shape) for v in values],
+            error=error,
+        )
+
+    def broadcast_weights(self) -> P.WeightsBroadcast:
+        """Gather the full state dict on rank 0 (``_gather_full_state``) and broadcast each
+        tensor, in manifest order, from rank 0 of the weight-update group."""
+        t0 = time.perf_counter()
+        full = self._gather_full_state()
+        gather = time.perf_counter() - t0
+        size = 0
+        if self.rank == 0:
+            if self.weight_group is None:
+                raise RuntimeError("broadcast before the weight-update group was joined")
+            to_gpu = self.device.type == "cuda"
+            for name in self._manifest()[0]:
+                t = full[name]
+                flat = t.parts[0] if len(t.parts) == 1 else torch.cat(t.parts)
+                tensor = flat.view(t.shape)
+                if to_gpu:
+                    tensor = tensor.to(self.device, non_blocking=True)
+                dist.broadcast(tensor, src=0, group=self.weight_group)
+                size += tensor.numel() * tensor.element_size()
+        return P.WeightsBroadcast(
+            version=self.step,
+            gather_seconds=gather,
+            broadcast_seconds=time.perf_counter() - t0 - gather,
+            size_bytes=size,
+        )
+
     # ----------------------------------------------------------------- checkpoints
 
     def save_checkpoint(self) -> P.CheckpointSaved:
@@ -748,6 +814,10 @@ class Worker:
                 return self.write_weights()
             case P.SaveCheckpointRequest():
                 return self.save_checkpoint()
+            case P.InitWeightsGroupRequest():
+                return self.init_weights_group(req)
+            case P.BroadcastWeightsRequest():
+                return self.broadcast_weights()
             case P.ShutdownRequest():
                 return P.Bye()
         raise TypeError(f"unknown request {type(req).__name__}")
@@ -763,7 +833,12 @@ def _recv_exact(sock: socket.socket, n: int) -> bytes | None:
     return bytes(buf)
 
 
-def _recv_request(sock: socket.socket) -> P.Request:
+def _recv_request(sock: socket.socket, idle_s: float | None = None) -> P.Request | None:
+    """The next request; ``None`` when none started within ``idle_s`` seconds (a ping)."""
+    if idle_s is not None:
+        readable, _, _ = select.select([sock], [], [], idle_s)
+        if not readable:
+            return None
     header = _recv_exact(sock, P.HEADER_SIZE)
     if header is None:
         return P.ShutdownRequest()  # the trio side went away: leave cleanly
@@ -782,46 +857,106 @@ def _watch_parent(parent_pid: int) -> None:
             os._exit(1)
 
 
-def main() -> None:
-    """Entry point of one rank (see the module docstring for the environment)."""
+def _connect(control: str, deadline_s: float) -> socket.socket:
+    """Connect to the engine at ``HOST:PORT``, retrying until ``deadline_s`` (the engine may
+    start after a node's torchrun)."""
+    host, _, port = control.rpartition(":")
+    give_up = time.monotonic() + deadline_s
+    while True:
+        try:
+            sock = socket.create_connection((host.strip("[]"), int(port)), timeout=10.0)
+            break
+        except OSError as exc:
+            if time.monotonic() > give_up:
+                raise ConnectionError(f"engine control {control}: {exc}") from None
+            time.sleep(1.0)
+    sock.settimeout(None)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+    return sock
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of one rank (see the module docstring for the environment).
+
+    Args:
+        argv: ``[--control HOST:PORT] [--connect-timeout S]`` (``sys.argv[1:]`` by default).
+    """
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m engine.learner._rank")
+    parser.add_argument("--control", default=os.environ.get("SPADE_LEARNER_CONTROL", ""))
+    parser.add_argument("--connect-timeout", type=float, default=600.0)
+    args = parser.parse_args(argv)
+    if not args.control:
+        parser.error("--control HOST:PORT (or SPADE_LEARNER_CONTROL) is required")
     rank = int(os.environ["RANK"])
     # A terminal's Ctrl-C reaches the whole foreground process group, ranks included. The
     # parent owns the stop: it drains (last batch, sync, checkpoint) and then asks the ranks to
     # leave, so a rank must not die of the same keystroke in the middle of a collective.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # A killed engine (kill -9) must not leave ranks training on, writing weights and
-    # checkpoints into the run directory the next --resume uses.
+    # A killed engine (kill -9) or torchrun agent must not leave ranks training on, writing
+    # weights and checkpoints into the run directory the next --resume uses.
     threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
     logging.basicConfig(
         level=logging.INFO,
         stream=sys.stderr,
         format=f"%(asctime)s rank{rank} %(levelname)s %(message)s",
     )
-    spec = msgspec.json.decode(os.environ["SPADE_LEARNER_SPEC"].encode(), type=WorkerSpec)
+    sock = _connect(args.control, args.connect_timeout)
+    sock.sendall(
+        P.frame(
+            P.Join(
+                rank=rank,
+                world_size=int(os.environ["WORLD_SIZE"]),
+                local_rank=int(os.environ.get("LOCAL_RANK", "0")),
+                node_rank=int(os.environ.get("GROUP_RANK", "0")),
+                host=socket.gethostname(),
+                pid=os.getpid(),
+            )
+        )
+    )
+    start = _recv_request(sock)
+    if not isinstance(start, P.Start):
+        log.warning("the engine went away before Start (%s); leaving", type(start).__name__)
+        return
+    spec = start.spec
+    if spec.log_to_file:
+        handler = logging.FileHandler(Path(spec.run_dir) / "logs" / f"learner.rank{rank}.log")
+        handler.setFormatter(logging.getLogger().handlers[0].formatter)
+        logging.getLogger().addHandler(handler)
+    try:
+        _serve(spec, sock, rank)
+    except BaseException:
+        log.exception("rank %d failed", rank)
+        raise
+    finally:
+        sock.close()
+
+
+def _serve(spec: WorkerSpec, sock: socket.socket, rank: int) -> None:
+    """Join the process group, load the model, answer requests until ``ShutdownRequest``."""
     cfg = spec.config
     backend = cfg.backend
     if backend == "auto":
         backend = "nccl" if torch.cuda.is_available() else "gloo"
     if backend == "gloo":
         torch.set_num_threads(cfg.cpu_threads_per_rank)
-    # Ranks idle in a broadcast between requests: no collective timeout worth hitting.
-    # A file rendezvous when the spawner gives one (no TCP port to race other processes for);
-    # torchrun's env:// (MASTER_ADDR/MASTER_PORT) otherwise, e.g. across nodes.
-    init_file = os.environ.get("SPADE_LEARNER_INIT_FILE", "")
     dist.init_process_group(
         backend,
-        init_method=f"file://{init_file}" if init_file else "env://",
+        init_method=spec.init_method,
         rank=rank,
         world_size=int(os.environ["WORLD_SIZE"]),
-        timeout=datetime.timedelta(days=7),
+        # Loading and sharding (and resuming) may take a rank longer than one collective may
+        # wait: the start-up deadline until every rank is ready, then the collective one.
+        timeout=datetime.timedelta(seconds=max(cfg.start_timeout_s, cfg.collective_timeout_s)),
     )
     log.info("process group up: backend %s, world %d", backend, dist.get_world_size())
     worker = Worker(spec)
+    dist.barrier()
+    c10d._set_pg_timeout(datetime.timedelta(seconds=cfg.collective_timeout_s))
     log.info("model ready: %d parameters step %d", worker.parameters, worker.step)
-    sock: socket.socket | None = None
     if rank == 0:
-        sock = socket.create_connection(("127.0.0.1", spec.port))
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         sock.sendall(
             P.frame(
                 P.Hello(
@@ -834,18 +969,19 @@ def main() -> None:
                 )
             )
         )
+    idle_s = cfg.collective_timeout_s / 4
     while True:
-        box: list[Any] = [_recv_request(sock) if sock is not None else None]
+        box: list[Any] = [_recv_request(sock, idle_s) if rank == 0 else None]
         dist.broadcast_object_list(box, src=0)
         req = box[0]
+        if req is None:  # a ping: keeps the other ranks' wait under the collective deadline
+            continue
         log.info("request %s", type(req).__name__)
         reply = worker.handle(req)
-        if sock is not None:
+        if rank == 0:
             sock.sendall(P.frame(reply))
         if isinstance(req, P.ShutdownRequest):
             break
     dist.barrier()
     dist.destroy_process_group()
-    if sock is not None:
-        sock.close()
     log.info("bye")

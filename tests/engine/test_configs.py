@@ -111,3 +111,25 @@ def test_multi_gpu_node_dry_run_prints_the_sglang_commands() -> None:
     assert "# learner ranks on CUDA devices [4, 5, 6, 7]" in proc.stdout
     assert 'model_path = "/models/Qwen3-8B"' in proc.stdout
     assert "world_size = 4" in proc.stdout
+
+
+def test_multi_node_dry_run_prints_every_nodes_torchrun() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine.run", "--config", str(CONFIGS / "multi_node.toml"),
+         "--dry-run"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "OMP_NUM_THREADS": "1"},
+        cwd=CONFIGS.parent,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    after = proc.stdout.split("# learner: one torchrun per node", 1)[1].splitlines()
+    printed = [line for line in after if "torch.distributed.run" in line]
+    assert printed == [
+        "CUDA_VISIBLE_DEVICES=4,5,6,7 python -m torch.distributed.run --nnodes 2 --node-rank "
+        f"{r} --nproc-per-node 4 --rdzv-backend static --rdzv-endpoint 10.0.0.1:29500 "
+        "--max-restarts 0 -m engine.learner._rank --control 10.0.0.1:29400"
+        for r in (0, 1)
+    ]
+    assert "/opt/sglang/bin/python -m sglang.launch_server" in proc.stdout

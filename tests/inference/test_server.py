@@ -150,10 +150,12 @@ async def test_model_info_and_health(server_url: str, tiny_model: Path) -> None:
     assert flushed[0].success
 
 
-async def test_gpu_only_weight_paths_fail_with_the_server_message(server_url: str) -> None:
+async def test_unsupported_weight_paths_fail_with_the_server_message(server_url: str) -> None:
     async with PolicyClient([server_url], PolicyConfig()) as client:
-        with pytest.raises(PolicyError, match="init_weights_update_group is not supported"):
-            await client.init_weights_update_group("127.0.0.1", 29500, [1], 2, backend="gloo")
+        with pytest.raises(PolicyError, match="no weight update group 'nope'"):
+            await client.update_weights_from_distributed(
+                ["w"], ["float32"], [[1]], group_name="nope"
+            )
         with pytest.raises(PolicyError, match=r"update_weights_from_tensor.*not supported"):
             await client.update_weights_from_tensor(["AAAA"], version=2)
 

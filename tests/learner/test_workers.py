@@ -264,7 +264,9 @@ async def test_resume_reproduces_next_loss_and_rank_death(tiny_model: Path, tmp_
 
         # A rank that dies stops the run with its rank and log tail; the checkpoint survives.
         learner._procs[1].send_signal(signal.SIGKILL)
-        with pytest.raises(WorkerDied, match=r"rank 1 exited \(killed by SIGKILL\)") as info:
+        with pytest.raises(
+            WorkerDied, match=r"rank 1 on node 0 \(.*\) exited \(killed by SIGKILL\)"
+        ) as info:
             await learner.train_step(second)
         assert "last log lines" in str(info.value)
         with pytest.raises(WorkerDied):
