@@ -250,6 +250,10 @@ class DesignerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=
     top_p: Annotated[float, msgspec.Meta(gt=0, le=1)] = 1.0
     # Reject an answer without a HINT as unparseable (false: pass it on with hint "").
     require_hint: bool = True
+    # What a scored design pays the Designer: "regret" (success with hint - without),
+    # "target50" (p(1-p) of the unhinted success p) or "failure" (1 - p); the last two are
+    # the ablation of the regret reward (python -m bench learning --ablation).
+    reward: Literal["regret", "target50", "failure"] = "regret"
 
 
 class MemoryConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -500,6 +500,7 @@ class SelfPlay:
                     client,
                     warm_start=warm,
                     warm_eval=held if warm else (),
+                    designer_reward=cfg.designer.reward,
                 )
                 player = PolicyAgent(
                     client,
