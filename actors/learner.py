@@ -30,7 +30,6 @@ from typing import Any
 import msgspec
 import trio
 
-from ._regret import DesignerReward, designer_reward
 from engine.config import LearnerConfig
 from engine.learner import LearnerHandle, StepReport, WeightsClient, start_learner
 from engine.messages import (
@@ -42,6 +41,8 @@ from engine.messages import (
     TrainingSample,
     WeightsUpdated,
 )
+
+from ._regret import DesignerReward, designer_reward
 
 __all__ = ["Learner", "LearnerStatistics", "WarmStartEval", "group_of", "samples_from"]
 

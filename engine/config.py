@@ -24,6 +24,7 @@ __all__ = [
     "Config",
     "CriticConfig",
     "DesignerConfig",
+    "EvalConfig",
     "HinterConfig",
     "LearnerConfig",
     "MemoryConfig",
@@ -381,6 +382,19 @@ class BrowseConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     refresh_s: PosF = 2.0
 
 
+class EvalConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Held-out evaluation during a run (``engine.eval``; ``python -m engine.eval`` after it)."""
+
+    # Evaluate every N weight versions (0 = never): rows in run_dir/eval/metrics.jsonl and
+    # plots/eval.png. The driver waits while it evaluates (the actors keep working).
+    every: NonNeg = 0
+    # Held-out suite: a directory of environment programs or a JSON-lines task file
+    # ("" = engine/heldout_envs, families the Designer never sees).
+    suite: str = ""
+    # Episodes per task and condition (with and without the hint).
+    episodes: Pos = 4
+
+
 class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The whole configuration."""
 
@@ -406,6 +420,8 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     scheduler: SchedulerConfig = SchedulerConfig()
     # Archive browser.
     browse: BrowseConfig = BrowseConfig()
+    # Held-out evaluation during a run.
+    eval: EvalConfig = EvalConfig()
 
 
 def _parse_value(raw: str) -> Any:

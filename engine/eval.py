@@ -21,8 +21,8 @@ The policy runs in this process (``engine.inference._model.PolicyModel`` on CPU,
 servers' own sampler), its weights replaced by each ``weights/v<N>/`` in turn. Episodes use
 seeds ``EVAL_SEED_BASE + i``, disjoint from the scoring, replay and warm-start seeds.
 
-``eval.every`` (``[eval]`` in the config) makes ``engine.run`` call :func:`evaluate_into_run`
-every N weight versions: rows ``{"eval": {...}}`` are appended to ``eval/metrics.jsonl`` of the
+``eval.every`` (``[eval]`` in the config) makes ``engine.run`` call :func:`eval_every` (then
+:func:`evaluate_into_run`) every N weight versions: rows ``{"eval": {...}}`` are appended to ``eval/metrics.jsonl`` of the
 run (and ``plots/eval.png`` is redrawn), so a run's own ``metrics.jsonl`` keeps one row per
 iteration.
 """
@@ -46,6 +46,7 @@ import trio
 
 __all__ = [
     "EVAL_SEED_BASE",
+    "eval_every",
     "EvalTask",
     "VersionResult",
     "evaluate",
@@ -320,19 +321,21 @@ class _Gen(msgspec.Struct, frozen=True, kw_only=True):
 # ---------------------------------------------------------------------------- evaluate
 
 
-def list_versions(run_dir: Path) -> list[tuple[int, Path]]:
+def list_versions(run_dir: Path) -> list[tuple[int, Path | None]]:
     """``[(N, weights/vN)]`` of a run directory, oldest first (directories with safetensors)."""
     root = run_dir / "weights"
-    out = []
+    out: list[tuple[int, Path | None]] = []
     if root.is_dir():
         for p in root.iterdir():
             m = re.fullmatch(r"v(\d+)", p.name)
             if m and p.is_dir() and any(p.glob("*.safetensors")):
                 out.append((int(m.group(1)), p))
-    return sorted(out)
+    return sorted(out, key=lambda vp: vp[0])
 
 
-def pick_versions(versions: list[tuple[int, Path]], most: int) -> list[tuple[int, Path]]:
+def pick_versions(
+    versions: list[tuple[int, Path | None]], most: int
+) -> list[tuple[int, Path | None]]:
     """At most ``most`` versions spread evenly, the first and the last always kept."""
     if most <= 0 or len(versions) <= most:
         return versions
@@ -588,6 +591,40 @@ async def evaluate_into_run(
     return res
 
 
+async def eval_every(
+    run_dir: Any, model_path: Path, version: int, last: int | None, config: Any
+) -> int | None:
+    """``eval.every``: evaluate ``version`` when it is ``config.eval.every`` past ``last``.
+
+    Called by ``engine.loop`` after each iteration row. Version 0 is the run's base weights;
+    a later version is ``weights/v<N>/`` (skipped while that directory is missing).
+
+    Args:
+        run_dir: the ``RunDir`` (its ``path`` and ``log``).
+        model_path: the model the servers started from.
+        version: the version the servers serve now (-1: not yet known).
+        last: the version evaluated last (``None``: none yet).
+        config: the whole config.
+
+    Returns:
+        The version evaluated last after this call.
+    """
+    every = config.eval.every
+    if version < 0 or (last is not None and version - last < every):
+        return last
+    weights = run_dir.path / "weights" / f"v{version}"
+    if version > 0 and not any(weights.glob("*.safetensors")):
+        return last
+    res = await evaluate_into_run(
+        run_dir.path, model_path, version, weights if version > 0 else None, config
+    )
+    run_dir.log(
+        f"held-out eval v{version}: success without hint {res.success_without:.3f}, with "
+        f"{res.success_with:.3f} ({res.episodes} episodes each)"
+    )
+    return version
+
+
 # --------------------------------------------------------------------------------- CLI
 
 
@@ -642,10 +679,12 @@ def main(argv: list[str] | None = None) -> int:
             if not run_dir.is_dir():
                 raise ValueError(f"{run_dir} is not a directory")
             model_path = _run_model_path(run_dir)
-            found = list_versions(run_dir)
-            if not found:
-                raise ValueError(f"{run_dir} holds no weights/v<N>/ with safetensors")
-            weights = list(pick_versions(found, args.max_versions))  # type: ignore[arg-type]
+            if not (run_dir / "config.toml").is_file():
+                raise ValueError(f"{run_dir} is not a run directory (no config.toml)")
+            found: list[tuple[int, Path | None]] = list(list_versions(run_dir))
+            if not found or found[0][0] != 0:
+                found.insert(0, (0, None))  # version 0: the run's base weights
+            weights = pick_versions(found, args.max_versions)
             out = Path(args.out) if args.out else run_dir / "eval"
     except (ValueError, EngineError) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -370,6 +370,7 @@ class SelfPlay:
         self._replays_sent = 0
         self._bar: Any = _NoBar()
         self._budget_hit = False
+        self._eval_last: int | None = None  # the version eval.every last evaluated
 
     # ------------------------------------------------------------------------------ main
     async def run(self) -> list[IterationRow]:
@@ -762,6 +763,12 @@ class SelfPlay:
                     row = self._row(pending.popleft(), mark, rt, learner, recorder, client)
                     durations.append(row.seconds)
                     self._emit(row, corpus, header=row.iteration == first)
+                    if cfg.eval.every:  # held-out evaluation every N versions (engine.eval)
+                        from engine.eval import eval_every
+
+                        self._eval_last = await eval_every(
+                            rd, self.model_path, recorder.weight_version, self._eval_last, cfg
+                        )
                 can_submit = (not total or next_it <= total) and not self._stop_requested
                 if can_submit and budget:
                     mean = sum(durations) / len(durations) if durations else 0.0

@@ -82,8 +82,8 @@ def test_versions_are_listed_and_spread(tmp_path: Path) -> None:
 def test_cli_refuses_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 2
     assert main([str(tmp_path), "--model-path", str(tmp_path)]) == 2
-    assert main([str(tmp_path)]) == 2  # no weights
-    assert "no weights" in capsys.readouterr().err
+    assert main([str(tmp_path)]) == 2  # not a run directory
+    assert "not a run directory" in capsys.readouterr().err
     assert main(["--model-path", str(tmp_path / "nope")]) == 2
 
 
@@ -109,3 +109,49 @@ def test_cli_plays_a_model_and_writes_table_json_and_plot(tmp_path: Path) -> Non
     assert 0.0 <= row["success_with"] <= 1.0
     assert (out / "eval.png").read_bytes()[:4] == b"\x89PNG"
     assert "| v-1 |" in (out / "eval.md").read_text()
+
+
+async def test_eval_every_picks_versions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.eval as ev
+    from engine.config import Config, EvalConfig
+
+    calls: list[tuple[int, Path | None]] = []
+
+    async def fake(run_dir: Path, model: Path, version: int, weights: Path | None, cfg: object):
+        calls.append((version, weights))
+        return ev.VersionResult(
+            version=version,
+            path="",
+            success_without=0.0,
+            success_without_ci=(0.0, 1.0),
+            success_with=0.0,
+            success_with_ci=(0.0, 1.0),
+            episodes=1,
+            cells=[],
+            seconds=0.0,
+        )
+
+    monkeypatch.setattr(ev, "evaluate_into_run", fake)
+
+    class RD:
+        path = tmp_path
+        lines: list[str] = []
+
+        def log(self, line: str) -> None:
+            self.lines.append(line)
+
+    cfg = Config(eval=EvalConfig(every=2))
+    rd, m = RD(), tmp_path / "model"
+    (tmp_path / "weights" / "v2").mkdir(parents=True)
+    (tmp_path / "weights" / "v2" / "model.safetensors").write_bytes(b"x")
+    last = await ev.eval_every(rd, m, -1, None, cfg)  # version unknown yet
+    assert last is None and calls == []
+    last = await ev.eval_every(rd, m, 0, last, cfg)  # the base weights
+    assert last == 0 and calls == [(0, None)]
+    last = await ev.eval_every(rd, m, 1, last, cfg)  # not 2 versions on
+    assert last == 0 and len(calls) == 1
+    last = await ev.eval_every(rd, m, 3, last, cfg)  # v3 has no weights on disk yet
+    assert last == 0 and len(calls) == 1
+    last = await ev.eval_every(rd, m, 2, last, cfg)
+    assert last == 2 and calls[-1] == (2, tmp_path / "weights" / "v2")
+    assert "held-out eval v2" in rd.lines[-1]

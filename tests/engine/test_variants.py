@@ -76,7 +76,9 @@ def test_variant_samples_show_designs_and_episodes_with_and_without_hint() -> No
     designs = [s for s in samples if s.role == "designer"]
     agents = [s for s in samples if s.role == "agent"]
     assert len(designs) == 8 and all(s.sft for s in samples)
-    text = tok.decode([i for i, m in zip(designs[0].input_ids, designs[0].loss_mask) if m])
+    text = tok.decode(
+        [i for i, m in zip(designs[0].input_ids, designs[0].loss_mask, strict=True) if m]
+    )
     assert vs[0].source.strip() in text
     prompts = [tok.decode(s.input_ids) for s in agents]
     assert any(vs[0].hint[:40] in p for p in prompts)  # some episodes show the hint
