@@ -232,11 +232,11 @@ def warm_start(
                 g["lr"] = lr
             logits = model(input_ids=ids, attention_mask=att).logits[:, :-1]
             target = ids[:, 1:]
-            m = mask[:, 1:]
+            tmask = mask[:, 1:]
             nll = torch.nn.functional.cross_entropy(
                 logits.reshape(-1, logits.shape[-1]), target.reshape(-1), reduction="none"
-            ).view_as(m)
-            loss = (nll * m).sum() / m.sum().clamp_min(1.0)
+            ).view_as(tmask)
+            loss = (nll * tmask).sum() / tmask.sum().clamp_min(1.0)
             opt.zero_grad(set_to_none=True)
             loss.backward()  # type: ignore[no-untyped-call]
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
