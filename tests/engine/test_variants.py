@@ -59,8 +59,8 @@ async def test_a_sample_of_variants_passes_the_critics_validation() -> None:
     from engine.validate import validate_file
 
     vs = generate_variants(400, seed=0)
-    picked = random.Random(0).sample(vs, 8)
-    assert {v.family for v in picked} == set(VARIANT_FAMILIES)
+    rng = random.Random(0)
+    picked = [rng.choice([v for v in vs if v.family == f]) for f in VARIANT_FAMILIES for _ in "ab"]
     for v in picked:
         verdict = await validate_file(v.source, v.hint, Config(), env_id=v.name)
         assert getattr(verdict, "reason", None) is None, (v.name, verdict)
