@@ -20,14 +20,59 @@ from typing import Literal
 import msgspec
 
 __all__ = [
+    "DESIGNER_REWARDS",
+    "DesignerReward",
     "RegretEstimate",
     "bootstrap_interval",
+    "designer_reward",
     "estimate_regret",
     "newcombe_interval",
     "normalise_text",
     "text_contains",
     "wilson_interval",
 ]
+
+
+DesignerReward = Literal["regret", "target50", "failure"]
+"""What a scored design pays the Designer (``designer.reward``)."""
+
+DESIGNER_REWARDS: tuple[DesignerReward, ...] = ("regret", "target50", "failure")
+
+
+def designer_reward(kind: DesignerReward, success_without: float, success_with: float) -> float:
+    """The Designer's reward for a scored environment under reward ``kind``.
+
+    - ``"regret"``: ``success_with - success_without`` (hint-based regret, DESIGN.md §1).
+    - ``"target50"``: ``p * (1 - p)`` with ``p = success_without``: the proxy that pays
+      environments the Agent solves half the time (largest, 0.25, at ``p = 0.5``), as
+      difficulty-targeting curricula do; a coin flip scores as well as a learnable task.
+    - ``"failure"``: ``1 - success_without``: the proxy that pays environments the Agent
+      fails; an impossible task scores best.
+
+    The two proxies are the ablation of the regret argument (issue 17): they ignore the hint.
+
+    Args:
+        kind: the reward.
+        success_without: unhinted success rate in [0, 1].
+        success_with: hinted success rate in [0, 1].
+
+    Returns:
+        The reward: in [-1, 1] for ``"regret"``, [0, 0.25] for ``"target50"``, [0, 1] for
+        ``"failure"``.
+
+    Raises:
+        ValueError: an unknown ``kind`` or a rate outside [0, 1].
+    """
+    for name, rate in (("success_without", success_without), ("success_with", success_with)):
+        if not 0.0 <= rate <= 1.0:
+            raise ValueError(f"{name} must be in [0, 1], got {rate!r}")
+    if kind == "regret":
+        return success_with - success_without
+    if kind == "target50":
+        return success_without * (1.0 - success_without)
+    if kind == "failure":
+        return 1.0 - success_without
+    raise ValueError(f"unknown designer reward {kind!r}; expected one of {DESIGNER_REWARDS}")
 
 
 def _z(confidence: float) -> float:

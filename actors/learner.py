@@ -51,6 +51,8 @@ from engine.messages import (
     WeightsUpdated,
 )
 
+from ._regret import DesignerReward, designer_reward
+
 __all__ = ["Learner", "LearnerStatistics", "WarmStartEval", "group_of", "samples_from"]
 
 
@@ -257,11 +259,14 @@ def _episode_samples(ep: EpisodeFinished) -> list[TrainingSample]:
     ]
 
 
-def samples_from(message: LearnerIn, config: LearnerConfig) -> list[TrainingSample]:
+def samples_from(
+    message: LearnerIn, config: LearnerConfig, reward: DesignerReward = "regret"
+) -> list[TrainingSample]:
     """The training samples one inbox message yields.
 
     - ``TrainingSample``: itself.
-    - ``EnvScored``: the design, reward = hint-based regret (DESIGN.md §1); a design flagged
+    - ``EnvScored``: the design, reward = hint-based regret (DESIGN.md §1), or the proxy
+      ``reward`` names (``designer.reward``, :func:`actors._regret.designer_reward`); a design flagged
       with a leak (``LEAK_FLAGS``) gets the ``hint_leak`` rejection penalty instead, one
       flagged as an information gate (``INTEGRITY_FLAGS``) gets 0.
     - ``EnvRejected``: the design (when the proposal is attached), reward =
@@ -274,7 +279,9 @@ def samples_from(message: LearnerIn, config: LearnerConfig) -> list[TrainingSamp
     match message:
         case TrainingSample():
             return [message]
-        case EnvScored(proposal=proposal, regret=regret, flags=flags):
+        case EnvScored(
+            proposal=proposal, success_without=p0, success_with=p1, regret=regret, flags=flags
+        ):
             if INTEGRITY_FLAGS.intersection(flags):
                 # an information gate (a constant answer, a word only the hint holds): the
                 # hint lifts success by telling, not teaching; no designer reward
@@ -286,7 +293,9 @@ def samples_from(message: LearnerIn, config: LearnerConfig) -> list[TrainingSamp
                     "hint_leak", config.rejected_penalty
                 )
                 return _design_sample(proposal, penalty)
-            return _design_sample(proposal, float(regret))
+            if reward == "regret":
+                return _design_sample(proposal, float(regret))
+            return _design_sample(proposal, designer_reward(reward, p0, p1))
         case EnvRejected(reason="not_measured"):
             return []  # the policy failed, not the design: nothing to learn about it
         case EnvRejected(proposal=proposal, reason=reason):
@@ -323,6 +332,7 @@ class Learner:
         warm_eval: held-back SFT samples whose per-role loss is measured before and after the
             warm start (:attr:`warm_start_eval`).
         start: the learner factory (tests pass a fake); ``start_learner`` by default.
+        designer_reward: what a scored design pays the Designer (``designer.reward``).
     """
 
     name = "learner"
@@ -337,8 +347,11 @@ class Learner:
         warm_start: Sequence[TrainingSample] = (),
         warm_eval: Sequence[TrainingSample] = (),
         start: Starter = start_learner,
+        designer_reward: DesignerReward = "regret",
     ) -> None:
         self.config = config
+        self.designer_reward: DesignerReward = designer_reward
+        """What a scored design pays the Designer (``designer.reward``)."""
         self.model_path = model_path
         self.run_dir = run_dir
         self.client = client
@@ -435,7 +448,7 @@ class Learner:
         """Take every inbox message as it comes (never waiting for a step): make its samples,
         count it in its group, bound the ready queue, wake the trainer."""
         async for message in inbox:
-            made = samples_from(message, self.config)
+            made = samples_from(message, self.config, self.designer_reward)
             s = self._stats
             if made:
                 self._count(samples_received=s.samples_received + len(made))

@@ -24,6 +24,7 @@ __all__ = [
     "Config",
     "CriticConfig",
     "DesignerConfig",
+    "EvalConfig",
     "HinterConfig",
     "LearnerConfig",
     "MemoryConfig",
@@ -264,6 +265,10 @@ class DesignerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=
     top_p: Annotated[float, msgspec.Meta(gt=0, le=1)] = 1.0
     # Reject an answer without a HINT as unparseable (false: pass it on with hint "").
     require_hint: bool = True
+    # What a scored design pays the Designer: "regret" (success with hint - without),
+    # "target50" (p(1-p) of the unhinted success p) or "failure" (1 - p); the last two are
+    # the ablation of the regret reward (python -m bench learning --ablation).
+    reward: Literal["regret", "target50", "failure"] = "regret"
 
 
 class MemoryConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -423,6 +428,19 @@ class BrowseConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     refresh_s: PosF = 2.0
 
 
+class EvalConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Held-out evaluation during a run (``engine.eval``; ``python -m engine.eval`` after it)."""
+
+    # Evaluate every N weight versions (0 = never): rows in run_dir/eval/metrics.jsonl and
+    # plots/eval.png. The driver waits while it evaluates (the actors keep working).
+    every: NonNeg = 0
+    # Held-out suite: a directory of environment programs or a JSON-lines task file
+    # ("" = engine/heldout_envs, families the Designer never sees).
+    suite: str = ""
+    # Episodes per task and condition (with and without the hint).
+    episodes: Pos = 4
+
+
 class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The whole configuration."""
 
@@ -448,6 +466,8 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     scheduler: SchedulerConfig = SchedulerConfig()
     # Archive browser.
     browse: BrowseConfig = BrowseConfig()
+    # Held-out evaluation during a run.
+    eval: EvalConfig = EvalConfig()
 
 
 def _parse_value(raw: str) -> Any:

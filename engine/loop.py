@@ -18,10 +18,9 @@ iteration was scored or rejected. It submits ``scheduler.lookahead`` iterations 
 one's requests go out as soon as the Designer has proposed everything so far, so generation
 overlaps the scoring of the previous designs. In ``run.deterministic`` mode it does not look
 ahead, and an iteration ends only once Memory archived its outcomes and its replays finished
-(``engine.seeding`` says what else that mode fixes). The learner trains
-asynchronously: its intake takes samples while its trainer steps whenever
-``learner.batch_size`` samples are in and syncs the policy servers, so rollouts never wait
-for a step; samples older than ``max_staleness`` versions are dropped there.
+(``engine.seeding`` says what else that mode fixes). The learner's intake takes samples while
+its trainer steps (every ``learner.batch_size`` samples) and syncs the servers, so rollouts
+never wait for a step; samples older than ``max_staleness`` versions are dropped there.
 
 Shutdown is channel closure: the driver closes its senders, the pipeline drains, the learner
 trains the last partial batch, checkpoints and returns. Ctrl-C once does that; twice cancels.
@@ -133,6 +132,7 @@ class SelfPlay:
         self._replays_sent = 0
         self._bar: Any = NoBar()
         self._budget_hit = False
+        self._eval_last: int | None = None  # the version eval.every last evaluated
 
     # ------------------------------------------------------------------------------ main
     async def run(self) -> list[IterationRow]:
@@ -238,6 +238,7 @@ class SelfPlay:
                     client,
                     warm_start=warm,
                     warm_eval=held if warm else (),
+                    designer_reward=cfg.designer.reward,
                 )
                 wiring = wire(
                     cfg,
@@ -447,6 +448,12 @@ class SelfPlay:
                     row = self._row(pending.popleft(), mark, rt, learner, recorder, client)
                     durations.append(row.seconds)
                     await self._emit(row, corpus, header=row.iteration == first)
+                    if cfg.eval.every:  # held-out evaluation every N versions (engine.eval)
+                        from engine.eval import eval_every
+
+                        self._eval_last = await eval_every(
+                            rd, self.model_path, recorder.weight_version, self._eval_last, cfg
+                        )
                 can_submit = (not total or next_it <= total) and not self._stop_requested
                 if can_submit and budget:
                     mean = sum(durations) / len(durations) if durations else 0.0

@@ -515,3 +515,37 @@ async def test_real_ranks_train_sync_and_checkpoint(tmp_path: Path) -> None:
     assert learner.policy_version == 2
     assert await trio.Path(updates[-1].path, "model.safetensors").is_file()
     assert await trio.Path(tmp_path, "run", "checkpoints", "step_00000002", "meta.json").is_file()
+
+
+def test_designer_reward_ablation_pays_the_proxies() -> None:
+    """designer.reward: regret, or the proxies p(1-p) and 1-p of the unhinted success p."""
+    from actors._regret import designer_reward
+
+    assert designer_reward("regret", 0.25, 0.75) == 0.5
+    assert designer_reward("target50", 0.5, 0.5) == 0.25  # a coin flip: the proxy's best
+    assert designer_reward("target50", 0.0, 1.0) == 0.0  # a learnable task: nothing
+    assert designer_reward("failure", 0.0, 0.0) == 1.0  # impossible: the proxy's best
+    assert designer_reward("failure", 0.25, 1.0) == 0.75
+    with pytest.raises(ValueError, match="unknown designer reward"):
+        designer_reward("nope", 0.0, 0.0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="success_without"):
+        designer_reward("regret", 1.5, 0.0)
+    scored = EnvScored(
+        env_id="e1",
+        proposal=_proposal(),
+        hint="h",
+        k=4,
+        success_without=0.25,
+        success_with=0.75,
+        regret=0.5,
+        ci_low=0.1,
+        ci_high=0.9,
+        accepted=True,
+    )
+    assert samples_from(scored, CFG)[0].reward == 0.5
+    assert samples_from(scored, CFG, "regret")[0].reward == 0.5
+    assert samples_from(scored, CFG, "target50")[0].reward == 0.1875
+    assert samples_from(scored, CFG, "failure")[0].reward == 0.75
+    # the leak and gate penalties stand whatever the reward
+    leaky = msgspec.structs.replace(scored, flags=["hint_states_answer"])
+    assert samples_from(leaky, CFG, "failure")[0].reward == -0.5

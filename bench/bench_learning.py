@@ -1,0 +1,485 @@
+"""``python -m bench learning``: does the loop learn on this CPU (issue 17)?
+
+One command, one budget (``--budget-s``, default 3600 s on 2 cores), in stages:
+
+1. **Model**: a Qwen3-architecture model of 1.6 M parameters (hidden 128, 4 layers: the
+   engine's tiny shape, with its byte-level BPE of 4,096 tokens), built from scratch
+   (``--hidden``/``--layers``).
+2. **Warm-start corpus** (``engine.variants``): ``--variants`` programs generated from four
+   seed families (caesar, sum_multiples, vowel_reverse, mastermind) with names, parameters,
+   rules, wording and hints varied and helper names kept consistent; a random
+   ``--validate`` of them go through the Critic's own validation (``engine.validate``), and
+   the bench stops if any fails. Agent samples: turns of episodes their scripted solvers won
+   by the hint's method, shown with the hint in the prompt and without it, alternately.
+3. **Warm start**: supervised training (AdamW, cosine, one torch thread, loss on answer tokens
+   only, prompts cut to their first 32 and last ``--sft-prompt-tokens`` - 32 tokens) on those
+   samples for ``--sft-s`` seconds; the result is ``policy.model_path``.
+4. **Self-play**: ``python -m engine.run --config configs/cpu_learn.toml`` from that model
+   for the rest of the budget minus the evaluation's share (``run.time_budget_s``).
+5. **Held-out evaluation**: ``engine.eval`` on the default held-out suite (six families the
+   Designer never sees in prompts or the warm start) at up to ``--eval-versions`` weight
+   versions, with and without hints, with Wilson 90 % intervals.
+
+Figures reported (one record, ``--json``): the Designer's valid-design rate (designs that
+passed validation / model-written designs) in the first and the last ``--window``
+iterations (target: late >= 0.5); model-written designs accepted as frontier, each with its
+nearest warm-start program and their similarity (``difflib`` ratio; a copy is ratio >=
+``COPY_RATIO``; target: >= 5 non-copies); held-out success over versions with intervals
+(target: rises, with and without the hint). Targets are reported as met or not, never
+adjusted. ``--ablation`` repeats stages 4-5 under ``designer.reward = target50`` and
+``failure`` with the same warm start and budget each, and reports per reward the shares of
+designs flagged coin flip, impossible, trivial and frontier and the held-out gain.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import difflib
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+COPY_RATIO = 0.95
+"""``difflib.SequenceMatcher.ratio`` at or above which an accepted design counts as a copy of
+its nearest warm-start program."""
+
+TARGET_VALID_LATE = 0.5
+TARGET_ACCEPTED_NOVEL = 5
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``python -m bench learning``."""
+    parser.add_argument("--budget-s", type=float, default=3600.0, help="whole bench, seconds")
+    parser.add_argument("--sft-s", type=float, default=1200.0, help="warm-start training, s")
+    parser.add_argument("--eval-s", type=float, default=420.0, help="reserved for eval, s")
+    parser.add_argument("--variants", type=int, default=3200, help="warm-start programs")
+    parser.add_argument("--validate", type=int, default=100, help="programs validated")
+    parser.add_argument("--hidden", type=int, default=128)
+    parser.add_argument("--layers", type=int, default=4)
+    parser.add_argument(
+        "--sft-prompt-tokens",
+        type=int,
+        default=384,
+        help="prompt tokens kept in warm-start samples: the first 32 and the last ones (0: all)",
+    )
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="torch threads of the SFT (on a shared 2-core machine 1 measured 5x faster than 2)",
+    )
+    parser.add_argument("--eval-versions", type=int, default=5)
+    parser.add_argument("--eval-episodes", type=int, default=8)
+    parser.add_argument("--window", type=int, default=3, help="iterations early / late")
+    parser.add_argument("--out", default="", help="work directory (default: a new one)")
+    parser.add_argument("--config", default=str(REPO / "configs" / "cpu_learn.toml"))
+    parser.add_argument("--set", action="append", default=[], help="extra engine.run --set")
+    parser.add_argument("--ablation", action="store_true", help="also target50 and failure")
+    parser.add_argument("--seed", type=int, default=0)
+
+
+def _log(msg: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+def _load() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "?"
+
+
+# ------------------------------------------------------------------------------ stages
+
+
+def build_model(out: Path, hidden: int, layers: int) -> Path:
+    """A fresh Qwen3 model (``hidden``, ``layers``) with the engine's tokenizer in ``out``."""
+    from engine.inference.models import TinyModelSpec, build_tiny_model
+
+    heads = 4 if hidden % 4 == 0 else 2
+    spec = TinyModelSpec(
+        hidden_size=hidden, layers=layers, heads=heads, kv_heads=2, intermediate_size=hidden * 3
+    )
+    return build_tiny_model(out, spec)
+
+
+def validate_sample(variants: list[Any], n: int, seed: int) -> dict[str, Any]:
+    """Run the Critic's validation on ``n`` random variants; counts by verdict."""
+    import trio
+
+    from engine.config import Config
+    from engine.validate import validate_file
+
+    picked = random.Random(seed).sample(variants, min(n, len(variants)))
+    verdicts: collections.Counter[str] = collections.Counter()
+    failed: list[str] = []
+
+    async def main() -> None:
+        for v in picked:
+            r = await validate_file(v.source, v.hint, Config(), env_id=v.name)
+            reason = getattr(r, "reason", None)
+            verdicts["valid" if reason is None else str(reason)] += 1
+            if reason is not None:
+                failed.append(f"{v.name}: {reason}")
+
+    trio.run(main)
+    return {"validated": len(picked), "verdicts": dict(verdicts), "failed": failed[:10]}
+
+
+def _cut_prompt(ids: list[int], mask: list[int], keep: int) -> tuple[list[int], list[int]]:
+    """Keep the first 32 and the last ``keep - 32`` prompt tokens of a sample (0: all).
+
+    The design prompt is ~1,100 tokens (the contract, a passage) before a ~820-token program;
+    training on its head and its tail only more than doubles the programs seen per second.
+    Positions are rotary (relative), so the program still follows the same nearby text.
+    """
+    p = mask.index(1) if 1 in mask else len(mask)
+    if keep <= 0 or p <= keep:
+        return ids, mask
+    head = min(32, keep)
+    cut = ids[:head] + ids[p - (keep - head) :]
+    return cut, [0] * keep + mask[p:]
+
+
+def warm_start(
+    model_dir: Path,
+    samples: list[Any],
+    seconds: float,
+    threads: int,
+    seed: int,
+    prompt_tokens: int = 0,
+) -> dict[str, Any]:
+    """Supervised training of ``model_dir`` in place on ``samples`` for ``seconds``.
+
+    Batches of about 4,096 tokens (samples sorted by length within shuffled buckets),
+    AdamW (lr 2e-3 peak, 30 warm-up steps, cosine to 10 % over the planned steps), loss =
+    mean negative log-likelihood of the answer tokens (``loss_mask``).
+    """
+    import torch
+    from transformers import AutoModelForCausalLM
+
+    torch.set_num_threads(threads)
+    torch.manual_seed(seed)
+    model = AutoModelForCausalLM.from_pretrained(str(model_dir), dtype=torch.float32)
+    model.train()
+    rng = random.Random(seed)
+    max_len = 2048
+    seqs = []
+    for s in samples:
+        cut_ids, cut_mask = _cut_prompt(list(s.input_ids), list(s.loss_mask), prompt_tokens)
+        seqs.append((cut_ids[:max_len], cut_mask[:max_len]))
+    tokens_total = sum(len(ids) for ids, _ in seqs)
+    # measure a few steps to plan the schedule
+    budget_tokens = 4096
+
+    def batches() -> list[list[int]]:
+        order = list(range(len(seqs)))
+        rng.shuffle(order)
+        out: list[list[int]] = []
+        for i in range(0, len(order), 256):
+            chunk = sorted(order[i : i + 256], key=lambda j: len(seqs[j][0]))
+            cur: list[int] = []
+            longest = 0
+            for j in chunk:
+                n = len(seqs[j][0])
+                if cur and max(longest, n) * (len(cur) + 1) > budget_tokens:
+                    out.append(cur)
+                    cur, longest = [], 0
+                cur.append(j)
+                longest = max(longest, n)
+            if cur:
+                out.append(cur)
+        rng.shuffle(out)
+        return out
+
+    opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=0.01, betas=(0.9, 0.95))
+    pad = int(model.config.pad_token_id or 0)
+    t0 = time.perf_counter()
+    step = 0
+    seen_tokens = 0
+    planned = 10**9
+    losses: list[float] = []
+    epoch = 0
+    while time.perf_counter() - t0 < seconds:
+        for b in batches():
+            if time.perf_counter() - t0 >= seconds:
+                break
+            longest = max(len(seqs[j][0]) for j in b)
+            ids = torch.full((len(b), longest), pad, dtype=torch.long)
+            mask = torch.zeros((len(b), longest), dtype=torch.float32)
+            att = torch.zeros((len(b), longest), dtype=torch.long)
+            for r, j in enumerate(b):
+                x, m = seqs[j]
+                ids[r, : len(x)] = torch.tensor(x)
+                mask[r, : len(m)] = torch.tensor(m, dtype=torch.float32)
+                att[r, : len(x)] = 1
+            if step == 20:
+                rate = seen_tokens / (time.perf_counter() - t0)
+                planned = max(40, int(step + (seconds - (time.perf_counter() - t0)) * rate / 3000))
+            warm = min(1.0, (step + 1) / 30)
+            frac = min(1.0, step / planned) if planned < 10**9 else 0.0
+            lr = 2e-3 * warm * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * frac)))
+            for g in opt.param_groups:
+                g["lr"] = lr
+            logits = model(input_ids=ids, attention_mask=att).logits[:, :-1]
+            target = ids[:, 1:]
+            tmask = mask[:, 1:]
+            nll = torch.nn.functional.cross_entropy(
+                logits.reshape(-1, logits.shape[-1]), target.reshape(-1), reduction="none"
+            ).view_as(tmask)
+            loss = (nll * tmask).sum() / tmask.sum().clamp_min(1.0)
+            opt.zero_grad(set_to_none=True)
+            loss.backward()  # type: ignore[no-untyped-call]
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            opt.step()
+            step += 1
+            seen_tokens += int(att.sum())
+            losses.append(float(loss.detach()))
+            if step % 50 == 0:
+                _log(
+                    f"warm start: step {step}, loss {sum(losses[-50:]) / 50:.3f}, "
+                    f"{seen_tokens / (time.perf_counter() - t0):,.0f} tokens/s, load {_load()}"
+                )
+        epoch += 1
+    model.save_pretrained(str(model_dir), safe_serialization=True)
+    elapsed = time.perf_counter() - t0
+    return {
+        "sft_steps": step,
+        "sft_seconds": round(elapsed, 1),
+        "sft_tokens_per_s": round(seen_tokens / max(elapsed, 1e-9)),
+        "sft_epochs": round(seen_tokens / max(tokens_total, 1), 2),
+        "sft_final_loss": round(sum(losses[-50:]) / max(1, len(losses[-50:])), 3),
+    }
+
+
+def run_selfplay(
+    out: Path, model_dir: Path, config: str, seconds: float, extra: list[str], reward: str
+) -> Path:
+    """``python -m engine.run`` from ``model_dir`` for ``seconds`` of iterations."""
+    run_dir = out / f"run-{reward}"
+    cmd = [
+        sys.executable,
+        "-m",
+        "engine.run",
+        "--config",
+        config,
+        "--run-dir",
+        str(run_dir),
+        "--no-progress",
+        "--set",
+        f"policy.model_path={model_dir}",
+        "--set",
+        f"run.time_budget_s={max(60.0, seconds):.0f}",
+        "--set",
+        f"designer.reward={reward}",
+    ]
+    for s in extra:
+        cmd += ["--set", s]
+    _log(f"self-play ({reward}): {' '.join(cmd[2:])}")
+    with open(out / f"run-{reward}.log", "w", encoding="utf-8") as fh:
+        subprocess.run(cmd, stdout=fh, stderr=subprocess.STDOUT, check=False, cwd=REPO)
+    return run_dir
+
+
+def _jsonl(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            out.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue
+    return out
+
+
+def design_figures(run_dir: Path, corpus_sources: list[str], window: int) -> dict[str, Any]:
+    """Valid-design rates early/late, flag shares and accepted non-copies of one run."""
+    designs = _jsonl(run_dir / "designs.jsonl")
+    by_iter: dict[int, list[dict[str, Any]]] = collections.defaultdict(list)
+    for d in designs:
+        by_iter[int(d.get("iteration", 0))].append(d)
+    iters = sorted(by_iter)
+
+    def valid(ds: list[dict[str, Any]]) -> tuple[int, int]:
+        return sum(d.get("verdict") in ("accepted", "scored") for d in ds), len(ds)
+
+    early = [d for i in iters[:window] for d in by_iter[i]]
+    late = [d for i in iters[-window:] for d in by_iter[i]]
+    ve, ne = valid(early)
+    vl, nl = valid(late)
+    reasons = collections.Counter(
+        str(d.get("reason") or d.get("verdict")) for d in designs if d.get("verdict") == "rejected"
+    )
+    flags: collections.Counter[str] = collections.Counter()
+    scored = [d for d in designs if d.get("verdict") in ("accepted", "scored")]
+    for d in scored:
+        for f in d.get("flags") or []:
+            flags[f] += 1
+        if d.get("verdict") == "accepted":
+            flags["frontier"] += 1
+    accepted = []
+    for d in designs:
+        if d.get("verdict") != "accepted":
+            continue
+        src = str(d.get("program") or d.get("source") or "")
+        best, best_i = 0.0, -1
+        for i, c in enumerate(corpus_sources):
+            sm = difflib.SequenceMatcher(None, src, c, autojunk=False)
+            if sm.real_quick_ratio() <= best or sm.quick_ratio() <= best:
+                continue
+            r = sm.ratio()
+            if r > best:
+                best, best_i = r, i
+        accepted.append(
+            {
+                "design_id": d.get("design_id") or d.get("env_id") or d.get("id"),
+                "iteration": d.get("iteration"),
+                "regret": d.get("regret"),
+                "nearest_warm_start": best_i,
+                "similarity": round(best, 4),
+                "copy": best >= COPY_RATIO,
+            }
+        )
+    novel = sum(not a["copy"] for a in accepted)
+    return {
+        "iterations": len(iters),
+        "designs": len(designs),
+        "valid_rate_per_iteration": [
+            round(valid(by_iter[i])[0] / max(1, len(by_iter[i])), 3) for i in iters
+        ],
+        "valid_rate_early": round(ve / ne, 3) if ne else None,
+        "valid_rate_late": round(vl / nl, 3) if nl else None,
+        "valid_early": [ve, ne],
+        "valid_late": [vl, nl],
+        "rejections": dict(reasons.most_common()),
+        "scored": len(scored),
+        "flag_shares": {k: round(v / max(1, len(scored)), 3) for k, v in flags.items()},
+        "accepted": accepted,
+        "accepted_not_copies": novel,
+    }
+
+
+def held_out(run_dir: Path, versions: int, episodes: int) -> dict[str, Any]:
+    """``python -m engine.eval RUN_DIR`` and its ``eval.json``."""
+    cmd = [
+        sys.executable,
+        "-m",
+        "engine.eval",
+        str(run_dir),
+        "--max-versions",
+        str(versions),
+        "--episodes",
+        str(episodes),
+    ]
+    _log("held-out evaluation: " + " ".join(cmd[2:]))
+    with open(run_dir.parent / f"{run_dir.name}-eval.log", "w", encoding="utf-8") as fh:
+        subprocess.run(cmd, stdout=fh, stderr=subprocess.STDOUT, check=False, cwd=REPO)
+    path = run_dir / "eval" / "eval.json"
+    if not path.exists():
+        return {"error": "engine.eval wrote no eval.json (see the -eval.log)"}
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    rows = [
+        {
+            "version": v["version"],
+            "success_without": v["success_without"],
+            "success_without_ci": v["success_without_ci"],
+            "success_with": v["success_with"],
+            "success_with_ci": v["success_with_ci"],
+            "episodes": v["episodes"],
+        }
+        for v in doc["versions"]
+    ]
+    first, last = (rows[0], rows[-1]) if rows else ({}, {})
+    return {
+        "held_out": rows,
+        "held_out_gain_without": (
+            round(last["success_without"] - first["success_without"], 3) if rows else None
+        ),
+        "held_out_gain_with": (
+            round(last["success_with"] - first["success_with"], 3) if rows else None
+        ),
+        "plot": str(run_dir / "eval" / "eval.png"),
+    }
+
+
+def run(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The stages; one record (``reward``: regret) or three with ``--ablation``."""
+    from engine.config import DesignerConfig
+    from engine.corpus import load_corpus
+    from engine.inference import load_tokenizer
+    from engine.variants import generate_variants, variant_samples
+
+    t0 = time.monotonic()
+    out = Path(args.out or f"bench-learning-{time.strftime('%Y%m%d-%H%M%S')}").resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    _log(f"work directory {out}; load {_load()}")
+    model_dir = build_model(out / "model", args.hidden, args.layers)
+    from safetensors.torch import load_file
+
+    params = sum(t.numel() for t in load_file(str(model_dir / "model.safetensors")).values())
+    variants = generate_variants(args.variants, seed=args.seed)
+    (out / "warm_start_programs.jsonl").write_text(
+        "".join(json.dumps({"name": v.name, "source": v.source}) + "\n" for v in variants),
+        encoding="utf-8",
+    )
+    checked = validate_sample(variants, args.validate, args.seed)
+    _log(f"warm-start corpus: {len(variants)} programs; validation of {checked}")
+    if checked["verdicts"].get("valid", 0) != checked["validated"]:
+        raise SystemExit(f"warm-start programs failed validation: {checked['failed']}")
+    tokenizer = load_tokenizer(model_dir)
+    corpus = load_corpus(DesignerConfig())
+    passages = [p.text for p in corpus.passages[:256]]
+    rng = random.Random(args.seed)
+    samples = variant_samples(tokenizer, variants, passages, rng=rng, episodes_per_variant=1)
+    roles = collections.Counter(s.role for s in samples)
+    _log(f"warm start: {len(samples)} samples ({dict(roles)}); {args.sft_s:.0f} s; load {_load()}")
+    sft = warm_start(
+        model_dir, samples, args.sft_s, args.threads, args.seed, args.sft_prompt_tokens
+    )
+    _log(f"warm start done: {sft}")
+    rewards = ["regret", "target50", "failure"] if args.ablation else ["regret"]
+    left = args.budget_s - (time.monotonic() - t0)
+    per_run = left / len(rewards) - args.eval_s
+    sources = [v.source for v in variants]
+    records = []
+    for reward in rewards:
+        run_dir = run_selfplay(out, model_dir, args.config, per_run, args.set, reward)
+        rec: dict[str, Any] = {
+            "case": f"learning ({reward})",
+            "reward": reward,
+            "parameters": params,
+            "warm_start_programs": len(variants),
+            "warm_start_samples": dict(roles),
+            "validated": checked,
+            **sft,
+            "selfplay_s": round(per_run),
+            **design_figures(run_dir, sources, args.window),
+            **held_out(run_dir, args.eval_versions, args.eval_episodes),
+            "load_end": _load(),
+            "run_dir": str(run_dir),
+        }
+        rec["targets"] = {
+            "valid_rate_late>=0.5": (rec.get("valid_rate_late") or 0) >= TARGET_VALID_LATE,
+            "valid_rate_rises": (rec.get("valid_rate_late") or 0)
+            > (rec.get("valid_rate_early") or 0),
+            "accepted_not_copies>=5": rec["accepted_not_copies"] >= TARGET_ACCEPTED_NOVEL,
+            "held_out_with_rises": (rec.get("held_out_gain_with") or 0) > 0,
+            "held_out_without_rises": (rec.get("held_out_gain_without") or 0) > 0,
+        }
+        records.append(rec)
+        (out / "records.json").write_text(json.dumps(records, indent=1), encoding="utf-8")
+    total = time.monotonic() - t0
+    for r in records:
+        r["bench_seconds"] = round(total)
+    _log(f"done in {total:.0f} s; load {_load()}")
+    return records

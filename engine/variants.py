@@ -1,0 +1,807 @@
+"""The procedural warm-start corpus: many valid variants of four seed families.
+
+A tiny CPU model trained only on the 12 seed programs writes no valid environment (issue 17:
+80 designs, 0 valid). This module generates thousands of *different, valid* programs from
+four seed families — ``caesar`` (cipher), ``sum_multiples`` (arithmetic), ``vowel_reverse``
+(string transformation) and ``mastermind`` (code breaking) — with, per variant:
+
+- parameters: word lists, number ranges, divisor pairs, digit alphabets, ``MAX_TURNS``;
+- rules: the plaintext's first word (caesar), the direction of the vowel cycle
+  (vowel_reverse), the digit alphabet (mastermind), whether divisor pairs are coprime-free;
+- wording: ``DESCRIPTION``, ``HINT``, the feedback messages and the module docstring, each
+  drawn from paraphrases;
+- names: helper functions, tables and state attributes renamed, *consistently* across the
+  whole program (a learning-on-CPU measurement found that a generator renaming a helper in
+  one place but not another taught the model ``NameError`` s).
+
+Each variant carries a scripted solver (:meth:`Variant.solve`) that follows the variant's
+own hint, so the warm start can also show the Agent solved episodes with and without the
+hint in its prompt (:func:`variant_samples`). ``tests/engine/test_variants.py`` validates a
+sample of variants with the Critic's own validation (``engine.validate.validate_file``) and
+checks that every solver wins with the hint.
+
+The four families are the only programs the warm start shows; the held-out evaluation suite
+(``engine.eval``'s default, ``engine/heldout_envs``) uses other families.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import math
+import random
+import re
+from collections.abc import Callable, Sequence
+from string import Template
+from typing import Any
+
+import msgspec
+
+from engine.messages import TrainingSample
+
+__all__ = [
+    "VARIANT_FAMILIES",
+    "Variant",
+    "generate_variants",
+    "variant_samples",
+]
+
+VARIANT_FAMILIES: tuple[str, ...] = ("caesar", "sum_multiples", "vowel_reverse", "mastermind")
+"""The seed families the warm-start corpus varies (``engine.seed_envs.SEED_FAMILIES`` keys)."""
+
+
+class Variant(msgspec.Struct, frozen=True, kw_only=True):
+    """One generated environment program.
+
+    Attributes:
+        name: ``<family>-<index>``, unique within one :func:`generate_variants` call.
+        family: the seed family it varies (a :data:`VARIANT_FAMILIES` entry).
+        source: the program text (the environment contract's module).
+        hint: its ``HINT``.
+        description: its ``DESCRIPTION``.
+        params: the drawn parameters its solver needs (JSON-able).
+    """
+
+    name: str
+    family: str
+    source: str
+    hint: str
+    description: str
+    params: dict[str, Any]
+
+    def solve(self, observations: list[str], hinted: bool = True) -> str:
+        """The scripted solver's next action (the hint's method when ``hinted``).
+
+        Args:
+            observations: every observation so far, the reset observation first.
+            hinted: follow the variant's hint (``False``: a hint-free baseline strategy).
+        """
+        return _SOLVERS[self.family](self.params, observations, hinted)
+
+
+# ------------------------------------------------------------------------ word pools
+
+_POOL = (
+    "river stone quiet garden lamp winter market silver bridge forest candle harbor yellow "
+    "orchard pocket thunder meadow violin copper lantern planet music orange tiger window "
+    "button silence harvest pencil motion rabbit cousin library umbrella festival dragon "
+    "castle pepper mirror rocket summer marble velvet shadow island basket ticket canvas "
+    "falcon engine cotton dinner saddle wagon tunnel feather anchor puzzle helmet kettle "
+    "signal parrot ladder blossom cabin comet glacier pillow sailor tomato walnut"
+).split()
+
+_STARTS = ("the", "a", "our", "my", "this", "every")
+
+_NAMES: dict[str, tuple[str, ...]] = {
+    # helper functions
+    "_shift": ("_shift", "_rotate", "_encode", "_caesar", "_move_letters"),
+    "_series": ("_series", "_multiples_sum", "_arith_sum", "_sum_of_multiples"),
+    "_rule": ("_rule", "_transform", "_apply_rule", "_secret_rule"),
+    "_pegs": ("_pegs", "_score", "_feedback", "_compare"),
+    # tables
+    "_WORDS": ("_WORDS", "_VOCAB", "_LEXICON", "WORDS", "_WORD_LIST"),
+    "_PAIRS": ("_PAIRS", "_DIVISORS", "_PAIR_TABLE", "PAIRS"),
+    "_NEXT": ("_NEXT", "_CYCLE", "_VOWEL_MAP", "NEXT_VOWEL"),
+    "_DIGITS": ("_DIGITS", "_SYMBOLS", "_ALPHABET", "DIGITS"),
+    # state attributes
+    "_plain": ("_plain", "_message", "_plaintext", "_target"),
+    "_answer": ("_answer", "_target", "_expected", "_solution"),
+    "_secret": ("_secret", "_code", "_hidden", "_target"),
+    "_turn": ("_turn", "_turns", "_attempts", "_tries"),
+    "_done": ("_done", "_over", "_finished", "_ended"),
+    "_success": ("_success", "_won", "_solved", "_ok"),
+}
+
+
+def _rename(source: str, rng: random.Random) -> str:
+    """``source`` with helper, table and attribute names replaced, the same way everywhere."""
+    used: set[str] = set()
+    mapping: dict[str, str] = {}
+    for old, choices in _NAMES.items():
+        if not re.search(rf"\b{re.escape(old)}\b", source):
+            continue
+        free = [c for c in choices if c not in used]
+        new = rng.choice(free)
+        used.add(new)
+        mapping[old] = new
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, mapping)) + r")\b")
+    return pattern.sub(lambda m: mapping[m.group(1)], source)
+
+
+def _words_literal(words: Sequence[str], indent: str = "    ") -> str:
+    """A parenthesised string literal of ``words`` split into lines of at most ~80 chars."""
+    lines: list[str] = []
+    cur = ""
+    for w in words:
+        if len(cur) + len(w) + 1 > 70:
+            lines.append(cur)
+            cur = ""
+        cur += w + " "
+    if cur:
+        lines.append(cur)
+    lines[-1] = lines[-1].rstrip()
+    body = "\n".join(f'{indent}"{line}"' for line in lines)
+    return f"(\n{body}\n).split()"
+
+
+def _attempts(n: int) -> str:
+    return "1 attempt" if n == 1 else f"{n} attempts"
+
+
+# ------------------------------------------------------------------------------ caesar
+
+_CAESAR = Template('''"""$doc"""
+
+import random
+from typing import Any
+
+DESCRIPTION = (
+    $description
+)
+HINT = (
+    $hint
+)
+MAX_TURNS = $max_turns
+
+_WORDS = $words
+
+
+def _shift(text: str, k: int) -> str:
+    return "".join(chr((ord(ch) - 97 + k) % 26 + 97) if ch.isalpha() else ch for ch in text)
+
+
+class Env:
+    def __init__(self) -> None:
+        self._plain = ""
+        self._turn = 0
+        self._done = False
+        self._success = False
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[str, dict[str, Any]]:
+        rng = random.Random(0 if seed is None else seed)
+        words = ["$start"] + [rng.choice(_WORDS) for _ in range(rng.randrange($lo, $hi))]
+        self._plain = " ".join(words)
+        k = rng.choice([s for s in range(1, 26) if s != 13])
+        self._turn = 0
+        self._done = False
+        self._success = False
+        return f"$prefix {_shift(self._plain, k)}", {"turn": 0}
+
+    def step(self, action: str) -> tuple[str, float, bool, bool, dict[str, Any]]:
+        if self._done:
+            return "The episode is over.", 0.0, True, False, {"success": self._success}
+        self._turn += 1
+        if " ".join(action.lower().split()) == self._plain:
+            self._done, self._success = True, True
+            return "$correct", 1.0, True, False, {"success": True}
+        if self._turn >= MAX_TURNS:
+            self._done = True
+            return "$lost", 0.0, True, False, {"success": False}
+        return "$wrong", 0.0, False, False, {"turn": self._turn}
+''')
+
+
+def _q(text: str) -> str:
+    """``text`` as one or more adjacent string literals (lines of at most ~88 chars)."""
+    parts: list[str] = []
+    cur = ""
+    for w in text.split(" "):
+        if len(cur) + len(w) + 1 > 80:
+            parts.append(cur)
+            cur = ""
+        cur += w + " "
+    parts.append(cur.rstrip())
+    return "\n    ".join(json.dumps(p) for p in parts if p)
+
+
+def _caesar(rng: random.Random) -> tuple[str, str, str, dict[str, Any]]:
+    start = rng.choice(_STARTS)
+    turns = rng.randint(2, 5)
+    lo = rng.randint(2, 4)
+    hi = lo + rng.randint(1, 3)
+    words = rng.sample(_POOL, rng.randint(10, 20))
+    prefix = rng.choice(("Encrypted message:", "Ciphertext:", "Coded text:", "Secret note:"))
+    desc = rng.choice(
+        (
+            "The first observation is an encrypted English message (lowercase letters and "
+            "spaces). Answer with the decrypted message, lowercase, words separated by single "
+            "spaces.",
+            "You are shown a message whose letters were all shifted along the alphabet. "
+            "Reply with the original lowercase message, one space between words.",
+            "Decode the secret message in the first observation and answer with the plain "
+            "lowercase text, words separated by single spaces.",
+        )
+    )
+    desc += f" You have {_attempts(turns)}."
+    hint = rng.choice(
+        (
+            "Every letter is shifted by the same amount along the alphabet (wrapping from z "
+            f"to a), and every plaintext starts with the word '{start}'.",
+            f"The message always begins with '{start}'. Find the shift that turns the first "
+            "encrypted word into it and undo that shift for every letter (z wraps to a).",
+            "It is a Caesar cipher with one fixed shift per episode; the first plain word is "
+            f"always '{start}', which gives the shift away.",
+        )
+    )
+    doc = rng.choice(
+        (
+            "Cipher: decrypt a message encrypted with an unknown letter shift.",
+            "Caesar cipher: recover a shifted message.",
+            "Decode a message whose letters were rotated along the alphabet.",
+        )
+    )
+    correct = rng.choice(("Correct!", "Decrypted!", "Right, well done."))
+    lost = rng.choice(("Wrong. No attempts left.", "Wrong, and that was the last try."))
+    wrong = rng.choice(("Wrong. Try again.", "Not the message. Try again."))
+    source = _CAESAR.substitute(
+        doc=doc,
+        description=_q(desc),
+        hint=_q(hint),
+        max_turns=turns,
+        words=_words_literal(words),
+        start=start,
+        lo=lo,
+        hi=hi,
+        prefix=prefix,
+        correct=correct,
+        lost=lost,
+        wrong=wrong,
+    )
+    return source, hint, desc, {"start": start, "prefix": prefix}
+
+
+def _solve_caesar(p: dict[str, Any], obs: list[str], hinted: bool) -> str:
+    cipher = obs[0].split(p["prefix"], 1)[1].strip()
+    if hinted:
+        k = (ord(str(p["start"])[0]) - ord(cipher[0])) % 26
+        return "".join(chr((ord(c) - 97 + k) % 26 + 97) if c.isalpha() else c for c in cipher)
+    k = 13 if len(obs) == 1 else 0
+    return "".join(chr((ord(c) - 97 + k) % 26 + 97) if c.isalpha() else c for c in cipher)
+
+
+# ----------------------------------------------------------------------- sum_multiples
+
+_SUM = Template('''"""$doc"""
+
+import random
+from typing import Any
+
+DESCRIPTION = (
+    $description
+)
+HINT = (
+    $hint
+)
+MAX_TURNS = $max_turns
+
+_PAIRS = $pairs
+
+
+def _series(n: int, k: int) -> int:
+    m = (n - 1) // k
+    return k * m * (m + 1) // 2
+
+
+class Env:
+    def __init__(self) -> None:
+        self._answer = 0
+        self._turn = 0
+        self._done = False
+        self._success = False
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[str, dict[str, Any]]:
+        rng = random.Random(0 if seed is None else seed)
+        n = rng.randrange($n_lo, $n_hi)
+        a, b = rng.choice(_PAIRS)
+        g = a
+        x = b
+        while x:
+            g, x = x, g % x
+        lcm = a * b // g
+        self._answer = _series(n, a) + _series(n, b) - _series(n, lcm)
+        self._turn = 0
+        self._done = False
+        self._success = False
+        return f"N = {n}, a = {a}, b = {b}. $question", {"turn": 0}
+
+    def step(self, action: str) -> tuple[str, float, bool, bool, dict[str, Any]]:
+        if self._done:
+            return "The episode is over.", 0.0, True, False, {"success": self._success}
+        self._turn += 1
+        text = action.strip().replace(",", "").replace("_", "")
+        if text.lstrip("-").isdigit() and int(text) == self._answer:
+            self._done, self._success = True, True
+            return "$correct", 1.0, True, False, {"success": True}
+        if self._turn >= MAX_TURNS:
+            self._done = True
+            return "$lost", 0.0, True, False, {"success": False}
+        left = MAX_TURNS - self._turn
+        return f"Incorrect. {left} attempt(s) left.", 0.0, False, False, {"turn": self._turn}
+''')
+
+
+def _sum_multiples(rng: random.Random) -> tuple[str, str, str, dict[str, Any]]:
+    turns = rng.randint(2, 4)
+    n_lo = rng.choice((10_000, 50_000, 100_000, 200_000))
+    n_hi = n_lo * rng.choice((5, 10))
+    # pairs that share a factor, so that lcm(a, b) != a*b and the hint's warning matters
+    pool = [(a, b) for a in range(4, 16) for b in range(a + 1, 22) if math.gcd(a, b) > 1]
+    pairs = tuple(sorted(rng.sample(pool, rng.randint(4, 9))))
+    desc = rng.choice(
+        (
+            "Compute the sum of all positive integers below N that are divisible by a or by b "
+            "(N, a and b are given in the first observation). Answer with the integer only.",
+            "The first observation gives N, a and b. Add up every positive integer smaller "
+            "than N that is a multiple of a or of b, and answer with that sum as an integer.",
+            "Find the total of the numbers below N divisible by a or b (N, a, b are in the "
+            "first observation). Reply with the integer alone.",
+        )
+    )
+    desc += f" You have {_attempts(turns)}."
+    hint = rng.choice(
+        (
+            "Use inclusion-exclusion with arithmetic series: for a divisor k the multiples below "
+            "N sum to k*m*(m+1)/2 with m = (N-1)//k. Add the sums for a and b and subtract the "
+            "sum for the least common multiple of a and b (not simply a*b).",
+            "Sum of multiples of k below N is k*m*(m+1)/2 where m = (N-1)//k. Answer S(a) + "
+            "S(b) - S(lcm(a, b)); a and b share a factor, so lcm(a, b) is smaller than a*b.",
+            "Inclusion-exclusion: S(a) + S(b) - S(l) with l = lcm(a, b) = a*b/gcd(a, b) and "
+            "S(k) = k*m*(m+1)/2, m = (N-1)//k.",
+        )
+    )
+    doc = rng.choice(
+        (
+            "Arithmetic: the sum of all numbers below N divisible by a or b.",
+            "Arithmetic series with inclusion-exclusion.",
+            "Sum the multiples of two numbers below a bound.",
+        )
+    )
+    question = rng.choice(("What is the sum?", "Your answer?", "Give the sum."))
+    correct = rng.choice(("Correct!", "That is the sum.", "Right."))
+    lost = rng.choice(("Incorrect. No attempts left.", "Incorrect, out of attempts."))
+    source = _SUM.substitute(
+        doc=doc,
+        description=_q(desc),
+        hint=_q(hint),
+        max_turns=turns,
+        pairs=repr(pairs),
+        n_lo=f"{n_lo:_}",
+        n_hi=f"{n_hi:_}",
+        question=question,
+        correct=correct,
+        lost=lost,
+    )
+    return source, hint, desc, {}
+
+
+def _series(n: int, k: int) -> int:
+    m = (n - 1) // k
+    return k * m * (m + 1) // 2
+
+
+def _solve_sum(p: dict[str, Any], obs: list[str], hinted: bool) -> str:
+    n, a, b = (int(x) for x in re.findall(r"\d+", obs[0])[:3])
+    if hinted:
+        lcm = a * b // math.gcd(a, b)
+        return str(_series(n, a) + _series(n, b) - _series(n, lcm))
+    guesses = [
+        _series(n, a) + _series(n, b) - _series(n, a * b),
+        _series(n, a) + _series(n, b),
+        n * (n - 1) // 2,
+    ]
+    return str(guesses[min(len(obs) - 1, 2)])
+
+
+# ----------------------------------------------------------------------- vowel_reverse
+
+_VOWEL = Template('''"""$doc"""
+
+import random
+from typing import Any
+
+DESCRIPTION = (
+    $description
+)
+HINT = (
+    $hint
+)
+MAX_TURNS = $max_turns
+
+_WORDS = $words
+_NEXT = $table
+
+
+def _rule(word: str) -> str:
+    return "".join(_NEXT.get(ch, ch) for ch in reversed(word))
+
+
+class Env:
+    def __init__(self) -> None:
+        self._answer = ""
+        self._turn = 0
+        self._done = False
+        self._success = False
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[str, dict[str, Any]]:
+        rng = random.Random(0 if seed is None else seed)
+        ex1, ex2, challenge = rng.sample(_WORDS, 3)
+        self._answer = _rule(challenge)
+        self._turn = 0
+        self._done = False
+        self._success = False
+        obs = (
+            f"Example: {ex1} -> {_rule(ex1)}\\nExample: {ex2} -> {_rule(ex2)}\\n"
+            f"Challenge: {challenge} -> ?"
+        )
+        return obs, {"turn": 0}
+
+    def step(self, action: str) -> tuple[str, float, bool, bool, dict[str, Any]]:
+        if self._done:
+            return "The episode is over.", 0.0, True, False, {"success": self._success}
+        self._turn += 1
+        if action.strip().lower() == self._answer:
+            self._done, self._success = True, True
+            return "$correct", 1.0, True, False, {"success": True}
+        if self._turn >= MAX_TURNS:
+            self._done = True
+            return "$lost", 0.0, True, False, {"success": False}
+        return "$wrong", 0.0, False, False, {"turn": self._turn}
+''')
+
+
+def _vowel_reverse(rng: random.Random) -> tuple[str, str, str, dict[str, Any]]:
+    turns = rng.randint(2, 3)
+    vowels = "aeiou"
+    step = rng.choice((1, -1, 2))
+    table = {v: vowels[(i + step) % 5] for i, v in enumerate(vowels)}
+    words = rng.sample(_POOL, rng.randint(10, 18))
+    desc = rng.choice(
+        (
+            "A secret rule turns words into new strings. The first observation shows two "
+            "examples and a challenge word. Answer with what the rule makes of the challenge "
+            "word.",
+            "Two examples show a hidden word transformation. Apply the same transformation to "
+            "the challenge word in the first observation and answer with the result.",
+            "Infer the rule from the two examples and answer with the challenge word "
+            "transformed by it.",
+        )
+    )
+    desc += f" You have {_attempts(turns)}."
+    cycle = ", ".join(vowels if step > 0 else vowels[::-1])
+    how = {1: "the next vowel", -1: "the previous vowel", 2: "the vowel two places later"}[step]
+    hint = rng.choice(
+        (
+            "The rule has two steps: first write the word backwards, then replace every vowel "
+            f"by {how} in the cycle a, e, i, o, u (it wraps around). Consonants stay as they are.",
+            f"Reverse the word, then shift each vowel to {how} in the cycle {cycle}. "
+            "Consonants are unchanged.",
+            f"Write the word backwards and replace every vowel with {how} (vowels in the "
+            "order a, e, i, o, u, wrapping around); leave consonants alone.",
+        )
+    )
+    doc = rng.choice(
+        (
+            "String transformation: infer a hidden two-step word rule from examples.",
+            "Word puzzle: reverse, then shift the vowels.",
+            "Infer a string rule from two examples.",
+        )
+    )
+    correct = rng.choice(("Correct!", "Yes, that is it.", "Right."))
+    lost = rng.choice(("Wrong. No attempts left.", "Wrong, out of attempts."))
+    wrong = rng.choice(("Wrong. Try again.", "Not quite. Try again."))
+    source = _VOWEL.substitute(
+        doc=doc,
+        description=_q(desc),
+        hint=_q(hint),
+        max_turns=turns,
+        words=_words_literal(words),
+        table=repr(table),
+        correct=correct,
+        lost=lost,
+        wrong=wrong,
+    )
+    return source, hint, desc, {"table": table}
+
+
+def _solve_vowel(p: dict[str, Any], obs: list[str], hinted: bool) -> str:
+    word = obs[0].split("Challenge:")[1].split("->")[0].strip()
+    rev = word[::-1]
+    table: dict[str, str] = p["table"]
+    return "".join(table.get(ch, ch) for ch in rev) if hinted else rev
+
+
+# -------------------------------------------------------------------------- mastermind
+
+_MASTER = Template('''"""$doc"""
+
+import random
+from typing import Any
+
+DESCRIPTION = (
+    $description
+)
+HINT = (
+    $hint
+)
+MAX_TURNS = $max_turns
+
+_DIGITS = "$digits"
+
+
+def _pegs(secret: str, guess: str) -> tuple[int, int]:
+    black = sum(s == g for s, g in zip(secret, guess, strict=True))
+    common = sum(min(secret.count(d), guess.count(d)) for d in _DIGITS)
+    return black, common - black
+
+
+class Env:
+    def __init__(self) -> None:
+        self._secret = ""
+        self._turn = 0
+        self._done = False
+        self._success = False
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[str, dict[str, Any]]:
+        rng = random.Random(0 if seed is None else seed)
+        self._secret = "".join(rng.choice(_DIGITS) for _ in range(4))
+        self._turn = 0
+        self._done = False
+        self._success = False
+        return "$opening", {"turn": 0}
+
+    def step(self, action: str) -> tuple[str, float, bool, bool, dict[str, Any]]:
+        if self._done:
+            return "The episode is over.", 0.0, True, False, {"success": self._success}
+        self._turn += 1
+        guess = action.strip()
+        if len(guess) == 4 and all(ch in _DIGITS for ch in guess):
+            black, white = _pegs(self._secret, guess)
+            if black == 4:
+                self._done, self._success = True, True
+                return (
+                    f"Guess {self._turn}: {guess} -> cracked!",
+                    1.0,
+                    True,
+                    False,
+                    {"success": True},
+                )
+            msg = f"Guess {self._turn}: {guess} -> {black} black, {white} white"
+        else:
+            msg = f"Guess {self._turn}: invalid (use 4 digits from $first to $last)"
+        if self._turn >= MAX_TURNS:
+            self._done = True
+            return msg + ". Out of turns.", 0.0, False, True, {"success": False}
+        return msg, 0.0, False, False, {"turn": self._turn}
+''')
+
+
+def _mastermind(rng: random.Random) -> tuple[str, str, str, dict[str, Any]]:
+    last = rng.choice((5, 6))
+    digits = "".join(str(d) for d in range(1, last + 1))
+    turns = rng.randint(8, 10)
+    total = last**4
+    desc = rng.choice(
+        (
+            f"A secret code has 4 digits, each from 1 to {last} (digits may repeat). Each turn "
+            "answer a 4-digit guess; the reply gives black pegs (right digit, right place) and "
+            "white pegs (right digit, wrong place).",
+            f"Break a hidden 4-digit code (digits 1 to {last}, repeats allowed). After each "
+            "guess you are told how many digits are right and in place (black) and how many "
+            "are right but misplaced (white).",
+        )
+    )
+    desc += f" You have {turns} turns."
+    hint = rng.choice(
+        (
+            f"Keep the list of all {total} codes that agree with every reply so far and always "
+            "guess one of them; opening with a guess like 1122 splits the possibilities well.",
+            f"Enumerate the {total} possible codes, drop every code that would not have given "
+            "the replies seen so far, and guess the first one left; start with 1122.",
+        )
+    )
+    doc = rng.choice(
+        (
+            "Code breaking: find a hidden 4-digit code from black/white peg feedback.",
+            "Mastermind with digits.",
+            "Guess a secret code from peg feedback.",
+        )
+    )
+    opening = rng.choice(
+        ("The code is set. Your first guess?", "A code was chosen. Guess it.", "Guess the code.")
+    )
+    source = _MASTER.substitute(
+        doc=doc,
+        description=_q(desc),
+        hint=_q(hint),
+        max_turns=turns,
+        digits=digits,
+        opening=opening,
+        first=1,
+        last=last,
+    )
+    return source, hint, desc, {"digits": digits}
+
+
+def _solve_master(p: dict[str, Any], obs: list[str], hinted: bool) -> str:
+    digits: str = p["digits"]
+    history = [
+        (m[1], (int(m[2]), int(m[3])))
+        for m in (re.search(r": (\d{4}) -> (\d) black, (\d) white", o) for o in obs[1:])
+        if m
+    ]
+    if not hinted:
+        fixed = ["1234", "4321", "1111", "2222", "3333", "4444", "5555", "1212", "2121", "3434"]
+        return fixed[min(len(obs) - 1, len(fixed) - 1)]
+    if not history:
+        return "1122"
+
+    def pegs(secret: str, guess: str) -> tuple[int, int]:
+        black = sum(s == g for s, g in zip(secret, guess, strict=True))
+        common = sum(min(secret.count(d), guess.count(d)) for d in digits)
+        return black, common - black
+
+    for code in ("".join(c) for c in itertools.product(digits, repeat=4)):
+        if all(pegs(code, g) == fb for g, fb in history):
+            return code
+    return "1111"
+
+
+# ------------------------------------------------------------------------------ corpus
+
+_MAKERS: dict[str, Callable[[random.Random], tuple[str, str, str, dict[str, Any]]]] = {
+    "caesar": _caesar,
+    "sum_multiples": _sum_multiples,
+    "vowel_reverse": _vowel_reverse,
+    "mastermind": _mastermind,
+}
+_SOLVERS: dict[str, Callable[[dict[str, Any], list[str], bool], str]] = {
+    "caesar": _solve_caesar,
+    "sum_multiples": _solve_sum,
+    "vowel_reverse": _solve_vowel,
+    "mastermind": _solve_master,
+}
+
+
+def generate_variants(
+    n: int, seed: int = 0, families: Sequence[str] = VARIANT_FAMILIES
+) -> list[Variant]:
+    """``n`` distinct programs, round-robin over ``families``, reproducible from ``seed``.
+
+    Args:
+        n: programs wanted.
+        seed: the generator's seed (the same seed gives the same programs).
+        families: which of :data:`VARIANT_FAMILIES` to vary.
+
+    Returns:
+        ``n`` :class:`Variant` s with pairwise different sources.
+
+    Raises:
+        ValueError: an unknown family, or ``n`` distinct programs could not be drawn.
+    """
+    for f in families:
+        if f not in _MAKERS:
+            raise ValueError(f"unknown variant family {f!r}; expected one of {VARIANT_FAMILIES}")
+    rng = random.Random(seed)
+    out: list[Variant] = []
+    seen: set[str] = set()
+    tries = 0
+    while len(out) < n:
+        tries += 1
+        if tries > 20 * n + 100:
+            raise ValueError(f"could not draw {n} distinct variants (got {len(out)})")
+        family = families[len(out) % len(families)]
+        source, hint, desc, params = _MAKERS[family](rng)
+        source = _rename(source, rng)
+        if source in seen:
+            continue
+        seen.add(source)
+        out.append(
+            Variant(
+                name=f"{family}-{len(out)}",
+                family=family,
+                source=source,
+                hint=hint,
+                description=desc,
+                params=params,
+            )
+        )
+    return out
+
+
+def play_variant(variant: Variant, seed: int, *, hinted: bool) -> tuple[bool, list[str], list[str]]:
+    """Play one episode of ``variant`` in this process with its scripted solver.
+
+    Returns:
+        ``(success, observations, actions)`` as ``engine.seed_envs.play_in_process``.
+    """
+    from engine.seed_envs import play_in_process
+
+    policy = functools.partial(variant.solve, hinted=hinted)
+    return play_in_process(variant.source, policy, seed)
+
+
+def variant_samples(
+    tokenizer: Any,
+    variants: Sequence[Variant],
+    passages: Sequence[str],
+    *,
+    rng: random.Random,
+    episodes_per_variant: int = 1,
+    first_seed: int = 2**31,
+) -> list[TrainingSample]:
+    """SFT samples from ``variants``: one design sample each, and solved episodes.
+
+    - Designer: the design prompt (a passage drawn with ``rng``, the contract, an empty
+      memory, as ``engine._warm_start.warm_start_samples``) followed by the program in a
+      python code block.
+    - Agent: every turn of ``episodes_per_variant`` episodes the variant's solver won by its
+      hint's method, alternately shown *with* the hint in the Agent's prompt and *without*
+      it (seeds ``first_seed + i``: the scoring seeds never meet them).
+
+    Args:
+        tokenizer: the policy tokenizer (chat template).
+        variants: the programs.
+        passages: grounding passages for the design prompts (empty: each description).
+        rng: draws passages.
+        episodes_per_variant: solved episodes per variant.
+        first_seed: first episode seed.
+
+    Returns:
+        ``TrainingSample`` s with ``sft=True``.
+    """
+    from actors.agent import build_messages
+    from actors.designer import build_design_prompt
+    from engine._warm_start import _sft
+    from engine.inference import chat_ids
+
+    out: list[TrainingSample] = []
+    for i, v in enumerate(variants):
+        passage = passages[rng.randrange(len(passages))] if passages else v.description
+        prompt = chat_ids(tokenizer, build_design_prompt(passage, [], []))
+        answer = f"```python\n{v.source.strip()}\n```"
+        out.append(_sft(tokenizer, "designer", f"sft-design-{v.name}", prompt, answer))
+        ns: dict[str, Any] = {}
+        exec(compile(v.source, f"<variant {v.name}>", "exec"), ns)  # generated by us, trusted
+        tools = list(ns.get("TOOLS", []))
+        for e in range(episodes_per_variant):
+            seed = first_seed + e
+            ok, observations, actions = play_variant(v, seed, hinted=True)
+            if not ok:
+                continue
+            shown = v.hint if (i + e) % 2 == 0 else ""
+            group = f"sft-agent-{v.name}-{seed}"
+            for t, action in enumerate(actions):
+                msgs = build_messages(
+                    v.description, tools, shown, observations[: t + 1], actions[:t]
+                )
+                out.append(_sft(tokenizer, "agent", group, chat_ids(tokenizer, msgs), action))
+    return out

@@ -1,0 +1,55 @@
+"""bench learning's figures from a run directory, and its prompt cut (no training here)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from bench.bench_learning import COPY_RATIO, _cut_prompt, design_figures
+
+
+def _design(it: int, verdict: str, source: str = "", flags: list[str] | None = None) -> str:
+    return json.dumps(
+        {
+            "design_id": f"d{it}-{verdict}-{len(source)}",
+            "iteration": it,
+            "verdict": verdict,
+            "reason": "unparseable" if verdict == "rejected" else verdict,
+            "source": source,
+            "regret": 0.5 if verdict == "accepted" else None,
+            "flags": flags or [],
+        }
+    )
+
+
+def test_design_figures_rates_flags_and_nearest_warm_start(tmp_path: Path) -> None:
+    corpus = ["x = 1\n" * 40, "def f():\n    return 2\n" * 20]
+    novel = "class Env:\n    pass\n" * 30
+    lines = [
+        _design(1, "rejected"),
+        _design(1, "rejected"),
+        _design(2, "scored", "y = 2\n", ["impossible"]),
+        _design(2, "rejected"),
+        _design(3, "accepted", corpus[0]),  # a verbatim copy
+        _design(3, "accepted", novel),
+    ]
+    (tmp_path / "designs.jsonl").write_text("\n".join(lines) + "\n")
+    fig = design_figures(tmp_path, corpus, window=1)
+    assert fig["valid_rate_per_iteration"] == [0.0, 0.5, 1.0]
+    assert (fig["valid_rate_early"], fig["valid_rate_late"]) == (0.0, 1.0)
+    assert fig["rejections"] == {"unparseable": 3}
+    assert fig["flag_shares"] == {"impossible": round(1 / 3, 3), "frontier": round(2 / 3, 3)}
+    copy, other = fig["accepted"]
+    assert copy["nearest_warm_start"] == 0 and copy["similarity"] == 1.0 and copy["copy"]
+    assert other["similarity"] < COPY_RATIO and not other["copy"]
+    assert fig["accepted_not_copies"] == 1
+
+
+def test_cut_prompt_keeps_head_and_tail() -> None:
+    ids = list(range(100)) + [900, 901]
+    mask = [0] * 100 + [1, 1]
+    cut, m = _cut_prompt(ids, mask, 40)
+    assert cut == list(range(32)) + list(range(92, 100)) + [900, 901]
+    assert m == [0] * 40 + [1, 1]
+    assert _cut_prompt(ids, mask, 0) == (ids, mask)
+    assert _cut_prompt(ids, mask, 200) == (ids, mask)

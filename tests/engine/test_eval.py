@@ -1,0 +1,157 @@
+"""Held-out evaluation (engine.eval): suites, verifiers, versions, the CLI, one real play."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.eval import list_versions, load_suite, main, pick_versions, verify
+from engine.heldout_envs import HELDOUT_FAMILIES, SOLUTIONS
+from engine.seed_envs import SEED_FAMILIES, play_in_process
+from engine.variants import VARIANT_FAMILIES
+
+
+def test_default_suite_is_held_out_and_solvable() -> None:
+    tasks = load_suite()
+    assert [t.name for t in tasks] == list(HELDOUT_FAMILIES)
+    assert not set(HELDOUT_FAMILIES) & (set(SEED_FAMILIES) | set(VARIANT_FAMILIES))
+    for t in tasks:
+        assert t.verifier == "env" and t.hint and t.max_turns >= 1
+        solve = SOLUTIONS[t.name]
+        for seed in range(5):
+            ok, _, _ = play_in_process(t.source, lambda obs, s=solve: s(obs[0]), seed)
+            assert ok, (t.name, seed)
+        # a wrong constant answer does not win
+        ok, _, _ = play_in_process(t.source, lambda obs: "zzz", 0)
+        assert not ok
+
+
+def test_verifiers() -> None:
+    assert verify("exact", "  Paris. ", "paris")
+    assert not verify("exact", "Paris, France", "paris")
+    assert verify("numeric", "the answer is 1,234.0", "1234")
+    assert verify("numeric", "x = -3e2", "-300")
+    assert not verify("numeric", "about 12", "13")
+    assert not verify("numeric", "no number", "1")
+    assert verify("multiple-choice", "(b) because", "B")
+    assert not verify("multiple-choice", "C", "B")
+    with pytest.raises(ValueError, match="unknown verifier"):
+        verify("fuzzy", "a", "a")
+
+
+def test_jsonl_suite_and_its_errors(tmp_path: Path) -> None:
+    good = tmp_path / "t.jsonl"
+    good.write_text(
+        json.dumps({"prompt": "2+2?", "answer": "4", "verifier": "numeric"})
+        + "\n\n"
+        + json.dumps({"prompt": "Capital of France?", "answer": "paris", "hint": "P..."})
+        + "\n"
+    )
+    tasks = load_suite(good)
+    assert [(t.verifier, t.hint) for t in tasks] == [("numeric", ""), ("exact", "P...")]
+    bad = tmp_path / "b.jsonl"
+    bad.write_text(json.dumps({"prompt": "x", "answer": "y", "verifier": "fuzzy"}) + "\n")
+    with pytest.raises(ValueError, match="unknown verifier"):
+        load_suite(bad)
+    bad.write_text(json.dumps({"prompt": "x"}) + "\n")
+    with pytest.raises(ValueError, match="'prompt' and 'answer'"):
+        load_suite(bad)
+    with pytest.raises(ValueError, match="neither a directory nor a file"):
+        load_suite(tmp_path / "missing")
+    d = tmp_path / "envs"
+    d.mkdir()
+    (d / "x.py").write_text("DESCRIPTION = f'{1}'\nMAX_TURNS = 1\n")
+    with pytest.raises(ValueError, match="literal DESCRIPTION"):
+        load_suite(d)
+
+
+def test_versions_are_listed_and_spread(tmp_path: Path) -> None:
+    for v in (0, 3, 10, 12):
+        (tmp_path / "weights" / f"v{v}").mkdir(parents=True)
+        (tmp_path / "weights" / f"v{v}" / "model.safetensors").write_bytes(b"x")
+    (tmp_path / "weights" / "v99").mkdir()  # no weights in it
+    found = list_versions(tmp_path)
+    assert [v for v, _ in found] == [0, 3, 10, 12]
+    assert [v for v, _ in pick_versions(found, 2)] == [0, 12]
+    assert [v for v, _ in pick_versions(found, 1)] == [12]
+    assert [v for v, _ in pick_versions(found, 0)] == [0, 3, 10, 12]
+
+
+def test_cli_refuses_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 2
+    assert main([str(tmp_path), "--model-path", str(tmp_path)]) == 2
+    assert main([str(tmp_path)]) == 2  # not a run directory
+    assert "not a run directory" in capsys.readouterr().err
+    assert main(["--model-path", str(tmp_path / "nope")]) == 2
+
+
+@pytest.mark.slow
+def test_cli_plays_a_model_and_writes_table_json_and_plot(tmp_path: Path) -> None:
+    from engine.inference import ensure_tiny_model
+
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    from engine.heldout_envs import heldout_sources
+
+    (suite / "copy_word.py").write_text(heldout_sources()["copy_word"])
+    out = tmp_path / "out"
+    argv = ["--model-path", str(ensure_tiny_model()), "--suite", str(suite)]
+    assert main([*argv, "--episodes", "2", "--out", str(out)]) == 0
+    doc = json.loads((out / "eval.json").read_text())
+    (row,) = doc["versions"]
+    assert row["version"] == -1 and row["episodes"] == 2
+    assert {(c["task"], c["hinted"]) for c in row["cells"]} == {
+        ("copy_word", False),
+        ("copy_word", True),
+    }
+    assert 0.0 <= row["success_with"] <= 1.0
+    assert (out / "eval.png").read_bytes()[:4] == b"\x89PNG"
+    assert "| v-1 |" in (out / "eval.md").read_text()
+
+
+async def test_eval_every_picks_versions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.eval as ev
+    from engine.config import Config, EvalConfig
+
+    calls: list[tuple[int, Path | None]] = []
+
+    async def fake(run_dir: Path, model: Path, version: int, weights: Path | None, cfg: object):
+        calls.append((version, weights))
+        return ev.VersionResult(
+            version=version,
+            path="",
+            success_without=0.0,
+            success_without_ci=(0.0, 1.0),
+            success_with=0.0,
+            success_with_ci=(0.0, 1.0),
+            episodes=1,
+            cells=[],
+            seconds=0.0,
+        )
+
+    monkeypatch.setattr(ev, "evaluate_into_run", fake)
+
+    class RD:
+        path = tmp_path
+        lines: list[str] = []
+
+        def log(self, line: str) -> None:
+            self.lines.append(line)
+
+    cfg = Config(eval=EvalConfig(every=2))
+    rd, m = RD(), tmp_path / "model"
+    (tmp_path / "weights" / "v2").mkdir(parents=True)
+    (tmp_path / "weights" / "v2" / "model.safetensors").write_bytes(b"x")
+    last = await ev.eval_every(rd, m, -1, None, cfg)  # version unknown yet
+    assert last is None and calls == []
+    last = await ev.eval_every(rd, m, 0, last, cfg)  # the base weights
+    assert last == 0 and calls == [(0, None)]
+    last = await ev.eval_every(rd, m, 1, last, cfg)  # not 2 versions on
+    assert last == 0 and len(calls) == 1
+    last = await ev.eval_every(rd, m, 3, last, cfg)  # v3 has no weights on disk yet
+    assert last == 0 and len(calls) == 1
+    last = await ev.eval_every(rd, m, 2, last, cfg)
+    assert last == 2 and calls[-1] == (2, tmp_path / "weights" / "v2")
+    assert "held-out eval v2" in rd.lines[-1]
