@@ -12,18 +12,18 @@ Topology (one :class:`engine.runtime.Runtime`, one root nursery; built and conne
     critic (score episodes), agent (replays) --EpisodeFinished--> recorder
     recorder: designs.jsonl (every design, its verdict), episodes.jsonl (transcripts)
 
-The driver starts an iteration by sending design requests (passages sampled without
-replacement from the grounding corpus) and replays, and closes it when every design of the
-iteration was scored or rejected. It submits ``scheduler.lookahead`` iterations ahead: the next
-one's requests go out as soon as the Designer has proposed everything so far, so generation
-overlaps the scoring of the previous designs. In ``run.deterministic`` mode it does not look
-ahead, and an iteration ends only once Memory archived its outcomes and its replays finished
-(``engine.seeding`` says what else that mode fixes). The learner's intake takes samples while
-its trainer steps (every ``learner.batch_size`` samples) and syncs the servers, so rollouts
-never wait for a step; samples older than ``max_staleness`` versions are dropped there.
+The driver starts an iteration by sending design requests (passages sampled without replacement
+from the grounding corpus) and replays, and closes it when every design of the iteration was
+scored or rejected. It submits ``scheduler.lookahead`` iterations ahead: the next one's requests
+go out as soon as the Designer has proposed everything so far, so generation overlaps the scoring
+of the previous designs. In ``run.deterministic`` mode it does not look ahead, and an iteration
+ends only once Memory archived its outcomes and its replays finished (``engine.seeding`` says what
+else that mode fixes). The learner's intake takes samples while its trainer steps (every
+``learner.batch_size`` samples) and syncs the servers, so rollouts never wait for a step; samples
+older than ``max_staleness`` versions are dropped there.
 
 Shutdown is channel closure: the driver closes its senders, the pipeline drains, the learner
-trains the last partial batch, checkpoints and returns. Ctrl-C once does that; twice cancels.
+trains the last partial batch and checkpoints. Ctrl-C once does that; twice cancels.
 """
 
 from __future__ import annotations
