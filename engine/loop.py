@@ -134,7 +134,6 @@ class SelfPlay:
         self._budget_hit = False
         self._eval_last: int | None = None  # the version eval.every last evaluated
 
-    # ------------------------------------------------------------------------------ main
     async def run(self) -> list[IterationRow]:
         """Run until ``run.iterations`` (in total, across resumes), the time budget, or Ctrl-C.
 
