@@ -169,6 +169,17 @@ def _gpu_env(config: PolicyConfig, index: int) -> dict[str, str] | None:
     return {**os.environ, "CUDA_VISIBLE_DEVICES": ",".join(mine)}
 
 
+def _group_exists(pgid: int) -> bool:
+    """Whether any process (zombies included) is left in process group ``pgid``."""
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def _tail(path: Path, lines: int = _LOG_TAIL_LINES) -> str:
     try:
         text = path.read_text(encoding="utf-8", errors="replace")
@@ -221,7 +232,8 @@ class _Launched:
             )
 
     async def stop(self) -> None:
-        """SIGTERM the process group, SIGKILL after 5 s; shielded from cancellation."""
+        """SIGTERM the process group, SIGKILL after 5 s, then wait (at most 5 s) until the
+        group is empty; shielded from cancellation."""
         proc = self.proc
         if proc is None:
             return
@@ -236,6 +248,12 @@ class _Launched:
                 os.killpg(proc.pid, signal.SIGKILL)  # stragglers in the group
             if proc.returncode is None:
                 await proc.wait()
+            # SGLang's scheduler and detokenizer die after their parent and are reaped by init:
+            # wait (at most 5 s) until the group is empty, so nothing outlives the context
+            for _ in range(100):  # polled: no event tells when init has reaped them
+                if not _group_exists(proc.pid):
+                    break
+                await trio.sleep(0.05)
 
     def failure(self, what: str) -> LaunchError:
         cmd = shlex.join(self.cmd)
@@ -256,8 +274,12 @@ class _Launched:
         return r.status_code == 200
 
     async def wait_healthy(self, http: httpx.AsyncClient, timeout_s: float) -> None:
-        """Poll ``GET /health`` until 200; raise ``LaunchError`` on exit or timeout."""
+        """Poll ``GET /health`` until 200; raise ``LaunchError`` on exit or timeout.
+
+        Polls every 50 ms at first (``engine.serve`` is up in seconds), backing off to every
+        0.5 s (SGLang answers 503 for a minute or more while it loads)."""
         assert self.proc is not None
+        pause = 0.05
         with trio.move_on_after(timeout_s):
             while True:
                 if self.proc.returncode is not None:
@@ -268,7 +290,8 @@ class _Launched:
                         return
                 except httpx.HTTPError:
                     pass
-                await trio.sleep(0.05)
+                await trio.sleep(pause)
+                pause = min(pause * 1.25, 0.5)
         raise self.failure(f"did not become healthy within {timeout_s:g} s")
 
 
