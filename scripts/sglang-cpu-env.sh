@@ -4,7 +4,8 @@
 # against SGLang's real server.
 #
 # Usage:  scripts/sglang-cpu-env.sh [VENV_DIR]        (default: $SPADE_SGLANG_VENV or /work/sglang-venv)
-# Then:   SPADE_SGLANG_PYTHON=VENV_DIR/bin/python pytest -m sglang tests/inference/test_sglang_live.py
+# Then:   SPADE_SGLANG_PYTHON=VENV_DIR/bin/python python -m pytest -m sglang \
+#             tests/inference/test_sglang_live.py tests/inference/test_sglang_live_launch.py
 #
 # Why a separate environment: SGLang 0.5.23 pins torch==2.14.1 and transformers==5.19.0 (and ~80 other
 # packages, ~7 GB with the CUDA wheels it depends on); the engine's own environment keeps its own torch.
@@ -30,7 +31,8 @@
 #
 # Start the server with (the launcher does this for policy.backend = "sglang" on a CPU machine):
 #   SGLANG_USE_CPU_ENGINE=1 VENV/bin/python -m sglang.launch_server --model-path MODEL \
-#       --device cpu --attention-backend torch_native --port PORT
+#       --device cpu --attention-backend torch_native --sleep-on-idle --port PORT
+# (--sleep-on-idle: an idle scheduler otherwise busy-polls a core)
 set -euo pipefail
 
 VENV="${1:-${SPADE_SGLANG_VENV:-/work/sglang-venv}}"
