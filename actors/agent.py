@@ -36,7 +36,7 @@ import trio
 from engine.config import AgentConfig
 from engine.contract import TOOL_CALL_REFUSED, episode_success, tool_name
 from engine.errors import GuestError, InvalidAction, PolicyError, SandboxError
-from engine.inference import chat_ids
+from engine.inference import chat_ids, policy_version
 from engine.messages import AgentIn, EpisodeFinished, EpisodeRequested, Turn, WeightsUpdated
 from engine.seeding import derive_seed
 
@@ -394,18 +394,10 @@ class _Generator(Protocol):
     ) -> Any: ...
 
 
-def _version(weight_version: Any) -> int:
-    """Policy version from a server's ``weight_version`` string.
-
-    SGLang (and engine.serve) report ``"default"`` until the first weight update: that is
-    the initial weights, version 0. Anything else that is not an integer is -1 (unknown).
-    """
-    if str(weight_version).strip() == "default":
-        return 0
-    try:
-        return int(str(weight_version).strip() or -1)
-    except ValueError:
-        return -1
+def _version(g: Any) -> int:
+    """Policy version of a generation: ``engine.inference.policy_version`` (the Designer's rule:
+    ``"default"`` is 0, the initial weights; the oldest span when weights changed mid-request)."""
+    return policy_version(g.weight_version, getattr(g, "weight_versions", ()))
 
 
 class PolicyAgent:
@@ -486,7 +478,7 @@ class PolicyAgent:
             prompt_ids=ids,
             output_ids=out,
             output_logprobs=[float(x) for x in g.output_logprobs],
-            policy_version=_version(g.weight_version),
+            policy_version=_version(g),
         )
 
 

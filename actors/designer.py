@@ -32,7 +32,7 @@ from actors.memory import ArchiveRecord, Neighbour
 from engine.config import DesignerConfig
 from engine.contract import CONTRACT_TEXT
 from engine.corpus import Corpus
-from engine.inference import chat_ids
+from engine.inference import chat_ids, policy_version
 from engine.messages import DesignerIn, DesignRequested, EnvProposed, EnvRejected, WeightsUpdated
 from engine.seeding import derive_seed
 
@@ -350,12 +350,9 @@ class DesignerStatistics(msgspec.Struct, frozen=True, kw_only=True):
     output_tokens: int
 
 
-def _version(weight_version: Any, fallback: int) -> int:
-    try:
-        v = int(str(weight_version).strip())
-    except ValueError:
-        return fallback
-    return v if v >= 0 else fallback
+def _version(gen: Any) -> int:
+    """Policy version of a generation: ``engine.inference.policy_version`` (the Agent's rule)."""
+    return policy_version(gen.weight_version, getattr(gen, "weight_versions", ()))
 
 
 class Designer:
@@ -457,7 +454,7 @@ class Designer:
                 env_id=f"{request.request_id}/{i}",
                 group_id=request.request_id,
                 passage_id=request.passage_id,
-                policy_version=_version(gen.weight_version, self._version),
+                policy_version=_version(gen),
                 prompt_ids=prompt_ids,
                 output_ids=[int(t) for t in gen.output_ids],
                 output_logprobs=[float(x) for x in gen.output_logprobs],

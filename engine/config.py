@@ -130,6 +130,10 @@ class PolicyConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     host: str = "127.0.0.1"
     # Seconds to wait for a launched server to become healthy.
     health_timeout_s: PosF = 120.0
+    # Seconds one GET /health probe may take. SGLang 0.5.23's /health runs a one-token
+    # generation and answers after >= 1 s (503 after SGLANG_HEALTH_CHECK_TIMEOUT, 20 s), so a
+    # short probe marks a busy server unhealthy; engine.serve answers at once.
+    health_probe_timeout_s: PosF = 30.0
     # Deadline of one generate request in seconds.
     request_timeout_s: PosF = 120.0
     # Connection retries before a server is marked unhealthy.

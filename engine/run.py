@@ -98,15 +98,20 @@ def _dry_run(config: Config) -> None:
         print(line)
     if config.policy.backend == "sglang" and not config.policy.urls:
         from engine.inference import sglang_server_command
-        from engine.inference.launcher import _gpu_env
+        from engine.inference.launcher import _gpu_env, _sglang_env
 
         print("\n# SGLang server commands")
+        if not config.policy.port:
+            print("# policy.port = 0: each server binds a free port chosen when it starts")
         for i in range(config.policy.num_servers):
-            port = (config.policy.port or 30000) + i
+            port = config.policy.port + i if config.policy.port else 0
             cmd = sglang_server_command(config.policy, config.policy.model_path, port)
+            if not port:
+                cmd[cmd.index("--port") + 1] = "<free port>"
             env = _gpu_env(config.policy, i)
             gpus = f"CUDA_VISIBLE_DEVICES={env['CUDA_VISIBLE_DEVICES']} " if env else ""
-            print(gpus + " ".join(cmd))
+            cpu = (_sglang_env(config.policy, i) or {}).get("SGLANG_USE_CPU_ENGINE")
+            print(gpus + (f"SGLANG_USE_CPU_ENGINE={cpu} " if cpu else "") + " ".join(cmd))
         if config.learner.devices:
             print(f"# learner ranks on CUDA devices {config.learner.devices}")
     if config.policy.router == "launch":

@@ -19,6 +19,8 @@ from engine.inference._wire import (
     ModelInfo,
     PolicyClientStatistics,
     ServerStatistics,
+    WeightSpan,
+    policy_version,
 )
 from engine.inference.client import PolicyClient
 from engine.inference.launcher import (
@@ -69,6 +71,7 @@ __all__ = [
     "PolicyServers",
     "ServerStatistics",
     "TinyModelSpec",
+    "WeightSpan",
     "build_tiny_model",
     "chat_ids",
     "check_model_path",
@@ -77,5 +80,6 @@ __all__ = [
     "free_port",
     "launch_policy_servers",
     "load_tokenizer",
+    "policy_version",
     "sglang_server_command",
 ]

@@ -9,7 +9,7 @@ Decoders are built once; ``decode`` turns a ``msgspec`` validation error into a
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, Literal
 
 import msgspec
@@ -17,6 +17,23 @@ import msgspec
 from engine.errors import PolicyDecodeError, PolicyError
 
 FinishReason = Literal["stop", "length", "abort"]
+
+
+class WeightSpan(msgspec.Struct, frozen=True, kw_only=True):
+    """The weight version that generated output tokens ``[start, end)`` of one request.
+
+    SGLang 0.5.23 reports these (``meta_info.weight_versions``) when weights changed while the
+    request was running (``sglang/srt/utils/weight_versions.py``); ``engine.serve`` does not.
+
+    Attributes:
+        version: the server's weight version string (``"default"`` before any update).
+        start: first output token index generated under it.
+        end: one past the last.
+    """
+
+    version: str
+    start: int
+    end: int
 
 
 class Generation(msgspec.Struct, frozen=True, kw_only=True):
@@ -32,6 +49,8 @@ class Generation(msgspec.Struct, frozen=True, kw_only=True):
         weight_version: the server's weight version when the request finished.
         text: the decoded completion.
         url: the server that answered.
+        weight_versions: which version generated which output tokens, when the weights changed
+            during the request (empty otherwise); ``policy_version`` reads both.
     """
 
     output_ids: list[int]
@@ -42,6 +61,7 @@ class Generation(msgspec.Struct, frozen=True, kw_only=True):
     weight_version: str
     text: str
     url: str = ""
+    weight_versions: list[WeightSpan] = []
 
 
 class ModelInfo(msgspec.Struct, frozen=True, kw_only=True):
@@ -94,25 +114,40 @@ class PolicyClientStatistics(msgspec.Struct, frozen=True, kw_only=True):
 # ---- wire types (decoders built once) -------------------------------------------------------
 
 
+# Optional fields and defaults follow SGLang 0.5.23's own response schema
+# (``sglang/api/v1/api_types.py``: ``GenerateResponse``, ``GenerateMetaInfo``, ``FinishReason``,
+# ``LogprobEntry``, ``WeightVersionSpan``): an abort of a request still in the waiting queue has
+# no ``prompt_tokens`` (``TokenizerManager._handle_abort_req``), ``matched`` is a token id, a
+# stop string or a list of token ids, a finish reason may be of a type not known here, and a
+# logprob entry's logprob may be ``null``.
+
+
 class _FinishReasonWire(msgspec.Struct):
-    type: FinishReason
-    matched: int | str | None = None
+    type: str = ""
+    matched: int | str | list[int] | None = None
     length: int | None = None
     message: str | None = None
 
 
+class _WeightSpanWire(msgspec.Struct):
+    version: str | int
+    start: int
+    end: int
+
+
 class _MetaInfoWire(msgspec.Struct):
-    finish_reason: _FinishReasonWire
-    prompt_tokens: int
-    completion_tokens: int
+    finish_reason: _FinishReasonWire | None = None
+    prompt_tokens: int = 0
+    completion_tokens: int | None = None
     id: str = ""
     weight_version: str | int | None = None
-    output_token_logprobs: list[tuple[float, int, str | None]] | None = None
+    weight_versions: list[_WeightSpanWire] | None = None
+    output_token_logprobs: list[tuple[float | None, int, str | None]] | None = None
 
 
 class _GenerateWire(msgspec.Struct):
-    output_ids: list[int]
     meta_info: _MetaInfoWire
+    output_ids: list[int] = []
     text: str | None = None
 
 
@@ -162,15 +197,29 @@ def decode(decoder: msgspec.json.Decoder[Any], content: bytes, where: str) -> An
         raise PolicyDecodeError(f"{where}: malformed JSON: {exc}") from exc
 
 
+_FINISH: dict[str, FinishReason] = {"stop": "stop", "length": "length", "abort": "abort"}
+
+
 def to_generation(wire: _GenerateWire, url: str) -> Generation:
+    """The ``Generation`` of a decoded ``/generate`` answer.
+
+    A missing, ``null`` or unknown finish reason becomes ``"abort"`` (the request did not end by
+    EOS, a stop token or the length limit; ``engine.inference.openai`` maps unknown words the
+    same way); a missing ``prompt_tokens`` is 0 and a missing ``completion_tokens`` the number
+    of ``output_ids``. When any logprob is ``null`` the generation has no logprobs
+    (``output_logprobs == []``): the learner skips such a sample rather than train on a guess.
+
+    Raises:
+        PolicyDecodeError: ``output_token_logprobs`` does not match ``output_ids`` (length or
+            ids).
+    """
     meta = wire.meta_info
-    if meta.output_token_logprobs is None:
-        logprobs: list[float] = []
-    else:
-        logprobs = [float(t[0]) for t in meta.output_token_logprobs]
-        if len(logprobs) != len(wire.output_ids):
+    logprobs: list[float] = []
+    if meta.output_token_logprobs is not None:
+        if len(meta.output_token_logprobs) != len(wire.output_ids):
             raise PolicyDecodeError(
-                f"{url}/generate: {len(logprobs)} logprobs for {len(wire.output_ids)} tokens"
+                f"{url}/generate: {len(meta.output_token_logprobs)} logprobs for "
+                f"{len(wire.output_ids)} tokens"
                 " - at `$.meta_info.output_token_logprobs`"
             )
         ids = [t[1] for t in meta.output_token_logprobs]
@@ -179,14 +228,58 @@ def to_generation(wire: _GenerateWire, url: str) -> Generation:
                 f"{url}/generate: logprob token ids differ from output_ids"
                 " - at `$.meta_info.output_token_logprobs`"
             )
+        values = [t[0] for t in meta.output_token_logprobs]
+        if all(v is not None for v in values):
+            logprobs = [float(v) for v in values if v is not None]
     version = meta.weight_version
+    reason = meta.finish_reason.type if meta.finish_reason is not None else ""
     return Generation(
         output_ids=wire.output_ids,
         output_logprobs=logprobs,
-        finish_reason=meta.finish_reason.type,
+        finish_reason=_FINISH.get(reason, "abort"),
         prompt_tokens=meta.prompt_tokens,
-        completion_tokens=meta.completion_tokens,
+        completion_tokens=(
+            len(wire.output_ids) if meta.completion_tokens is None else meta.completion_tokens
+        ),
         weight_version="" if version is None else str(version),
         text=wire.text or "",
         url=url,
+        weight_versions=[
+            WeightSpan(version=str(w.version), start=w.start, end=w.end)
+            for w in meta.weight_versions or ()
+        ],
     )
+
+
+def _one_version(version: object) -> int:
+    text = str(version).strip()
+    if text == "default":
+        return 0
+    try:
+        v = int(text)
+    except ValueError:
+        return -1
+    return v if v >= 0 else -1
+
+
+def policy_version(weight_version: object, weight_versions: Sequence[WeightSpan] = ()) -> int:
+    """The policy version of a generation, one rule for the Designer and the Agent.
+
+    A version string reads as: ``"default"`` (what SGLang and ``engine.serve`` report before
+    the first weight update) is 0, the initial weights; a non-negative integer is itself;
+    anything else (``"frozen:<model>"`` from the OpenAI-compatible backend, ``""``) is -1,
+    unknown. When the weights changed during the request (``weight_versions`` has spans), the
+    oldest version that generated at least one token is the generation's version, so the
+    learner's staleness check counts its oldest tokens.
+
+    Args:
+        weight_version: ``Generation.weight_version`` (the version when the request finished).
+        weight_versions: ``Generation.weight_versions``.
+
+    Returns:
+        The version, or -1 when unknown.
+    """
+    spans = [w for w in weight_versions if w.end > w.start]
+    if spans:
+        return min(_one_version(w.version) for w in spans)
+    return _one_version(weight_version)

@@ -9,13 +9,18 @@ client talks to ``engine.serve`` on CPU.
 Several servers are load-balanced by outstanding requests. Connection errors and 5xx answers
 are retried with exponential backoff on the least-loaded healthy server; a server that fails
 more than ``config.retries`` times in a row is marked unhealthy and its traffic goes to the
-others; an unhealthy server is re-probed (``GET /health``, 2 s timeout) at most every 2 s when a
-request is routed, and rejoins when it answers. When no healthy server is left, servers the
+others; an unhealthy server is re-probed (``GET /health``, ``config.health_probe_timeout_s``
+timeout: SGLang's ``/health`` runs a one-token generation and takes >= 1 s) at most every 2 s
+when a request is routed, and rejoins when it answers. When no healthy server is left, servers the
 engine launched are restarted (the ``restart`` hook of ``launch_policy_servers``' result; one
 restart at a time, and the restarted server reloads the last weights every server confirmed)
 and the others are re-probed; failing that, the call raises
 ``PolicyUnavailable`` naming every URL and its last error. Every call has a deadline
 (``config.request_timeout_s``); all calls can be cancelled (trio cancellation).
+
+Token ids are checked against the model's vocabulary before they are sent: SGLang 0.5.23's
+scheduler crashes (the whole server exits) on an out-of-vocabulary id, where ``engine.serve``
+answers 400.
 """
 
 from __future__ import annotations
@@ -79,6 +84,10 @@ class PolicyClient:
         transport: an httpx transport (tests pass ``httpx.MockTransport``).
         restart: async ``restart(url) -> url`` for servers the engine launched; defaults to
             ``urls.restart`` when present.
+        vocab_size: the model's vocabulary size (embedding rows, ``config.json``'s
+            ``vocab_size``): ``generate`` refuses ids outside ``[0, vocab_size)``. Defaults to
+            ``urls.vocab_size`` (``launch_policy_servers`` reads it from the model path);
+            ``None`` checks nothing.
 
     Raises:
         PolicyError: ``urls`` is empty.
@@ -91,12 +100,16 @@ class PolicyClient:
         *,
         transport: httpx.AsyncBaseTransport | None = None,
         restart: Callable[[str], Awaitable[str]] | None = None,
+        vocab_size: int | None = None,
     ) -> None:
         if not urls:
             raise PolicyError("PolicyClient needs at least one server URL")
         self.config = config
         self._servers = [_Server(u) for u in urls]
         self._restart = restart if restart is not None else getattr(urls, "restart", None)
+        self.vocab_size: int | None = (
+            vocab_size if vocab_size is not None else getattr(urls, "vocab_size", None)
+        )
         self._revive_lock = trio.Lock()
         self._weights: dict[str, Any] | None = None
         """Body of the last weight update every server confirmed: a restarted server (which
@@ -133,9 +146,12 @@ class PolicyClient:
         now = trio.current_time()
         for s in self._servers:
             if not s.healthy and s.next_probe <= now:
-                s.next_probe = now + 2.0
+                # callers routed during the probe do not probe again
+                s.next_probe = now + self.config.health_probe_timeout_s + 2.0
                 if await self._probe(s):
                     s.healthy, s.failures = True, 0
+                else:
+                    s.next_probe = trio.current_time() + 2.0
         healthy = [s for s in self._servers if s.healthy]
         if not healthy:
             await self._revive()
@@ -154,8 +170,9 @@ class PolicyClient:
         )
 
     async def _probe(self, s: _Server) -> bool:
+        """``GET /health`` answered 200 within ``config.health_probe_timeout_s``."""
         try:
-            r = await self._http.get(f"{s.url}/health", timeout=2.0)
+            r = await self._http.get(f"{s.url}/health", timeout=self.config.health_probe_timeout_s)
         except httpx.HTTPError:
             return False
         return r.status_code == 200
@@ -272,7 +289,10 @@ class PolicyClient:
             top_p: nucleus mass kept, in (0, 1].
             stop_token_ids: extra token ids that end generation (EOS always does).
             top_k: most candidates kept (-1 = all).
-            sampling_seed: per-request seed (reproducible sampling), or ``None``.
+            sampling_seed: per-request sampling seed, or ``None``. ``engine.serve`` always
+                honours it; SGLang 0.5.23 ignores it unless the server runs with
+                ``--enable-deterministic-inference`` (the launcher adds that flag in
+                ``run.deterministic`` mode; attached servers need it on their own command line).
             ignore_eos: keep generating past end-of-sequence tokens.
             rid: request id (for ``abort_request``), or ``None`` for a server-made one.
 
@@ -280,10 +300,13 @@ class PolicyClient:
             The ``Generation``.
 
         Raises:
+            PolicyError: an id outside ``[0, vocab_size)`` (nothing is sent; the message names
+                the id, its position and the vocabulary size).
             PolicyUnavailable: no server answered within ``config.request_timeout_s``.
             PolicyHTTPError: a 4xx answer (bad request: unknown sampling key, bad ids).
             PolicyDecodeError: the answer did not match SGLang's response schema.
         """
+        self.check_ids(input_ids)
         return await self._generate(
             {"input_ids": list(input_ids)},
             max_new_tokens=max_new_tokens,
@@ -295,6 +318,22 @@ class PolicyClient:
             ignore_eos=ignore_eos,
             rid=rid,
         )
+
+    def check_ids(self, input_ids: Sequence[int]) -> None:
+        """Raise ``PolicyError`` if an id lies outside ``[0, vocab_size)``; no-op without one.
+
+        SGLang 0.5.23 does not validate ids: an out-of-vocabulary id reaches the embedding
+        lookup and its scheduler process dies, taking the server with it.
+        """
+        v = self.vocab_size
+        if v is None or not input_ids or (min(input_ids) >= 0 and max(input_ids) < v):
+            return  # min/max run in C: the common case costs no Python loop
+        for i, t in enumerate(input_ids):
+            if not 0 <= t < v:
+                raise PolicyError(
+                    f"token id {t} at position {i} is outside the vocabulary of size {v} "
+                    f"(valid ids: 0..{v - 1}); not sent to the policy server"
+                )
 
     async def generate_text(
         self,

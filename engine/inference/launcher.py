@@ -4,8 +4,10 @@
 ``config.num_servers`` servers, waits until each answers ``GET /health`` (at most
 ``config.health_timeout_s``), yields their URLs, and stops them (SIGTERM to the process group,
 then SIGKILL) on exit, cancellation included. SGLang runs from its own Python environment
-(``config.sglang_command``, e.g. ``["/opt/sglang/bin/python", "-m", "sglang.launch_server"]``)
-and is never imported. With ``config.urls`` set, nothing is launched: the servers are checked
+(``config.sglang_command``: ``["/opt/sglang/bin/python", "-m", "sglang.launch_server"]`` or
+SGLang's newer CLI, ``["/opt/sglang/bin/sglang", "serve"]``; both take the same flags) and is
+never imported. On a CPU machine (``--device cpu`` in ``config.extra_args``) the launcher sets
+``SGLANG_USE_CPU_ENGINE=1`` for it (``scripts/sglang-cpu-env.sh`` builds such an environment). With ``config.urls`` set, nothing is launched: the servers are checked
 for health and yielded.
 
 Failures name what failed: a missing model path or one that is not a causal LM
@@ -16,6 +18,7 @@ with the command, the URL and the last lines of its log). Nothing is left runnin
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shlex
 import signal
@@ -38,6 +41,7 @@ __all__ = [
     "cpu_server_command",
     "free_port",
     "launch_policy_servers",
+    "model_vocab_size",
     "sglang_server_command",
 ]
 
@@ -48,10 +52,13 @@ class PolicyServers(list[str]):
     """The URLs of the running policy servers (a ``list[str]``), plus ``restart(url)``.
 
     ``PolicyClient(urls, ...)`` uses ``restart`` to bring back a launched server that died.
-    Attached servers (``config.urls``) have ``restart = None``.
+    Attached servers (``config.urls``) have ``restart = None``. ``vocab_size`` is the model's
+    vocabulary size when the model path is a local checkpoint (``PolicyClient`` refuses ids
+    outside it), else ``None``.
     """
 
     restart: Callable[[str], Awaitable[str]] | None = None
+    vocab_size: int | None = None
     log_paths: list[Path]
 
     def __init__(self, urls: list[str]) -> None:
@@ -132,6 +139,20 @@ def sglang_server_command(config: PolicyConfig, model_path: str, port: int) -> l
     ]
 
 
+def _sglang_env(config: PolicyConfig, index: int) -> dict[str, str] | None:
+    """The environment of SGLang server ``index``: ``_gpu_env``'s, plus
+    ``SGLANG_USE_CPU_ENGINE=1`` (SGLang 0.5.23's switch to its CPU platform) when
+    ``config.extra_args`` asks for ``--device cpu``; ``None`` inherits the engine's."""
+    env = _gpu_env(config, index)
+    args = config.extra_args
+    on_cpu = "--device=cpu" in args or any(
+        a == "--device" and b == "cpu" for a, b in zip(args, args[1:], strict=False)
+    )
+    if not on_cpu:
+        return env
+    return {**(env or os.environ), "SGLANG_USE_CPU_ENGINE": "1"}
+
+
 def _gpu_env(config: PolicyConfig, index: int) -> dict[str, str] | None:
     """``CUDA_VISIBLE_DEVICES`` for server ``index`` when several share a node, else None."""
     if config.num_servers == 1:
@@ -146,6 +167,17 @@ def _gpu_env(config: PolicyConfig, index: int) -> dict[str, str] | None:
             f"{devices} are visible for {config.num_servers} servers"
         )
     return {**os.environ, "CUDA_VISIBLE_DEVICES": ",".join(mine)}
+
+
+def _group_exists(pgid: int) -> bool:
+    """Whether any process (zombies included) is left in process group ``pgid``."""
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _tail(path: Path, lines: int = _LOG_TAIL_LINES) -> str:
@@ -169,7 +201,9 @@ class _Launched:
         *,
         host: str = "127.0.0.1",
         port: int = 0,
+        probe_timeout_s: float = 30.0,
     ) -> None:
+        self.probe_timeout_s = probe_timeout_s
         self.cmd = cmd
         self.url = url
         self.log_path = log_path
@@ -198,7 +232,8 @@ class _Launched:
             )
 
     async def stop(self) -> None:
-        """SIGTERM the process group, SIGKILL after 5 s; shielded from cancellation."""
+        """SIGTERM the process group, SIGKILL after 5 s, then wait (at most 5 s) until the
+        group is empty; shielded from cancellation."""
         proc = self.proc
         if proc is None:
             return
@@ -213,6 +248,12 @@ class _Launched:
                 os.killpg(proc.pid, signal.SIGKILL)  # stragglers in the group
             if proc.returncode is None:
                 await proc.wait()
+            # SGLang's scheduler and detokenizer die after their parent and are reaped by init:
+            # wait (at most 5 s) until the group is empty, so nothing outlives the context
+            for _ in range(100):  # polled: no event tells when init has reaped them
+                if not _group_exists(proc.pid):
+                    break
+                await trio.sleep(0.05)
 
     def failure(self, what: str) -> LaunchError:
         cmd = shlex.join(self.cmd)
@@ -222,40 +263,48 @@ class _Launched:
         )
 
     async def answers(self, http: httpx.AsyncClient) -> bool:
-        """Whether the process runs and ``GET /health`` answers 200 (2 s timeout)."""
+        """Whether the process runs and ``GET /health`` answers 200 (within
+        ``policy.health_probe_timeout_s``)."""
         if self.proc is None or self.proc.returncode is not None:
             return False
         try:
-            r = await http.get(f"{self.url}/health", timeout=2.0)
+            r = await http.get(f"{self.url}/health", timeout=self.probe_timeout_s)
         except httpx.HTTPError:
             return False
         return r.status_code == 200
 
     async def wait_healthy(self, http: httpx.AsyncClient, timeout_s: float) -> None:
-        """Poll ``GET /health`` until 200; raise ``LaunchError`` on exit or timeout."""
+        """Poll ``GET /health`` until 200; raise ``LaunchError`` on exit or timeout.
+
+        Polls every 50 ms at first (``engine.serve`` is up in seconds), backing off to every
+        0.5 s (SGLang answers 503 for a minute or more while it loads)."""
         assert self.proc is not None
+        pause = 0.05
         with trio.move_on_after(timeout_s):
             while True:
                 if self.proc.returncode is not None:
                     raise self.failure(f"exited with code {self.proc.returncode} before healthy")
                 try:
-                    r = await http.get(f"{self.url}/health", timeout=2.0)
+                    r = await http.get(f"{self.url}/health", timeout=self.probe_timeout_s)
                     if r.status_code == 200:
                         return
                 except httpx.HTTPError:
                     pass
-                await trio.sleep(0.05)
+                await trio.sleep(pause)
+                pause = min(pause * 1.25, 0.5)
         raise self.failure(f"did not become healthy within {timeout_s:g} s")
 
 
-async def _wait_attached(http: httpx.AsyncClient, urls: list[str], timeout_s: float) -> None:
+async def _wait_attached(
+    http: httpx.AsyncClient, urls: list[str], timeout_s: float, probe_timeout_s: float
+) -> None:
     pending = list(urls)
     last: dict[str, str] = {}
     with trio.move_on_after(timeout_s):
         while pending:
             for url in list(pending):
                 try:
-                    r = await http.get(f"{url}/health", timeout=2.0)
+                    r = await http.get(f"{url}/health", timeout=probe_timeout_s)
                     if r.status_code == 200:
                         pending.remove(url)
                         continue
@@ -300,8 +349,13 @@ async def launch_policy_servers(
     async with httpx.AsyncClient() as http:
         if config.urls:
             urls = [u.rstrip("/") for u in config.urls]
-            await _wait_attached(http, urls, config.health_timeout_s)
-            yield PolicyServers(urls)
+            await _wait_attached(http, urls, config.health_timeout_s, config.health_probe_timeout_s)
+            attached = PolicyServers(urls)
+            if config.model_path:
+                attached.vocab_size = await trio.to_thread.run_sync(
+                    model_vocab_size, config.model_path
+                )
+            yield attached
             return
         if config.backend == "openai":
             raise LaunchError('backend "openai" has no servers to launch; use OpenAIChatClient')
@@ -332,10 +386,19 @@ async def launch_policy_servers(
                 if config.backend == "cpu":
                     cmd, env = cpu_server_command(config, path_str, port), _cpu_env()
                 else:
-                    cmd, env = sglang_server_command(config, path_str, port), _gpu_env(config, i)
+                    cmd = sglang_server_command(config, path_str, port)
+                    env = _sglang_env(config, i)
                 url = f"http://{config.host}:{port}"
                 servers.append(
-                    _Launched(cmd, url, logs / f"server-{i}.log", env, host=config.host, port=port)
+                    _Launched(
+                        cmd,
+                        url,
+                        logs / f"server-{i}.log",
+                        env,
+                        host=config.host,
+                        port=port,
+                        probe_timeout_s=config.health_probe_timeout_s,
+                    )
                 )
             for s in servers:
                 await s.start()
@@ -366,6 +429,7 @@ async def launch_policy_servers(
 
             result = PolicyServers([s.url for s in servers])
             result.restart = restart
+            result.vocab_size = await trio.to_thread.run_sync(model_vocab_size, path_str)
             result.log_paths = [s.log_path for s in servers]
             result._launched = servers
             yield result
@@ -373,6 +437,27 @@ async def launch_policy_servers(
             with trio.CancelScope(shield=True):
                 for s in servers:
                     await s.stop()
+
+
+def model_vocab_size(model_path: str | os.PathLike[str]) -> int | None:
+    """The vocabulary size (embedding rows) in a local checkpoint's ``config.json``.
+
+    Reads ``vocab_size``, or ``text_config.vocab_size`` for multimodal configs. Returns ``None``
+    when ``model_path`` is not a local directory with a readable ``config.json`` (a hub id, a
+    path only the servers see) or it names no size: then nothing is checked.
+    """
+    try:
+        raw = json.loads((Path(model_path) / "config.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(raw, dict):
+        return None
+    for section in (raw, raw.get("text_config")):
+        if isinstance(section, dict):
+            v = section.get("vocab_size")
+            if isinstance(v, int) and not isinstance(v, bool) and v > 0:
+                return v
+    return None
 
 
 def _check_model(config: PolicyConfig, path: str) -> None:

@@ -5,6 +5,11 @@ no token ids, no weight updates; text in, text plus per-token logprobs out. Requ
 fields follow the OpenAI chat-completions API (``POST {base_url}/chat/completions`` with
 ``logprobs: true``; ``choices[0].message.content``, ``choices[0].logprobs.content[i].logprob``,
 ``choices[0].finish_reason``, ``usage``), which vLLM, SGLang and hosted services all speak.
+
+The length limit is sent as ``max_completion_tokens`` (``max_tokens`` is deprecated by OpenAI and
+by SGLang 0.5.23's ``ChatCompletionRequest``, and reasoning models refuse it); a server that
+answers 400/422 naming ``max_completion_tokens`` (an older one) is asked again with
+``max_tokens``, which the client then keeps using.
 """
 
 from __future__ import annotations
@@ -108,6 +113,8 @@ class OpenAIChatClient:
         self.model = model
         self.timeout_s = timeout_s
         self.retries = retries
+        self.length_field = "max_completion_tokens"
+        """Request field of the length limit: ``max_tokens`` once the server refused this."""
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._http = httpx.AsyncClient(
             headers=headers, timeout=httpx.Timeout(timeout_s), transport=transport
@@ -151,7 +158,7 @@ class OpenAIChatClient:
 
         Args:
             messages: chat messages (``{"role": ..., "content": ...}``).
-            max_tokens: most tokens to generate.
+            max_tokens: most tokens to generate (sent as ``max_completion_tokens``).
             temperature: sampling temperature.
             top_p: nucleus mass kept.
             stop: stop strings, or ``None``.
@@ -168,7 +175,7 @@ class OpenAIChatClient:
         body: dict[str, Any] = {
             "model": self.model,
             "messages": list(messages),
-            "max_tokens": max_tokens,
+            self.length_field: max_tokens,
             "temperature": temperature,
             "top_p": top_p,
             "logprobs": True,
@@ -185,7 +192,7 @@ class OpenAIChatClient:
                     if attempt:
                         await trio.sleep(min(0.05 * 2 ** (attempt - 1), 2.0))
                     try:
-                        r = await self._http.post(url, json=body)
+                        r = await self._post(url, body)
                     except httpx.TransportError as exc:
                         last = f"{type(exc).__name__}: {exc}"
                         continue
@@ -198,6 +205,22 @@ class OpenAIChatClient:
         except trio.TooSlowError:
             raise PolicyUnavailable(f"{url}: no answer within {self.timeout_s:g} s") from None
         raise PolicyUnavailable(f"{url}: {last} (after {self.retries + 1} attempts)")
+
+    async def _post(self, url: str, body: dict[str, Any]) -> httpx.Response:
+        """POST ``body``; once, on a 400/422 naming ``max_completion_tokens``, again with
+        ``max_tokens`` (and keep that field for later requests)."""
+        r = await self._http.post(url, json=body)
+        if (
+            r.status_code in (400, 422)
+            and "max_completion_tokens" in body
+            and "max_completion_tokens" in r.text
+        ):
+            self.length_field = "max_tokens"
+            legacy = {
+                ("max_tokens" if k == "max_completion_tokens" else k): v for k, v in body.items()
+            }
+            r = await self._http.post(url, json=legacy)
+        return r
 
     async def generate_messages(
         self,

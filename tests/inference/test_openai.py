@@ -61,7 +61,7 @@ async def test_chat_request_and_response(monkeypatch: pytest.MonkeyPatch) -> Non
     assert body == {
         "model": "frozen-7b",
         "messages": [{"role": "user", "content": "design"}],
-        "max_tokens": 2,
+        "max_completion_tokens": 2,
         "temperature": 0.6,
         "top_p": 1.0,
         "logprobs": True,

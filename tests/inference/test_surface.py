@@ -15,6 +15,7 @@ def test_public_names_are_pinned() -> None:
         "PolicyServers",
         "ServerStatistics",
         "TinyModelSpec",
+        "WeightSpan",
         "build_tiny_model",
         "chat_ids",
         "check_model_path",
@@ -23,6 +24,7 @@ def test_public_names_are_pinned() -> None:
         "free_port",
         "launch_policy_servers",
         "load_tokenizer",
+        "policy_version",
         "sglang_server_command",
     ]
     for name in engine.inference.__all__:
