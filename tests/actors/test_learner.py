@@ -451,6 +451,7 @@ async def test_intake_keeps_accepting_during_a_step_and_the_queue_is_bounded_by_
             with trio.fail_after(60):
                 for i in range(6):
                     await send.send(_sample(float(i % 2), f"g{i}"))
+            await trio.testing.wait_all_tasks_blocked()  # the intake counted the last one
             during = learner.statistics()
             assert len(handle.batches) == 0 and not handle.gate.is_set()
             assert during.samples_received_while_training == 6
