@@ -33,10 +33,10 @@ from typing import Any, Protocol
 import msgspec
 import trio
 
+from actors._prompt import IncrementalChat, incremental_ok
 from engine.config import AgentConfig
 from engine.contract import TOOL_CALL_REFUSED, episode_success, tool_name
 from engine.errors import GuestError, InvalidAction, PolicyError, SandboxError
-from engine.inference import chat_ids
 from engine.messages import AgentIn, EpisodeFinished, EpisodeRequested, Turn, WeightsUpdated
 from engine.seeding import derive_seed
 
@@ -84,7 +84,7 @@ class InstanceLike(Protocol):
 class SandboxLike(Protocol):
     """The part of ``sandbox_wasm.Sandbox`` the actors use."""
 
-    async def open_env(self, source: str, *, entropy: int = 0) -> Any: ...
+    async def open_env(self, source: str, *, entropy: int = 0, reuse: bool = False) -> Any: ...
 
 
 # --------------------------------------------------------------------------- action parsing
@@ -442,13 +442,18 @@ class PolicyAgent:
         self.name = name
         eos = getattr(tokenizer, "eos_token_id", None)
         self._stop = [int(eos)] if isinstance(eos, int) else None
+        # incremental chat tokenization when exact for this tokenizer (actors/_prompt.py)
+        self._specials = incremental_ok(tokenizer)
 
     def _prompt(self, ctx: TurnContext) -> list[int]:
         cached = ctx.memory.get("_prompt_ids")
         if cached is not None and ctx.memory.get("_prompt_turn") == ctx.turn:
             return list(cached)
         msgs = build_messages(ctx.description, ctx.tools, ctx.hint, ctx.observations, ctx.answers)
-        ids = chat_ids(self.tokenizer, msgs)
+        chat = ctx.memory.get("_chat")
+        if not isinstance(chat, IncrementalChat):
+            chat = ctx.memory["_chat"] = IncrementalChat(self.tokenizer, self._specials)
+        ids = chat.ids(msgs)
         ctx.memory["_prompt_ids"] = ids
         ctx.memory["_prompt_turn"] = ctx.turn
         return ids
@@ -540,6 +545,8 @@ async def play_episode(
     sandbox: SandboxLike,
     agent: EpisodeAgent,
     config: AgentConfig = AgentConfig(),
+    *,
+    reuse: bool = False,
 ) -> EpisodeFinished:
     """Play one episode of ``request.source`` in a fresh sandbox instance.
 
@@ -555,6 +562,10 @@ async def play_episode(
         agent: a :class:`PolicyAgent` or :class:`ScriptedAgent`.
         config: the ``[agent]`` section (turn cap, token budget, the episode's sandbox budget
             ``episode_budget_s`` in seconds and ``episode_fuel``).
+        reuse: accept an instance that already played this source (``Sandbox.open_env(
+            reuse=True)``: the source loaded afresh, at most ``sandbox.reuse_episodes``
+            episodes per instance). The Agent actor's training episodes pass it; the Critic's
+            scoring episodes never do.
 
     Returns:
         The ``EpisodeFinished``. Failures are values: ``status`` is ``env_error`` (the sandbox
@@ -603,7 +614,10 @@ async def play_episode(
         )
 
     try:
-        inst = await sandbox.open_env(request.source, entropy=request.seed)
+        if reuse:
+            inst = await sandbox.open_env(request.source, entropy=request.seed, reuse=True)
+        else:
+            inst = await sandbox.open_env(request.source, entropy=request.seed)
     except SandboxError as exc:
         status, reason = "env_error", f"load: {type(exc).__name__}: {exc}"
         return finish()
@@ -817,7 +831,7 @@ class Agent:
         outs: list[trio.MemorySendChannel[EpisodeFinished]],
     ) -> None:
         try:
-            ep = await play_episode(request, self.sandbox, self.agent, self.config)
+            ep = await play_episode(request, self.sandbox, self.agent, self.config, reuse=True)
             self._finished += 1
             self._successes += int(ep.success)
             self._turns += len(ep.turns)

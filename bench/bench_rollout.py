@@ -171,10 +171,12 @@ async def _measure(url: str, tokenizer: Any, args: argparse.Namespace) -> list[d
         tokenizer, build_messages(description, [], None, [f"Say go (0/{args.turns})."], [])
     )
     calls = args.episodes * args.turns
-    ideal = args.slots / (args.delay_ms / 1000.0)
+    ideal = args.slots / (args.delay_ms / 1000.0) if args.delay_ms > 0 else float("inf")
     rows: list[dict[str, Any]] = []
     async with (
-        Sandbox.open(SandboxConfig(pool_size=args.pool_size)) as sandbox,
+        Sandbox.open(
+            SandboxConfig(pool_size=args.pool_size, reuse_idle=max(levels) + args.pool_size)
+        ) as sandbox,
         PolicyClient([url], PolicyConfig(request_timeout_s=60.0)) as client,
     ):
         for c in levels:
