@@ -511,6 +511,9 @@ class Sandbox:
         disk); later opens take milliseconds. On exit the pool and every instance still open
         are freed.
 
+        With ``config.processes > 0`` the sandbox is a ``ProcessSandbox``
+        (``sandbox_wasm/_procs.py``): the same API, instances in that many worker processes.
+
         Args:
             config: the ``[sandbox]`` section; ``None`` uses the defaults.
 
@@ -518,6 +521,12 @@ class Sandbox:
             SandboxError: the guest could not be built or compiled.
         """
         config = SandboxConfig() if config is None else config
+        if config.processes > 0:  # the same API, instances in worker processes
+            from sandbox_wasm._procs import ProcessSandbox
+
+            async with ProcessSandbox.open_processes(config) as procs:
+                yield procs
+            return
         cache_dir = Path(config.cache_dir) if config.cache_dir else None
         runtime = await trio.to_thread.run_sync(get_runtime, cache_dir)
         threads = config.threads or os.cpu_count() or 1
