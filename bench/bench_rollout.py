@@ -70,6 +70,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--turns", type=int, default=5, help="turns per episode")
     parser.add_argument("--repeats", type=int, default=3, help="timed rounds per case (median)")
     parser.add_argument("--pool-size", type=int, default=8, help="sandbox warm instances")
+    parser.add_argument(
+        "--processes", type=int, default=0, help="sandbox.processes (0 = wasm in this process)"
+    )
 
 
 class _Sink:
@@ -140,17 +143,21 @@ async def _engine(
     ]
     calls0 = client.statistics().requests
     to_agent = rt.sender("agent")
+    workers = getattr(sandbox, "cpu_seconds", None)
     async with trio.open_nursery() as nursery:
         await nursery.start(rt.run)
+        wcpu0 = await workers() if workers is not None else 0.0
         cpu0, t0 = time.process_time(), time.perf_counter()
         with to_agent:
             for r in requests:
                 await to_agent.send(r)
     wall = time.perf_counter() - t0
     cpu = time.process_time() - cpu0
+    wcpu = (await workers() - wcpu0) if workers is not None else 0.0
     return {
         "seconds": wall,
         "cpu_seconds": cpu,
+        "worker_cpu_seconds": wcpu,
         "calls": client.statistics().requests - calls0,
         "episodes": sink.episodes,
         "successes": sink.successes,
@@ -175,7 +182,11 @@ async def _measure(url: str, tokenizer: Any, args: argparse.Namespace) -> list[d
     rows: list[dict[str, Any]] = []
     async with (
         Sandbox.open(
-            SandboxConfig(pool_size=args.pool_size, reuse_idle=max(levels) + args.pool_size)
+            SandboxConfig(
+                pool_size=args.pool_size,
+                reuse_idle=max(levels) + args.pool_size,
+                processes=args.processes,
+            )
         ) as sandbox,
         PolicyClient([url], PolicyConfig(request_timeout_s=60.0)) as client,
     ):
@@ -221,6 +232,10 @@ async def _measure(url: str, tokenizer: Any, args: argparse.Namespace) -> list[d
                     "turns_per_s": mid["turns"] / mid["seconds"],
                     "overhead_pct": 100.0 * (1.0 - vs),
                     "engine_cpu_ms_per_turn": 1000.0 * mid["cpu_seconds"] / max(mid["turns"], 1),
+                    "worker_cpu_ms_per_turn": 1000.0
+                    * mid["worker_cpu_seconds"]
+                    / max(mid["turns"], 1),
+                    "sandbox_processes": args.processes,
                 }
             )
     return rows
