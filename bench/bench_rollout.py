@@ -18,7 +18,13 @@ What is measured (``python -m bench rollout``):
   ``generate_calls_per_s`` / the server-alone rate is ``vs. server limit`` (target ≥ 0.95, i.e.
   engine overhead ≤ 5 %); ``overhead_pct`` = ``100 * (1 - vs.)``; ``engine_cpu_ms_per_turn`` is
   this process's CPU time (event loop, tokenization, HTTP client, wasm threads; the server is
-  another process) per turn, which bounds the turns/s one core can drive.
+  another process) per turn, which bounds the turns/s one core can drive (target ≤ 0.5 ms,
+  i.e. ≥ 2,000 turns/s, measured against ``--delay-ms 0``); ``worker_cpu_ms_per_turn`` is the
+  sandbox worker processes' (``--processes N`` = ``sandbox.processes``; 0 = wasm in this
+  process, the column is then 0).
+- The sandbox keeps ``max(--concurrency) + --pool-size`` loaded instances parked for reuse
+  (``sandbox.reuse_idle``), so the Agent's episodes reload their source in a used instance
+  instead of starting a fresh one (``sandbox_wasm/README.md``).
 
 Rounds alternate server-alone / engine so both see the same machine load; medians of
 ``--repeats`` rounds after one warm-up round. Episodes in flight should exceed the slots

@@ -12,7 +12,20 @@ three ways in the same run:
 
 Reported: start to first observation (median, ms), step latency (p50/p90, µs), steps/s on 1
 and 2 threads (one instance per thread), RSS per live instance (MiB), and the epoch deadline's
-firing time for a ``while True: pass`` step. Targets (issue 3): pooled start ≤ 2 ms and ≥ 20×
+firing time for a ``while True: pass`` step. Honest rows beside them (issue 16):
+
+- ``python3 subprocess, pre-spawned pool``: the start baseline with the interpreter already
+  running (load + first observation only), next to the spawn-on-demand one;
+- ``wasm, pooled, fresh source (compiles)``: starts of never-seen sources (no compile-cache hit);
+- ``wasm, N live, round-robin sync``: step latency (p50/p90/p99) with ``--live`` instances alive,
+  stepped in turn;
+- ``wasm, N worker process(es)`` (``--processes 1,2`` = ``sandbox.processes``, one thread each):
+  steps/s of 2 instances per process stepped back to back, and validations/s of the
+  ``grid_rotated`` seed, each with the CPU seconds of this process and of the workers (so the
+  scaling can be judged on a busy machine: goal ≥ 1.8× per added core).
+
+``--only wasm,fresh,live,scale`` picks row groups (the subprocess and native baselines always
+run). Targets (issue 3): pooled start ≤ 2 ms and ≥ 20×
 the subprocess; step ≤ 60 µs and ≥ 2× faster than the subprocess; ≥ 1.7× steps/s on 2
 threads; ≥ 400 live instances in 4 GiB.
 """
@@ -480,6 +493,7 @@ def _scaling_rows(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 def _subprocess_pool_case(args: argparse.Namespace) -> dict[str, Any]:
     """Start from a pre-spawned subprocess pool: the interpreter is up; load + first obs."""
+
     def ready() -> _Child:
         c = _Child()
         c.call({"op": "ping"})  # the interpreter is up: what a pre-spawned pool holds
