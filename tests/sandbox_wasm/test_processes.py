@@ -7,7 +7,7 @@ import trio
 
 from actors._validation import validate
 from engine.config import CriticConfig, SandboxConfig
-from engine.errors import DeadlineExceeded, GuestError, InstanceClosed, LoadError
+from engine.errors import DeadlineExceeded, GuestError, InstanceClosed, LoadError, SandboxError
 from engine.messages import EnvValidated
 from engine.seed_envs import seed_envs
 from sandbox_wasm import Sandbox, StepResult
@@ -80,3 +80,22 @@ async def test_reuse_and_validation_in_workers() -> None:
         env = next(e for e in seed_envs() if e.name == "grid_rotated")
         verdict = await validate(env.source, "", sandbox, CriticConfig())
         assert isinstance(verdict, EnvValidated), verdict
+
+
+async def test_a_dead_worker_fails_its_calls_and_the_others_go_on() -> None:
+    async with Sandbox.open(SandboxConfig(processes=2, pool_size=1)) as sandbox:
+        assert isinstance(sandbox, ProcessSandbox)
+        a = await sandbox.open_env(GRID)
+        b = await sandbox.open_env(GRID)
+        await a.reset(seed=0)
+        victim = next(w for w in sandbox._workers if w.live == 1 and w is a._worker)
+        victim.proc.kill()
+        with pytest.raises(SandboxError):
+            await a.step("north")
+        assert a.closed
+        await b.reset(seed=0)
+        assert (await b.step("north")).observation == "at 1"
+        c = await sandbox.open_env(GRID)  # placed on the live worker
+        assert c._worker is b._worker
+        for inst in (a, b, c):
+            await inst.aclose()
