@@ -1,6 +1,8 @@
 """The Reasoning Agent: multi-turn episodes of a sandboxed environment (DESIGN.md §2, §3).
 
-One episode (:func:`play_episode`): open a fresh sandbox instance, ``reset(seed)``, then each
+One episode (:func:`play_episode`): open a fresh sandbox instance (the actor's training replays,
+``purpose="train"``, may get one that played the same source, loaded afresh: see
+``Sandbox.open_env(reuse=True)``), ``reset(seed)``, then each
 turn ask the agent for an answer, parse it as a JSON tool call ``{"tool": name, "arguments":
 {...}}`` or an action string, ``call_tool`` or ``step`` in the sandbox, until the environment
 terminates or truncates, ``MAX_TURNS`` turns pass, or the token budget runs out. Success follows
@@ -831,7 +833,9 @@ class Agent:
         outs: list[trio.MemorySendChannel[EpisodeFinished]],
     ) -> None:
         try:
-            ep = await play_episode(request, self.sandbox, self.agent, self.config, reuse=True)
+            # training replays may reuse an instance of the same source; anything else is fresh
+            reuse = request.purpose == "train"
+            ep = await play_episode(request, self.sandbox, self.agent, self.config, reuse=reuse)
             self._finished += 1
             self._successes += int(ep.success)
             self._turns += len(ep.turns)

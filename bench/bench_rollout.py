@@ -144,6 +144,7 @@ async def _engine(
             description=f"Answer go on every turn; {turns} answers of go in a row win.",
             max_turns=turns,
             seed=i,
+            purpose="train",  # the Agent actor's replays (may reuse instances)
         )
         for i in range(episodes)
     ]

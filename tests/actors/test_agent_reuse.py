@@ -1,5 +1,5 @@
-"""Only the Agent actor's training episodes reuse sandbox instances; play_episode alone (the
-Critic's scoring path) and validation always get fresh ones."""
+"""Only the Agent actor's training replays (``purpose="train"``) reuse sandbox instances;
+play_episode alone (the Critic's scoring path), other requests and validation get fresh ones."""
 
 from __future__ import annotations
 
@@ -17,9 +17,15 @@ from sandbox_wasm import Sandbox
 SOURCE = (Path(__file__).parents[1] / "data" / "labelled" / "trivial.py").read_text()
 
 
-def _request(i: int) -> EpisodeRequested:
+def _request(i: int, purpose: str = "train") -> EpisodeRequested:
     return EpisodeRequested(
-        episode_id=f"e{i}", env_id="trivial", source=SOURCE, description="d", max_turns=7, seed=i
+        episode_id=f"e{i}",
+        env_id="trivial",
+        source=SOURCE,
+        description="d",
+        max_turns=7,
+        seed=i,
+        purpose=purpose,  # type: ignore[arg-type]
     )
 
 
@@ -40,10 +46,11 @@ async def test_agent_actor_reuses_and_scoring_paths_do_not() -> None:
         async with trio.open_nursery() as nursery:
             await nursery.start(actor.run, inbox, out_send)
             async with send:
+                await send.send(_request(9, purpose="score"))  # not a training replay: fresh
                 for i in range(1, 5):
                     await send.send(_request(i))
         played = [ep async for ep in out]
-        assert [ep.status for ep in played] == [fresh.status] * 4
-        assert [ep.success for ep in played] == [fresh.success] * 4
+        assert [ep.status for ep in played] == [fresh.status] * 5
+        assert [ep.success for ep in played] == [fresh.success] * 5
         stats = sandbox.statistics()
         assert stats.reused == 3 and stats.idle == 1
