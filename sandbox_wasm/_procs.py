@@ -133,7 +133,7 @@ async def _serve(conn: Connection, config: SandboxConfig) -> None:
                 value: Any = None
             elif op == "stats":
                 value = None
-            elif inline:
+            elif inline or op == "close":
                 value = call_sync(sandbox, op, iid, args)
             else:
                 value = await trio.to_thread.run_sync(
@@ -159,7 +159,9 @@ async def _serve(conn: Connection, config: SandboxConfig) -> None:
                 rid, op, iid, args = _DEC.decode(conn.recv_bytes())
             except (EOFError, OSError):
                 break
-            if inline and op not in ("ready", "stats"):
+            if (inline and op not in ("ready", "stats")) or op == "close":
+                # a close is quick (it parks or frees) and must take effect before the next
+                # request is read: an open that follows may take the parked instance
                 await handle(sandbox, rid, op, iid, args)
                 await trio.lowlevel.checkpoint()  # let the pool refill task run
             else:

@@ -28,7 +28,16 @@ _MAX_HEAD = 64 * 1024
 
 
 class LeanHTTPError(Exception):
-    """The exchange failed at the connection or HTTP syntax level (retryable)."""
+    """The exchange failed at the connection or HTTP syntax level (retryable).
+
+    Attributes:
+        kind: the name httpx gives the same failure (``ConnectError``, ``ReadError``,
+            ``RemoteProtocolError``), so error messages read the same on both paths.
+    """
+
+    def __init__(self, message: str, kind: str = "RemoteProtocolError") -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 def lean_ok(url: str) -> bool:
@@ -88,7 +97,7 @@ class LeanHTTP:
         try:
             stream = await trio.open_tcp_stream(host, port)
         except OSError as exc:
-            raise LeanHTTPError(f"connect to {host}:{port}: {exc}") from exc
+            raise LeanHTTPError(f"connect to {host}:{port}: {exc}", "ConnectError") from exc
         try:
             return await self._exchange(stream, request, pool)
         except _Stale as exc:
@@ -103,11 +112,9 @@ class LeanHTTP:
                 await stream.send_all(request)
                 status, body, keep = await _read_response(stream)
             except (OSError, trio.BrokenResourceError, trio.ClosedResourceError) as exc:
-                raise (
-                    _Stale()
-                    if isinstance(exc, trio.BrokenResourceError)
-                    else LeanHTTPError(str(exc))
-                ) from exc
+                if isinstance(exc, trio.BrokenResourceError):
+                    raise _Stale() from exc
+                raise LeanHTTPError(str(exc), "ReadError") from exc
         finally:
             if keep and len(pool) < self._max_idle:
                 pool.append(stream)

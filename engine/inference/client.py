@@ -222,7 +222,7 @@ class PolicyClient:
         except httpx.TransportError as exc:
             raise _Retryable(f"{type(exc).__name__}: {exc}".rstrip(": ")) from exc
         except LeanHTTPError as exc:
-            raise _Retryable(f"{type(exc).__name__}: {exc}".rstrip(": ")) from exc
+            raise _Retryable(f"{exc.kind}: {exc}".rstrip(": ")) from exc
         finally:
             s.outstanding -= 1
         if r.status_code >= 500:

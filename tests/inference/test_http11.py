@@ -88,8 +88,9 @@ async def test_connection_refused_is_a_lean_error() -> None:
     with trio.socket.socket() as sock:
         await sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    with pytest.raises(LeanHTTPError, match="connect to 127.0.0.1"):
+    with pytest.raises(LeanHTTPError, match="connect to 127.0.0.1") as info:
         await LeanHTTP().post(f"http://127.0.0.1:{port}/generate", b"{}")
+    assert info.value.kind == "ConnectError"  # httpx's name: messages read the same
 
 
 def test_lean_only_for_plain_http_without_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
