@@ -1,6 +1,8 @@
 """The Reasoning Agent: multi-turn episodes of a sandboxed environment (DESIGN.md §2, §3).
 
-One episode (:func:`play_episode`): open a fresh sandbox instance, ``reset(seed)``, then each
+One episode (:func:`play_episode`): open a fresh sandbox instance (the actor's training replays,
+``purpose="train"``, may get one that played the same source, loaded afresh: see
+``Sandbox.open_env(reuse=True)``), ``reset(seed)``, then each
 turn ask the agent for an answer, parse it as a JSON tool call ``{"tool": name, "arguments":
 {...}}`` or an action string, ``call_tool`` or ``step`` in the sandbox, until the environment
 terminates or truncates, ``MAX_TURNS`` turns pass, or the token budget runs out. Success follows
@@ -33,10 +35,11 @@ from typing import Any, Protocol
 import msgspec
 import trio
 
+from actors._prompt import IncrementalChat, incremental_ok
 from engine.config import AgentConfig
 from engine.contract import TOOL_CALL_REFUSED, episode_success, tool_name
 from engine.errors import GuestError, InvalidAction, PolicyError, SandboxError
-from engine.inference import chat_ids, policy_version
+from engine.inference import policy_version
 from engine.messages import AgentIn, EpisodeFinished, EpisodeRequested, Turn, WeightsUpdated
 from engine.seeding import derive_seed
 
@@ -84,7 +87,7 @@ class InstanceLike(Protocol):
 class SandboxLike(Protocol):
     """The part of ``sandbox_wasm.Sandbox`` the actors use."""
 
-    async def open_env(self, source: str, *, entropy: int = 0) -> Any: ...
+    async def open_env(self, source: str, *, entropy: int = 0, reuse: bool = False) -> Any: ...
 
 
 # --------------------------------------------------------------------------- action parsing
@@ -434,13 +437,18 @@ class PolicyAgent:
         self.name = name
         eos = getattr(tokenizer, "eos_token_id", None)
         self._stop = [int(eos)] if isinstance(eos, int) else None
+        # incremental chat tokenization when exact for this tokenizer (actors/_prompt.py)
+        self._specials = incremental_ok(tokenizer)
 
     def _prompt(self, ctx: TurnContext) -> list[int]:
         cached = ctx.memory.get("_prompt_ids")
         if cached is not None and ctx.memory.get("_prompt_turn") == ctx.turn:
             return list(cached)
         msgs = build_messages(ctx.description, ctx.tools, ctx.hint, ctx.observations, ctx.answers)
-        ids = chat_ids(self.tokenizer, msgs)
+        chat = ctx.memory.get("_chat")
+        if not isinstance(chat, IncrementalChat):
+            chat = ctx.memory["_chat"] = IncrementalChat(self.tokenizer, self._specials)
+        ids = chat.ids(msgs)
         ctx.memory["_prompt_ids"] = ids
         ctx.memory["_prompt_turn"] = ctx.turn
         return ids
@@ -532,6 +540,8 @@ async def play_episode(
     sandbox: SandboxLike,
     agent: EpisodeAgent,
     config: AgentConfig = AgentConfig(),
+    *,
+    reuse: bool = False,
 ) -> EpisodeFinished:
     """Play one episode of ``request.source`` in a fresh sandbox instance.
 
@@ -547,6 +557,10 @@ async def play_episode(
         agent: a :class:`PolicyAgent` or :class:`ScriptedAgent`.
         config: the ``[agent]`` section (turn cap, token budget, the episode's sandbox budget
             ``episode_budget_s`` in seconds and ``episode_fuel``).
+        reuse: accept an instance that already played this source (``Sandbox.open_env(
+            reuse=True)``: the source loaded afresh, at most ``sandbox.reuse_episodes``
+            episodes per instance). The Agent actor's training episodes pass it; the Critic's
+            scoring episodes never do.
 
     Returns:
         The ``EpisodeFinished``. Failures are values: ``status`` is ``env_error`` (the sandbox
@@ -595,7 +609,10 @@ async def play_episode(
         )
 
     try:
-        inst = await sandbox.open_env(request.source, entropy=request.seed)
+        if reuse:
+            inst = await sandbox.open_env(request.source, entropy=request.seed, reuse=True)
+        else:
+            inst = await sandbox.open_env(request.source, entropy=request.seed)
     except SandboxError as exc:
         status, reason = "env_error", f"load: {type(exc).__name__}: {exc}"
         return finish()
@@ -809,7 +826,9 @@ class Agent:
         outs: list[trio.MemorySendChannel[EpisodeFinished]],
     ) -> None:
         try:
-            ep = await play_episode(request, self.sandbox, self.agent, self.config)
+            # training replays may reuse an instance of the same source; anything else is fresh
+            reuse = request.purpose == "train"
+            ep = await play_episode(request, self.sandbox, self.agent, self.config, reuse=reuse)
             self._finished += 1
             self._successes += int(ep.success)
             self._turns += len(ep.turns)

@@ -119,8 +119,10 @@ class _TimedSandbox:
     def __init__(self, sandbox: Any, clock: _Clock) -> None:
         self._sb, self._clock = sandbox, clock
 
-    async def open_env(self, source: str, *, entropy: int = 0) -> _TimedInstance:
-        inst = await self._clock.timed(self._sb.open_env(source, entropy=entropy))
+    async def open_env(
+        self, source: str, *, entropy: int = 0, reuse: bool = False
+    ) -> _TimedInstance:
+        inst = await self._clock.timed(self._sb.open_env(source, entropy=entropy, reuse=reuse))
         return _TimedInstance(inst, self._clock)
 
 

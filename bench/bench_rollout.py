@@ -18,7 +18,13 @@ What is measured (``python -m bench rollout``):
   ``generate_calls_per_s`` / the server-alone rate is ``vs. server limit`` (target ≥ 0.95, i.e.
   engine overhead ≤ 5 %); ``overhead_pct`` = ``100 * (1 - vs.)``; ``engine_cpu_ms_per_turn`` is
   this process's CPU time (event loop, tokenization, HTTP client, wasm threads; the server is
-  another process) per turn, which bounds the turns/s one core can drive.
+  another process) per turn, which bounds the turns/s one core can drive (target ≤ 0.5 ms,
+  i.e. ≥ 2,000 turns/s, measured against ``--delay-ms 0``); ``worker_cpu_ms_per_turn`` is the
+  sandbox worker processes' (``--processes N`` = ``sandbox.processes``; 0 = wasm in this
+  process, the column is then 0).
+- The sandbox keeps ``max(--concurrency) + --pool-size`` loaded instances parked for reuse
+  (``sandbox.reuse_idle``), so the Agent's episodes reload their source in a used instance
+  instead of starting a fresh one (``sandbox_wasm/README.md``).
 
 - ``loop_lag_p99_ms`` / ``loop_lag_max_ms``: the runtime's event-loop lag probe (how late a
   10 ms ``trio.sleep`` wakes; ``engine.runtime``) over the round: how long the loop thread was
@@ -93,6 +99,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="simulated learner step, ms (0: no training cases)",
     )
     parser.add_argument("--train-batch", type=int, default=16, help="learner batch, samples")
+    parser.add_argument(
+        "--processes", type=int, default=0, help="sandbox.processes (0 = wasm in this process)"
+    )
 
 
 class _Sink:
@@ -158,13 +167,16 @@ async def _engine(
             description=f"Answer go on every turn; {turns} answers of go in a row win.",
             max_turns=turns,
             seed=i,
+            purpose="train",  # the Agent actor's replays (may reuse instances)
         )
         for i in range(episodes)
     ]
     calls0 = client.statistics().requests
     to_agent = rt.sender("agent")
+    workers = getattr(sandbox, "cpu_seconds", None)
     async with trio.open_nursery() as nursery:
         await nursery.start(rt.run)
+        wcpu0 = await workers() if workers is not None else 0.0
         cpu0, t0 = time.process_time(), time.perf_counter()
         with to_agent:
             for r in requests:
@@ -172,9 +184,11 @@ async def _engine(
     wall = time.perf_counter() - t0
     cpu = time.process_time() - cpu0
     lag = rt.statistics()
+    wcpu = (await workers() - wcpu0) if workers is not None else 0.0
     return {
         "seconds": wall,
         "cpu_seconds": cpu,
+        "worker_cpu_seconds": wcpu,
         "loop_lag_p99_ms": 1000.0 * lag.loop_lag_p99_s,
         "loop_lag_max_ms": 1000.0 * lag.loop_lag_max_s,
         "calls": client.statistics().requests - calls0,
@@ -197,10 +211,16 @@ async def _measure(url: str, tokenizer: Any, args: argparse.Namespace) -> list[d
         tokenizer, build_messages(description, [], None, [f"Say go (0/{args.turns})."], [])
     )
     calls = args.episodes * args.turns
-    ideal = args.slots / (args.delay_ms / 1000.0)
+    ideal = args.slots / (args.delay_ms / 1000.0) if args.delay_ms > 0 else float("inf")
     rows: list[dict[str, Any]] = []
     async with (
-        Sandbox.open(SandboxConfig(pool_size=args.pool_size)) as sandbox,
+        Sandbox.open(
+            SandboxConfig(
+                pool_size=args.pool_size,
+                reuse_idle=max(levels) + args.pool_size,
+                processes=args.processes,
+            )
+        ) as sandbox,
         PolicyClient([url], PolicyConfig(request_timeout_s=60.0)) as client,
     ):
         for c in levels:
@@ -247,6 +267,10 @@ async def _measure(url: str, tokenizer: Any, args: argparse.Namespace) -> list[d
                     "engine_cpu_ms_per_turn": 1000.0 * mid["cpu_seconds"] / max(mid["turns"], 1),
                     "loop_lag_p99_ms": mid["loop_lag_p99_ms"],
                     "loop_lag_max_ms": mid["loop_lag_max_ms"],
+                    "worker_cpu_ms_per_turn": 1000.0
+                    * mid["worker_cpu_seconds"]
+                    / max(mid["turns"], 1),
+                    "sandbox_processes": args.processes,
                 }
             )
             if args.train_step_ms > 0:

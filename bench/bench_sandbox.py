@@ -12,7 +12,20 @@ three ways in the same run:
 
 Reported: start to first observation (median, ms), step latency (p50/p90, µs), steps/s on 1
 and 2 threads (one instance per thread), RSS per live instance (MiB), and the epoch deadline's
-firing time for a ``while True: pass`` step. Targets (issue 3): pooled start ≤ 2 ms and ≥ 20×
+firing time for a ``while True: pass`` step. Honest rows beside them (issue 16):
+
+- ``python3 subprocess, pre-spawned pool``: the start baseline with the interpreter already
+  running (load + first observation only), next to the spawn-on-demand one;
+- ``wasm, pooled, fresh source (compiles)``: starts of never-seen sources (no compile-cache hit);
+- ``wasm, N live, round-robin sync``: step latency (p50/p90/p99) with ``--live`` instances alive,
+  stepped in turn;
+- ``wasm, N worker process(es)`` (``--processes 1,2`` = ``sandbox.processes``, one thread each):
+  steps/s of 2 instances per process stepped back to back, and validations/s of the
+  ``grid_rotated`` seed, each with the CPU seconds of this process and of the workers (so the
+  scaling can be judged on a busy machine: goal ≥ 1.8× per added core).
+
+``--only wasm,fresh,live,scale`` picks row groups (the subprocess and native baselines always
+run). Targets (issue 3): pooled start ≤ 2 ms and ≥ 20×
 the subprocess; step ≤ 60 µs and ≥ 2× faster than the subprocess; ≥ 1.7× steps/s on 2
 threads; ≥ 400 live instances in 4 GiB.
 """
@@ -63,6 +76,8 @@ for line in sys.stdin:
         exec(compile(req["source"], "<env>", "exec"), ns)
         env = ns["Env"]()
         res = True
+    elif op == "ping":
+        res = True
     elif op == "reset":
         res = env.reset(seed=req.get("seed"))
     else:
@@ -77,6 +92,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--steps", type=int, default=3000, help="steps per latency/throughput case")
     parser.add_argument("--starts", type=int, default=40, help="starts per start-latency case")
     parser.add_argument("--instances", type=int, default=100, help="live instances for RSS")
+    parser.add_argument(
+        "--processes", default="1,2", help="sandbox.processes cases of the scaling rows"
+    )
+    parser.add_argument(
+        "--scale-steps", type=int, default=2000, help="steps per instance in the scaling rows"
+    )
+    parser.add_argument(
+        "--validations", type=int, default=6, help="validations per scaling row (0 = skip)"
+    )
+    parser.add_argument("--live", type=int, default=300, help="live instances, round-robin row")
+    parser.add_argument(
+        "--only", default="", help="comma-separated row groups: wasm,fresh,live,scale,baselines"
+    )
     if "--repeats" not in parser._option_string_actions:
         parser.add_argument("--repeats", type=int, default=3, help="repeats (medians reported)")
 
@@ -340,8 +368,167 @@ async def _wasm_cases(args: argparse.Namespace) -> list[dict[str, Any]]:
     return rows
 
 
+async def _fresh_source_starts(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Starts of never-seen sources (a unique comment each): no compile-cache hit."""
+    async with Sandbox.open(SandboxConfig(pool_size=4)) as sb:
+        starts = []
+        for i in range(args.starts):
+            await sb.wait_pool_ready()
+            await trio.sleep(0.01)
+            source = ENV + f"\n# fresh {os.getpid()} {time.time_ns()} {i}\n"
+            t0 = time.perf_counter()
+            inst = await sb.open_env(source, entropy=0)
+            await inst.reset(seed=0)
+            starts.append((time.perf_counter() - t0) * 1e3)
+            await inst.aclose()
+    return [
+        {"case": "wasm, pooled, fresh source (compiles)", "start_p50_ms": statistics.median(starts)}
+    ]
+
+
+async def _live_round_robin(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Step latency with ``--live`` instances alive, stepped round-robin (sync API)."""
+    async with Sandbox.open(SandboxConfig(pool_size=0)) as sb:
+        live: list[SyncEnvInstance] = []
+        for _ in range(args.live):
+            opened = await sb.open_env(ENV)
+            await opened.reset(seed=0)
+            live.append(opened.sync)
+
+        def measure() -> list[float]:
+            out = []
+            pc = time.perf_counter
+            for i in range(max(args.steps, 2 * len(live))):
+                fn = live[i % len(live)].step
+                t0 = pc()
+                fn("a")
+                out.append((pc() - t0) * 1e6)
+            return out
+
+        lat = await trio.to_thread.run_sync(measure)
+        rss = _rss() / 2**20
+        for sync in live:
+            sync.close()
+    return [
+        {
+            "case": f"wasm, {args.live} live, round-robin sync",
+            "step_p50_us": _pct(lat, 0.5),
+            "step_p90_us": _pct(lat, 0.9),
+            "step_p99_us": _pct(lat, 0.99),
+            "process_rss_mib": rss,
+        }
+    ]
+
+
+async def _scaling(args: argparse.Namespace, processes: int) -> dict[str, Any]:
+    """Steps/s and validations/s with ``processes`` worker processes (0 = in-process), with
+    the CPU seconds of this process and of the workers."""
+    from actors._validation import validate
+    from engine.config import CriticConfig
+    from engine.seed_envs import seed_envs
+
+    config = SandboxConfig(pool_size=2, processes=processes, threads=1)  # a core each
+    width = 2 * max(1, processes)  # instances stepped at once
+    async with Sandbox.open(config) as sb:
+        await sb.wait_pool_ready()
+        insts = [await sb.open_env(ENV, entropy=i) for i in range(width)]
+        for inst in insts:
+            await inst.reset(seed=0)
+
+        async def stepper(inst: Any) -> None:
+            for _ in range(args.scale_steps):
+                await inst.step("a")
+
+        async def cpu() -> float:
+            return await sb.cpu_seconds() if hasattr(sb, "cpu_seconds") else 0.0
+
+        w0, c0, t0 = await cpu(), time.process_time(), time.perf_counter()
+        async with trio.open_nursery() as nursery:
+            for inst in insts:
+                nursery.start_soon(stepper, inst)
+        wall = time.perf_counter() - t0
+        steps_cpu, steps_wcpu = time.process_time() - c0, await cpu() - w0
+        for inst in insts:
+            await inst.aclose()
+        row: dict[str, Any] = {
+            "case": f"wasm, {processes} worker process(es)" if processes else "wasm, in-process",
+            "steps_per_s": width * args.scale_steps / wall,
+            "steps_cpu_s_main": steps_cpu,
+            "steps_cpu_s_workers": steps_wcpu,
+        }
+        if args.validations > 0:
+            env = next(e for e in seed_envs() if e.name == "grid_rotated")
+            left = args.validations
+            verdicts: list[str] = []
+
+            async def validator() -> None:
+                nonlocal left
+                while left > 0:
+                    left -= 1
+                    v = await validate(env.source, "", sb, CriticConfig())
+                    verdicts.append(type(v).__name__)
+
+            w0, c0, t0 = await cpu(), time.process_time(), time.perf_counter()
+            async with trio.open_nursery() as nursery:
+                for _ in range(width):
+                    nursery.start_soon(validator)
+            wall = time.perf_counter() - t0
+            row["validations_per_s"] = args.validations / wall
+            row["validations_cpu_s_main"] = time.process_time() - c0
+            row["validations_cpu_s_workers"] = await cpu() - w0
+            row["validated_ok"] = verdicts.count("EnvValidated")
+    return row
+
+
+def _scaling_rows(args: argparse.Namespace) -> list[dict[str, Any]]:
+    cases = [int(p) for p in str(args.processes).split(",") if p.strip()]
+    rows = [trio.run(_scaling, args, p) for p in cases]
+    base = rows[0]
+    for r in rows:
+        r["vs. first steps/s"] = r["steps_per_s"] / base["steps_per_s"]
+        if "validations_per_s" in r:
+            r["vs. first validations/s"] = r["validations_per_s"] / base["validations_per_s"]
+    return rows
+
+
+def _subprocess_pool_case(args: argparse.Namespace) -> dict[str, Any]:
+    """Start from a pre-spawned subprocess pool: the interpreter is up; load + first obs."""
+
+    def ready() -> _Child:
+        c = _Child()
+        c.call({"op": "ping"})  # the interpreter is up: what a pre-spawned pool holds
+        return c
+
+    pool = [ready() for _ in range(4)]
+    starts = []
+    for _ in range(max(5, args.starts // 2)):
+        c = pool.pop(0)
+        t0 = time.perf_counter()
+        c.call({"op": "load", "source": ENV})
+        c.call({"op": "reset", "seed": 0})
+        starts.append((time.perf_counter() - t0) * 1e3)
+        c.close()
+        pool.append(ready())  # refill outside the timed part
+    for c in pool:
+        c.close()
+    return {
+        "case": "python3 subprocess, pre-spawned pool",
+        "start_p50_ms": statistics.median(starts),
+    }
+
+
 def _once(args: argparse.Namespace) -> list[dict[str, Any]]:
-    rows = trio.run(_wasm_cases, args)
+    only = {g.strip() for g in str(getattr(args, "only", "")).split(",") if g.strip()}
+    rows: list[dict[str, Any]] = []
+    if not only or "wasm" in only:
+        rows += trio.run(_wasm_cases, args)
+    if not only or "fresh" in only:
+        rows += trio.run(_fresh_source_starts, args)
+    if not only or "live" in only:
+        rows += trio.run(_live_round_robin, args)
+    if not only or "scale" in only:
+        rows += _scaling_rows(args)
+    rows.append(_subprocess_pool_case(args))
     rows.append(_subprocess_case(args))
     rows.append(_native_case(args))
     return rows

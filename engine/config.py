@@ -178,6 +178,15 @@ class SandboxConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     epoch_tick_s: PosF = 0.005
     # Directory of the compiled guest artifact ("" = the platform user cache dir).
     cache_dir: str = ""
+    # Episodes one instance may play, each on a fresh load of the same source, when the
+    # caller allows reuse (the Agent's training episodes; validation and scoring always open
+    # a fresh instance); 1 = a fresh instance for every episode. Never across sources.
+    reuse_episodes: Pos = 16
+    # Idle loaded instances kept for reuse, all sources together (0 = no reuse).
+    reuse_idle: NonNeg = 16
+    # Worker processes running the sandbox, each with its own wasmtime engine and warm pool
+    # of pool_size instances (0 = in this process, on threads).
+    processes: NonNeg = 0
 
 
 class CriticConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -30,7 +30,7 @@ import math
 import os
 import threading
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -128,6 +128,9 @@ class SandboxStatistics(msgspec.Struct, frozen=True, kw_only=True):
         pooled: warm instances ready now.
         traps: traps by reason (``deadline``, ``fuel``, ``memory``, ``trap``).
         guest_errors: guest exceptions (load, reset, step, tool).
+        reused: opens served by an idle instance that played the same source before (a fresh
+            load of the source in it; see ``Sandbox.open_env(reuse=True)``).
+        idle: instances parked for reuse now.
     """
 
     opened: int
@@ -137,6 +140,8 @@ class SandboxStatistics(msgspec.Struct, frozen=True, kw_only=True):
     pooled: int
     traps: dict[str, int]
     guest_errors: int
+    reused: int = 0
+    idle: int = 0
 
 
 def _to_spec(out: SpecOut) -> EnvSpec:
@@ -182,6 +187,13 @@ class SyncEnvInstance:
         self._lock = threading.Lock()
         self._closed = False
         self._spec: EnvSpec | None = None
+        self._fuel0 = raw.fuel_used
+        # Set by the sandbox when the caller allowed reuse: close() hands the raw instance
+        # back to it (``park(raw, source, uses) -> kept``) instead of freeing it.
+        self._park: Callable[[RawInstance, str, int], bool] | None = None
+        self._parked = False
+        self._source = ""
+        self._uses = 1
 
     @property
     def spec(self) -> EnvSpec:
@@ -197,7 +209,7 @@ class SyncEnvInstance:
     @property
     def fuel_used(self) -> int:
         """Fuel (wasm instructions) every call on this instance consumed so far, in all."""
-        return self._raw.fuel_used
+        return self._raw.fuel_used - self._fuel0
 
     def _call(self, op: bytes, arg: bytes, deadline_s: float | None, limit: int) -> memoryview:
         with self._lock:
@@ -246,7 +258,8 @@ class SyncEnvInstance:
 
     def _discard(self) -> None:
         self._closed = True
-        self._raw.close()
+        if not self._parked:
+            self._raw.close()
 
     def _output_limit(self) -> int:
         return self._config.max_output_bytes + _ERROR_SLACK_BYTES
@@ -359,10 +372,23 @@ class SyncEnvInstance:
         return out.stdout + out.stderr
 
     def close(self) -> None:
-        """Frees the instance now if it is idle, else right after its running call. Idempotent."""
+        """Frees the instance now if it is idle, else right after its running call. Idempotent.
+
+        An instance opened with ``reuse=True`` that did not trap goes back to its sandbox
+        instead (it is loaded afresh before it plays again); this face refuses calls either way.
+        """
+        park, self._park = self._park, None
+        if self._closed or self._parked:
+            park = None
         self._closed = True
         if self._lock.acquire(blocking=False):
             try:
+                if self._parked:
+                    return
+                if park is not None and not self._raw.closed:
+                    if park(self._raw, self._source, self._uses):
+                        self._parked = True  # the raw instance is the sandbox's again
+                        return
                 self._raw.close()
             finally:
                 self._lock.release()
@@ -372,7 +398,8 @@ class SyncEnvInstance:
 
     def _close_later(self) -> None:
         with self._lock:
-            self._raw.close()
+            if not self._parked:
+                self._raw.close()
 
 
 class EnvInstance:
@@ -453,7 +480,9 @@ class Sandbox:
     """The WebAssembly sandbox: shared engine, epoch ticker, warm pool and thread limiter.
 
     Create with ``async with Sandbox.open(config) as sandbox``. Module-level state never
-    carries between environments: every ``open_env`` gets a fresh interpreter instance.
+    carries between environments: every ``open_env`` gets a fresh interpreter instance, except
+    that ``open_env(reuse=True)`` (training episodes) may get one that played the very same
+    source before, loaded afresh (see :meth:`open_env`).
     """
 
     def __init__(self, runtime: Runtime, config: SandboxConfig, limiter: trio.CapacityLimiter):
@@ -462,6 +491,9 @@ class Sandbox:
         self._limiter = limiter
         self._pool: collections.deque[RawInstance] = collections.deque()
         self._pool_lock = threading.Lock()
+        # Loaded instances parked for reuse: (source, raw, episodes played), oldest first.
+        self._idle: collections.deque[tuple[str, RawInstance, int]] = collections.deque()
+        self._reused = 0
         self._want_refill = trio.Event()
         self._counters = Counters()
         self._programs = Programs(runtime, config, self._counters)
@@ -479,6 +511,9 @@ class Sandbox:
         disk); later opens take milliseconds. On exit the pool and every instance still open
         are freed.
 
+        With ``config.processes > 0`` the sandbox is a ``ProcessSandbox``
+        (``sandbox_wasm/_procs.py``): the same API, instances in that many worker processes.
+
         Args:
             config: the ``[sandbox]`` section; ``None`` uses the defaults.
 
@@ -486,6 +521,12 @@ class Sandbox:
             SandboxError: the guest could not be built or compiled.
         """
         config = SandboxConfig() if config is None else config
+        if config.processes > 0:  # the same API, instances in worker processes
+            from sandbox_wasm._procs import ProcessSandbox
+
+            async with ProcessSandbox.open_processes(config) as procs:
+                yield procs
+            return
         cache_dir = Path(config.cache_dir) if config.cache_dir else None
         runtime = await trio.to_thread.run_sync(get_runtime, cache_dir)
         threads = config.threads or os.cpu_count() or 1
@@ -534,6 +575,8 @@ class Sandbox:
                 pooled=len(self._pool),
                 traps=dict(c.traps),
                 guest_errors=c.guest_errors,
+                reused=self._reused,
+                idle=len(self._idle),
             )
 
     async def _refill(self) -> None:
@@ -580,22 +623,65 @@ class Sandbox:
             self._pool_ready = trio.Event()
         self._want_refill.set()
 
+    def _park(self, raw: RawInstance, source: str, uses: int) -> bool:
+        """Keeps a loaded instance that played ``uses`` episodes of ``source`` for reuse.
+
+        Returns False (the caller frees it) when it used up ``reuse_episodes`` or reuse is
+        off; the oldest parked instance is freed when more than ``reuse_idle`` are parked.
+        """
+        if uses >= self._config.reuse_episodes or self._config.reuse_idle == 0:
+            return False
+        evicted: RawInstance | None = None
+        with self._pool_lock:
+            if self._closed:
+                return False
+            self._idle.append((source, raw, uses))
+            if len(self._idle) > self._config.reuse_idle:
+                evicted = self._idle.popleft()[1]
+        if evicted is not None:
+            evicted.close()
+        return True
+
+    def _take_idle(self, source: str) -> tuple[RawInstance, int] | None:
+        """The most recently parked instance that played exactly ``source``, if any."""
+        with self._pool_lock:
+            for i in range(len(self._idle) - 1, -1, -1):
+                parked, raw, uses = self._idle[i]
+                if parked is source or parked == source:
+                    del self._idle[i]
+                    self._reused += 1
+                    return raw, uses
+        return None
+
     def open_env_sync(
-        self, source: str, entropy: int = 0, deadline_s: float | None = None
+        self,
+        source: str,
+        entropy: int = 0,
+        deadline_s: float | None = None,
+        *,
+        reuse: bool = False,
     ) -> SyncEnvInstance:
         """Synchronous :meth:`open_env` (from a worker thread); returns the sync instance.
 
         Raises:
             As :meth:`open_env`.
         """
-        raw, pooled = self._take()
+        reuse = reuse and self._config.reuse_episodes > 1 and self._config.reuse_idle > 0
+        if self._closed:
+            raise SandboxError("the sandbox is closed")
+        idle = self._take_idle(source) if reuse else None
+        if idle is not None:
+            raw, uses = idle
+            pooled = fresh = False
+        else:
+            (raw, pooled), uses, fresh = self._take(), 0, True
         deadline = self._config.call_deadline_s if deadline_s is None else deadline_s
         inst = SyncEnvInstance(raw, self._config, self._counters, deadline, self._programs)
         with self._counters.lock:
             self._counters.opened += 1
             if pooled:
                 self._counters.pool_hits += 1
-            else:
+            elif fresh:
                 self._counters.pool_misses += 1
         try:
             inst._load(source, entropy)
@@ -605,11 +691,18 @@ class Sandbox:
         finally:
             if pooled:  # after the load: refilling competes for the cores
                 self._refill_soon()
+        if reuse:
+            inst._source, inst._uses, inst._park = source, uses + 1, self._park
         self._live.add(inst)
         return inst
 
     async def open_env(
-        self, source: str, entropy: int = 0, deadline_s: float | None = None
+        self,
+        source: str,
+        entropy: int = 0,
+        deadline_s: float | None = None,
+        *,
+        reuse: bool = False,
     ) -> EnvInstance:
         """Opens an environment: a fresh instance (from the warm pool) with ``source`` loaded.
 
@@ -620,6 +713,15 @@ class Sandbox:
                 ``time.time_ns``, ``datetime.now``, ...); same entropy, same behaviour.
             deadline_s: per-call deadline of this instance in seconds (load included);
                 ``None`` = ``config.call_deadline_s``.
+            reuse: the caller accepts an instance that already played this very ``source``
+                (at most ``config.reuse_episodes`` episodes, never another source): the source
+                is loaded afresh in it (new module, new ``Env``, clocks and ``random``
+                re-seeded from ``entropy``), but what an earlier episode changed outside its
+                own module (the standard library's modules, ``builtins``, the interpreter's
+                heap) may remain. ``aclose()`` then parks the instance for the next episode of
+                the source unless it trapped. For training episodes only: validation and
+                scoring never pass it, so the Critic's ``state_survives_reset`` check still
+                compares against a truly fresh instance.
 
         Returns:
             The loaded :class:`EnvInstance`; its ``spec`` is ready.
@@ -633,7 +735,8 @@ class Sandbox:
             SandboxError: the sandbox is closed.
         """
         sync = await trio.to_thread.run_sync(
-            self.open_env_sync, source, entropy, deadline_s, limiter=self._limiter
+            lambda: self.open_env_sync(source, entropy, deadline_s, reuse=reuse),
+            limiter=self._limiter,
         )
         return EnvInstance(sync, self._limiter)
 
@@ -641,6 +744,8 @@ class Sandbox:
         with self._pool_lock:
             self._closed = True
             pool, self._pool = list(self._pool), collections.deque()
+            pool += [raw for _, raw, _ in self._idle]
+            self._idle.clear()
         for raw in pool:
             raw.close()
         for inst in list(self._live):

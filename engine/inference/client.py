@@ -34,6 +34,7 @@ import trio
 
 from engine.config import PolicyConfig
 from engine.errors import PolicyError, PolicyHTTPError, PolicyUnavailable
+from engine.inference._http11 import LeanHTTP, LeanHTTPError, lean_ok
 from engine.inference._wire import (
     GENERATE,
     MODEL_INFO,
@@ -119,6 +120,9 @@ class PolicyClient:
         )
         limits = httpx.Limits(max_connections=None, max_keepalive_connections=64)
         self._http = httpx.AsyncClient(timeout=timeout, limits=limits, transport=transport)
+        # POST /generate over pooled keep-alive sockets (engine/inference/_http11.py) when no
+        # custom transport, TLS or proxy is involved; everything else goes through httpx.
+        self._lean = LeanHTTP() if transport is None and all(map(lean_ok, urls)) else None
         self._rr = 0
         self._tokens = 0
         self._requests = 0
@@ -137,6 +141,8 @@ class PolicyClient:
 
     async def aclose(self) -> None:
         """Close the connection pool."""
+        if self._lean is not None:
+            await self._lean.aclose()
         await self._http.aclose()
 
     # ----------------------------------------------------------------- routing
@@ -225,9 +231,15 @@ class PolicyClient:
         s.outstanding += 1
         s.requests += 1
         try:
-            r = await self._http.request(method, url, json=json)
+            if self._lean is not None and method == "POST" and path == "/generate":
+                status, content = await self._lean.post(url, msgspec.json.encode(json))
+                r = httpx.Response(status, content=content)
+            else:
+                r = await self._http.request(method, url, json=json)
         except httpx.TransportError as exc:
             raise _Retryable(f"{type(exc).__name__}: {exc}".rstrip(": ")) from exc
+        except LeanHTTPError as exc:
+            raise _Retryable(f"{exc.kind}: {exc}".rstrip(": ")) from exc
         finally:
             s.outstanding -= 1
         if r.status_code >= 500:
