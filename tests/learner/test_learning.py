@@ -123,7 +123,7 @@ def test_agent_grpo_raises_success_with_the_hint(
     _init_group(tmp_path)
     try:
         worker = Worker(
-            WorkerSpec(config=cfg, model_path=str(model_dir), run_dir=str(tmp_path / "run"), port=0)
+            WorkerSpec(config=cfg, model_path=str(model_dir), run_dir=str(tmp_path / "run"))
         )
         actions = torch.arange(ACTION0, ACTION0 + 26)
 
