@@ -326,13 +326,33 @@ def _same_shape_filler(token: str, rng: random.Random) -> str:
     return token[::-1] + "x"  # unreachable for tokens of 3+ characters
 
 
+def _shape(token: str) -> tuple[int, str]:
+    return len(token), "".join("9" if c.isdigit() else "a" if c.isalpha() else c for c in token)
+
+
+def _filler(token: str, moves: set[str], banned: set[str], rng: random.Random) -> str:
+    """The stand-in for ``token`` in a censored answer: a token of the same shape (length, and
+    digits and letters in the same places) from ``moves`` (what the task showed, what unhinted
+    episodes played), never one of ``banned`` (the censored tokens); else
+    :func:`_same_shape_filler`."""
+    shape = _shape(token)
+    fold = {b.casefold() for b in banned} | {token.casefold()}
+    legal = sorted({m for m in moves if _shape(m) == shape and m.casefold() not in fold})
+    if legal:
+        pick = rng.choice(legal)
+        return pick.upper() if token.isupper() else pick
+    return _same_shape_filler(token, rng)
+
+
 class _Censored:
     """The hinted Agent with tokens replaced, in every answer, by fillers of the same shape
     before the answer is played; it sees the environment's real reaction to what was played.
 
     ``always`` are replaced in every answer; ``from_hint`` only while the episode has not
-    shown them (description, tool schemas, observations so far). The fillers are fixed per
-    episode and token.
+    shown them (description, tool schemas, observations so far). A filler is a legal move
+    where one is known (:func:`_filler`: a token of the same shape that the task showed or
+    that an unhinted episode played), so a method's named move ("open with crane") becomes
+    another legal move; it is fixed per episode and token.
     """
 
     def __init__(
@@ -342,6 +362,7 @@ class _Censored:
         always: set[str],
         from_hint: set[str],
         stated: str,
+        moves: set[str],
         rng: random.Random,
     ) -> None:
         self.agent = agent
@@ -350,6 +371,7 @@ class _Censored:
         self._always = always
         self._from_hint = from_hint - always
         self._stated = stated
+        self._moves = moves
         self._rng = rng
         self._fillers: dict[str, dict[str, str]] = {}
 
@@ -374,10 +396,12 @@ class _Censored:
             re.IGNORECASE,
         )
 
+        pool = self._moves | {t for t in _GATE_TOKEN.findall(seen)}
+
         def fill(m: re.Match[str]) -> str:
             key = m.group(0).casefold()
             if key not in fillers:
-                fillers[key] = _same_shape_filler(m.group(0), self._rng)
+                fillers[key] = _filler(m.group(0), pool, tokens | self._from_hint, self._rng)
             return fillers[key]
 
         text = _censor_answer(reply.text, pattern, fill)
@@ -387,7 +411,8 @@ class _Censored:
 
 def _censor_answer(text: str, pattern: re.Pattern[str], fill: Any) -> str:
     """``text`` with ``pattern`` replaced by ``fill``; in a tool call (a JSON object with a
-    ``"tool"``) only inside the argument values, so the call stays a call."""
+    ``"tool"``) only inside the arguments (names, string values and integers: a code sent as
+    a JSON number becomes another number), so the call stays a call."""
     try:
         call = json.loads(text)
     except ValueError:
@@ -398,9 +423,14 @@ def _censor_answer(text: str, pattern: re.Pattern[str], fill: Any) -> str:
             if isinstance(value, str):
                 return pattern.sub(fill, value)
             if isinstance(value, dict):
-                return {k: walk(v) for k, v in value.items()}
+                return {pattern.sub(fill, str(k)): walk(v) for k, v in value.items()}
             if isinstance(value, list):
                 return [walk(v) for v in value]
+            if isinstance(value, int) and not isinstance(value, bool):
+                # a code passed as a JSON number: a number of the same shape in its place
+                text = str(value)
+                out = pattern.sub(fill, text)
+                return int(out) if out != text and out.lstrip("-").isdigit() else value
             return value
 
         return json.dumps({**call, "arguments": walk(call["arguments"])}, ensure_ascii=False)
@@ -526,6 +556,13 @@ async def _information_gate(
         always={t for t, why in candidates.items() if why == "constant"},
         from_hint={t.casefold() for t in _GATE_TOKEN.findall(hint)},
         stated=stated,
+        moves={
+            t
+            for ep in without
+            for turn in ep.turns
+            if turn.error is None
+            for t in _GATE_TOKEN.findall(_action_text(turn))
+        },
         rng=random.Random(rng.random()),
     )
     seeds = draw_seeds(rng, config.gate_checks)
