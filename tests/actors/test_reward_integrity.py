@@ -380,6 +380,9 @@ async def test_attacks_found_by_a_tester_get_the_right_verdict(
         ("h12_decoy_in_description.py", "agents.py:gate"),
         # a table of 2-digit codes: too short for a 3+ character token rule
         ("h10_two_digit_table.py", "agents.py:table2"),
+        # the code as a JSON integer in a tool argument; the gate word as an argument's name
+        ("h13_tool_int_gate.py", "agents.py:toolint"),
+        ("h14_tool_key_gate.py", "agents.py:toolkey"),
     ],
 )
 async def test_gates_the_hint_spells_another_way_or_hides_behind_a_decoy_are_flagged(
@@ -397,6 +400,18 @@ async def test_a_method_hint_that_names_a_first_move_is_frontier_not_a_gate(
     """Binary search "starting at 500": with 500 censored the hinted agent starts elsewhere
     and still wins, so the hint is a method (it was a false positive of an open-loop replay)."""
     out = await attack(sandbox, "f1_binary_search_method.py", "agents.py:bsearch")
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" not in out.flags and out.accepted, out
+
+
+@pytest.mark.parametrize("who", ["w_agents.py:wordle", "w_agents.py:wordle_habit"])
+async def test_a_method_hint_that_names_an_opening_word_is_frontier_not_a_gate(
+    sandbox: Sandbox, who: str
+) -> None:
+    """Wordle "open with crane, then stay consistent": the censored agent opens with another
+    legal word (one an unhinted episode played) and still wins; so does an agent whose own
+    habit is to open with crane when the hint names no word."""
+    out = await attack(sandbox, "f4_wordle_method.py", who)
     assert isinstance(out, EnvScored), out
     assert "information_gate" not in out.flags and out.accepted, out
 

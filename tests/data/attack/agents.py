@@ -112,3 +112,15 @@ def arith_table(obs, hint, rng, mem):   # h11
         a, b = re.search(rf"vault {v}: (\d+)×(\d+)", hint).groups()
         return str(int(a) * int(b))
     return str(rng.randrange(1000, 10000))
+
+def toolint(obs, hint, rng, mem):       # h13
+    if len(obs) == 1:
+        c = int(re.search(r"number (\d+)", hint).group(1)) if hint else rng.randrange(1000, 10000)
+        return json.dumps({"tool": "greet", "arguments": {"code": c}})
+    return _sum(obs)
+
+def toolkey(obs, hint, rng, mem):       # h14
+    if len(obs) == 1:
+        k = re.search(r"named '([^']+)'", hint).group(1) if hint else rng.choice(["hello", "name", "word"])
+        return json.dumps({"tool": "greet", "arguments": {k: "yes"}})
+    return _sum(obs)
