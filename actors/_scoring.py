@@ -360,6 +360,7 @@ class _Censored:
         agent: Any,
         *,
         always: set[str],
+        inside: set[str],
         from_hint: set[str],
         stated: str,
         moves: set[str],
@@ -369,7 +370,8 @@ class _Censored:
         self.name = f"{getattr(agent, 'name', 'agent')} (gate check)"
         self.temperature = getattr(agent, "temperature", 1.0)
         self._always = always
-        self._from_hint = from_hint - always
+        self._inside = inside
+        self._from_hint = from_hint - always - inside
         self._stated = stated
         self._moves = moves
         self._rng = rng
@@ -386,15 +388,19 @@ class _Censored:
             return reply
         seen = self._stated + "\n" + "\n".join(ctx.observations)
         tokens = self._always | {t for t in self._from_hint if not text_contains(seen, t)}
-        if not tokens:
+        if not tokens and not self._inside:
             return reply
         fillers = self._fillers.setdefault(str(ctx.episode_id), {})
+        whole = "|".join(re.escape(t) for t in sorted(tokens, key=len, reverse=True))
+        glued = "|".join(re.escape(t) for t in sorted(self._inside, key=len, reverse=True))
         pattern = re.compile(
-            r"(?<![^\W_])("
-            + "|".join(re.escape(t) for t in sorted(tokens, key=len, reverse=True))
-            + r")(?![^\W_])",
+            "|".join(
+                ([r"(?<![^\W_])(?:" + whole + r")(?![^\W_])"] if whole else [])
+                + (["(?:" + glued + ")"] if glued else [])
+            ),
             re.IGNORECASE,
         )
+        tokens = tokens | self._inside
 
         pool = self._moves | {t for t in _GATE_TOKEN.findall(seen)}
 
@@ -457,7 +463,10 @@ def _gate_candidates(
       neither the description nor the tool schemas and unseen before it was played in every
       win (a constant the hint spells another way, e.g. as arithmetic; a 1-2 digit number is
       too common a move, a switch or a cell, to count). A token the observations offer and
-      the hint does not name (a trait to ask about) is the Agent's own choice, never one.
+      the hint does not name (a trait to ask about) is the Agent's own choice, never one;
+    - ``"inside"``: a hint word of 4+ characters the task does not state, glued inside a
+      longer token of every hinted win ("sesame417") and inside no unhinted action: censored
+      wherever it occurs, not only as a whole token.
     """
     out: dict[str, str] = {}
     in_hint = {t.casefold() for t in _GATE_TOKEN.findall(hint)}
@@ -495,7 +504,23 @@ def _gate_candidates(
             out[tok] = "constant"
         for tok in sorted(named - unhinted):
             out[tok] = "constant"
+        # a hint word glued to a per-seed part ("sesame417"): inside a played token of every
+        # win, inside no unhinted action, not stated by the task
+        unhinted_text = "\n".join(e.casefold() for ep in without for e in _actions(ep))
+        won_texts = ["\n".join(a.casefold() for a in _actions(ep)) for ep in winners]
+        for tok in sorted(in_hint - set(out)):
+            if (
+                len(tok) >= 4
+                and all(tok in text and tok not in _GATE_TOKEN.findall(text) for text in won_texts)
+                and tok not in unhinted_text
+                and tok not in stated.casefold()
+            ):
+                out[tok] = "inside"
     return out
+
+
+def _actions(ep: EpisodeFinished) -> list[str]:
+    return [_action_text(t) for t in ep.turns if t.error is None]
 
 
 def _normal(text: str) -> str:
@@ -554,6 +579,7 @@ async def _information_gate(
     censored = _Censored(
         agent,
         always={t for t, why in candidates.items() if why == "constant"},
+        inside={t for t, why in candidates.items() if why == "inside"},
         from_hint={t.casefold() for t in _GATE_TOKEN.findall(hint)},
         stated=stated,
         moves={

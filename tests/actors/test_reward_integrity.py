@@ -383,6 +383,8 @@ async def test_attacks_found_by_a_tester_get_the_right_verdict(
         # the code as a JSON integer in a tool argument; the gate word as an argument's name
         ("h13_tool_int_gate.py", "agents.py:toolint"),
         ("h14_tool_key_gate.py", "agents.py:toolkey"),
+        # the gate word glued to a per-seed number: "sesame417"
+        ("h15_glued_gate.py", "agents.py:glued"),
     ],
 )
 async def test_gates_the_hint_spells_another_way_or_hides_behind_a_decoy_are_flagged(

@@ -124,3 +124,7 @@ def toolkey(obs, hint, rng, mem):       # h14
         k = re.search(r"named '([^']+)'", hint).group(1) if hint else rng.choice(["hello", "name", "word"])
         return json.dumps({"tool": "greet", "arguments": {k: "yes"}})
     return _sum(obs)
+
+def glued(obs, hint, rng, mem):         # h15
+    n = re.search(r"number (\d+)", obs[0]).group(1)
+    return ("sesame" + n) if hint else rng.choice(["open" + n, n, "hello"])
