@@ -36,7 +36,7 @@ import json
 import math
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 import msgspec
@@ -89,6 +89,36 @@ _SEED_LOW, _SEED_HIGH = 1_000_000, 2**31 - 1
 _GATE_TOKEN = re.compile(r"[^\W_]{3,}|(?<![^\W_])\d{1,2}(?![^\W_])")
 """Words and mixed passphrases (``k9x2q7m4``) of 3+ letters or digits, and numbers of any
 length (a 2-digit code is a code; a 2-letter word is too common to be one)."""
+
+
+_DIGIT_WORDS = dict(
+    zip("zero one two three four five six seven eight nine".split(), "0123456789", strict=True)
+)
+
+
+def _tokens(text: str) -> list[str]:
+    """:data:`_GATE_TOKEN` tokens of ``text``, plus what runs of 3+ single characters spell
+    (``s e s a m e`` -> ``sesame``; number words count as digits: ``seven three nine nine``
+    -> ``7399``), so a code cannot hide by being spelled out."""
+    out = _GATE_TOKEN.findall(text)
+    run: list[str] = []
+    for word in [*re.findall(r"[^\W_]+", text), ""]:
+        unit = _DIGIT_WORDS.get(word.casefold(), word)
+        if len(unit) == 1:
+            run.append(unit)
+            continue
+        if len(run) >= 3:
+            out.append("".join(run))
+        run = []
+    return out
+
+
+def _token_pattern(tokens: Iterable[str]) -> str:
+    """A regex alternation matching each token as a whole, its characters also when spelled
+    apart (``s e s a m e``, ``7-3-9-9``)."""
+    return "|".join(
+        r"[\W_]*".join(re.escape(c) for c in t) for t in sorted(tokens, key=len, reverse=True)
+    )
 
 
 class HintSource(Protocol):
@@ -391,7 +421,7 @@ class _Censored:
         if not tokens and not self._inside:
             return reply
         fillers = self._fillers.setdefault(str(ctx.episode_id), {})
-        whole = "|".join(re.escape(t) for t in sorted(tokens, key=len, reverse=True))
+        whole = _token_pattern(tokens)
         glued = "|".join(re.escape(t) for t in sorted(self._inside, key=len, reverse=True))
         pattern = re.compile(
             "|".join(
@@ -402,7 +432,7 @@ class _Censored:
         )
         tokens = tokens | self._inside
 
-        pool = self._moves | {t for t in _GATE_TOKEN.findall(seen)}
+        pool = self._moves | set(_GATE_TOKEN.findall(seen))
 
         def fill(m: re.Match[str]) -> str:
             key = m.group(0).casefold()
@@ -469,7 +499,7 @@ def _gate_candidates(
       wherever it occurs, not only as a whole token.
     """
     out: dict[str, str] = {}
-    in_hint = {t.casefold() for t in _GATE_TOKEN.findall(hint)}
+    in_hint = {t.casefold() for t in _tokens(hint)}
     stated = "\n".join([env.description, json.dumps(env.tools, ensure_ascii=False)])
     played_all: list[set[str]] = []
     played_unseen: list[set[str]] = []
@@ -479,7 +509,7 @@ def _gate_candidates(
         unseen: set[str] = set()
         for turn in ep.turns:
             if turn.error is None:
-                for tok in _GATE_TOKEN.findall(_action_text(turn)):
+                for tok in _tokens(_action_text(turn)):
                     key = tok.casefold()
                     played.add(key)
                     if not text_contains(view, tok):
@@ -493,12 +523,9 @@ def _gate_candidates(
         always = set.intersection(*played_all) & in_hint
         always |= {t for t in set.intersection(*played_unseen) if len(t) >= 3}
         whole = set.intersection(*({_normal(_action_text(t)) for t in ep.turns} for ep in winners))
-        named = {t.casefold() for a in whole for t in _GATE_TOKEN.findall(a)} & in_hint
+        named = {t.casefold() for a in whole for t in _tokens(a)} & in_hint
         unhinted = {
-            t.casefold()
-            for ep in without
-            for turn in ep.turns
-            for t in _GATE_TOKEN.findall(turn.action)
+            t.casefold() for ep in without for turn in ep.turns for t in _tokens(turn.action)
         }
         for tok in sorted((always - unhinted) - {t for t in always if text_contains(stated, t)}):
             out[tok] = "constant"
@@ -580,7 +607,7 @@ async def _information_gate(
         agent,
         always={t for t, why in candidates.items() if why == "constant"},
         inside={t for t, why in candidates.items() if why == "inside"},
-        from_hint={t.casefold() for t in _GATE_TOKEN.findall(hint)},
+        from_hint={t.casefold() for t in _tokens(hint)},
         stated=stated,
         moves={
             t

@@ -385,6 +385,9 @@ async def test_attacks_found_by_a_tester_get_the_right_verdict(
         ("h14_tool_key_gate.py", "agents.py:toolkey"),
         # the gate word glued to a per-seed number: "sesame417"
         ("h15_glued_gate.py", "agents.py:glued"),
+        # a password spelled letter by letter; a table of codes written as number words
+        ("h16_spelled_gate.py", "agents.py:spelled"),
+        ("h17_number_words_table.py", "agents.py:number_words"),
     ],
 )
 async def test_gates_the_hint_spells_another_way_or_hides_behind_a_decoy_are_flagged(

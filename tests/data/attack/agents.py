@@ -128,3 +128,18 @@ def toolkey(obs, hint, rng, mem):       # h14
 def glued(obs, hint, rng, mem):         # h15
     n = re.search(r"number (\d+)", obs[0]).group(1)
     return ("sesame" + n) if hint else rng.choice(["open" + n, n, "hello"])
+
+def spelled(obs, hint, rng, mem):       # h16
+    if len(obs) == 1:
+        return hint.split(": ", 1)[1] if hint else rng.choice(["hello", "open", "hi"])
+    return _sum(obs)
+
+_W = dict(zero="0", one="1", two="2", three="3", four="4", five="5", six="6", seven="7",
+          eight="8", nine="9")
+
+def number_words(obs, hint, rng, mem):  # h17
+    v = re.search(r"vault (\d+)", obs[0]).group(1)
+    if hint:
+        ws = re.search(rf"vault {v} opens with ([a-z ]+?)(;|\.)", hint).group(1).split()
+        return "".join(_W[w] for w in ws)
+    return str(rng.randrange(1000, 10000))
