@@ -36,6 +36,7 @@ import json
 import math
 import random
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -86,21 +87,30 @@ MIN_MEASURED_SHARE = 0.5
 """Share of the K episodes per condition that must have been played for a score to stand."""
 
 _SEED_LOW, _SEED_HIGH = 1_000_000, 2**31 - 1
-_GATE_TOKEN = re.compile(r"[^\W_]{3,}|(?<![^\W_])\d{1,2}(?![^\W_])")
-"""Words and mixed passphrases (``k9x2q7m4``) of 3+ letters or digits, and numbers of any
-length (a 2-digit code is a code; a 2-letter word is too common to be one)."""
+_GATE_TOKEN = re.compile(r"[^\W_]{3,}|(?<![^\W_])\d{2}(?![^\W_])")
+"""Words and mixed passphrases (``k9x2q7m4``) of 3+ letters or digits, and 2-digit numbers (a
+2-digit code is a code; a 2-letter word or a 1-digit number is too common a move to be one:
+"take 1, 2 or 3")."""
 
 
+_ASCII_DIGITS = frozenset("0123456789")
 _DIGIT_WORDS = dict(
     zip("zero one two three four five six seven eight nine".split(), "0123456789", strict=True)
 )
 
 
 def _tokens(text: str) -> list[str]:
-    """:data:`_GATE_TOKEN` tokens of ``text``, plus what runs of 3+ single characters spell
-    (``s e s a m e`` -> ``sesame``; number words count as digits: ``seven three nine nine``
-    -> ``7399``), so a code cannot hide by being spelled out."""
+    """:data:`_GATE_TOKEN` tokens of ``text`` (NFKC-normalised: fullwidth digits are digits),
+    plus what pieces joined by hyphens or dots spell (``73-99`` -> ``7399``) and what runs of
+    3+ single characters spell (``s e s a m e`` -> ``sesame``; number words count as digits:
+    ``seven three nine nine`` -> ``7399``), so a code cannot hide by being spelled out."""
+    text = unicodedata.normalize("NFKC", text)
     out = _GATE_TOKEN.findall(text)
+    # pieces joined by a hyphen or a dot spell one token: "73-99" is 7399, "ses-ame" sesame
+    for joined in re.findall(r"[^\W_]+(?:[-.·][^\W_]+)+", text):
+        whole = re.sub(r"[-.·]", "", joined)
+        if len(whole) >= 3:
+            out.append(whole)
     run: list[str] = []
     for word in [*re.findall(r"[^\W_]+", text), ""]:
         unit = _DIGIT_WORDS.get(word.casefold(), word)
@@ -334,13 +344,13 @@ def _same_shape_filler(token: str, rng: random.Random) -> str:
     stays a legal move of the same kind ("1122" -> "2112", "500" -> "550") while a password or
     code is lost. A token with one distinct letter or digit gets fresh ones instead.
     """
-    digits = sorted({c for c in token if c.isdigit()})
+    digits = sorted({c for c in token if c in _ASCII_DIGITS})
     letters = sorted({c.casefold() for c in token if c.isalpha()})
     for attempt in range(40):
         own = attempt < 20  # the token's own characters first, then any
         out = []
         for i, ch in enumerate(token):
-            if ch.isdigit():
+            if ch in _ASCII_DIGITS:
                 pool = digits if own else list("0123456789")
                 if i == 0 and ch != "0":
                     pool = [d for d in pool if d != "0"] or ["1"]
@@ -357,7 +367,9 @@ def _same_shape_filler(token: str, rng: random.Random) -> str:
 
 
 def _shape(token: str) -> tuple[int, str]:
-    return len(token), "".join("9" if c.isdigit() else "a" if c.isalpha() else c for c in token)
+    return len(token), "".join(
+        "9" if c in _ASCII_DIGITS else "a" if c.isalpha() else c for c in token
+    )
 
 
 def _filler(token: str, moves: set[str], banned: set[str], rng: random.Random) -> str:
@@ -437,10 +449,13 @@ class _Censored:
         def fill(m: re.Match[str]) -> str:
             key = m.group(0).casefold()
             if key not in fillers:
-                fillers[key] = _filler(m.group(0), pool, tokens | self._from_hint, self._rng)
+                fillers[key] = _filler(m.group(0), pool, tokens, self._rng)
             return fillers[key]
 
-        text = _censor_answer(reply.text, pattern, fill)
+        try:
+            text = _censor_answer(reply.text, pattern, fill)
+        except Exception:  # never the agent's failure: censor the raw text instead
+            text = pattern.sub(fill, reply.text)
         # the token ids no longer spell the text: these episodes never reach the learner
         return AgentReply(text=text, policy_version=reply.policy_version)
 
@@ -466,7 +481,10 @@ def _censor_answer(text: str, pattern: re.Pattern[str], fill: Any) -> str:
                 # a code passed as a JSON number: a number of the same shape in its place
                 text = str(value)
                 out = pattern.sub(fill, text)
-                return int(out) if out != text and out.lstrip("-").isdigit() else value
+                digits = out.lstrip("-")
+                return (
+                    int(out) if out != text and digits and set(digits) <= _ASCII_DIGITS else value
+                )
             return value
 
         return json.dumps({**call, "arguments": walk(call["arguments"])}, ensure_ascii=False)
@@ -487,16 +505,18 @@ def _gate_candidates(
       before that action (description, tool schemas, observations);
     - ``"constant"``: played in every hinted win (2+ seeds) and in no action played without
       the hint, and either in the hint but not in the description or the tool schemas (an
-      observation may name it as a decoy: "the word is not sesame"), or in the hint and in a
-      whole answer that every hinted win gives (the description may name it as a decoy too;
-      a common word inside a longer answer, "the", is not a gate), or, at 3+ characters, in
-      neither the description nor the tool schemas and unseen before it was played in every
-      win (a constant the hint spells another way, e.g. as arithmetic; a 1-2 digit number is
-      too common a move, a switch or a cell, to count). A token the observations offer and
-      the hint does not name (a trait to ask about) is the Agent's own choice, never one;
+      observation may name it as a decoy: "the word is not sesame"), or in the hint and in the
+      opening answer every hinted win gives and no unhinted episode gives (the description
+      may name it as a decoy too; a stated command later in the game, "claim" after a
+      search, is not), or, at 3+ characters, in neither the
+      description nor the tool schemas and unseen before it was played in every win (a
+      constant the hint spells another way, e.g. as arithmetic). A token the observations
+      offer and the hint does not name (a trait to ask about) is the Agent's own choice;
     - ``"inside"``: a hint word of 4+ characters the task does not state, glued inside a
       longer token of every hinted win ("sesame417") and inside no unhinted action: censored
       wherever it occurs, not only as a whole token.
+
+    Words of the tool schemas (argument names, enum values) are never candidates.
     """
     out: dict[str, str] = {}
     in_hint = {t.casefold() for t in _tokens(hint)}
@@ -522,15 +542,20 @@ def _gate_candidates(
     if len({ep.seed for ep in winners}) >= 2:
         always = set.intersection(*played_all) & in_hint
         always |= {t for t in set.intersection(*played_unseen) if len(t) >= 3}
-        whole = set.intersection(*({_normal(_action_text(t)) for t in ep.turns} for ep in winners))
-        named = {t.casefold() for a in whole for t in _tokens(a)} & in_hint
         unhinted = {
             t.casefold() for ep in without for turn in ep.turns for t in _tokens(turn.action)
         }
         for tok in sorted((always - unhinted) - {t for t in always if text_contains(stated, t)}):
             out[tok] = "constant"
-        for tok in sorted(named - unhinted):
-            out[tok] = "constant"
+        # the opening answer, when every hinted win gives it and no unhinted episode does: a
+        # token of it the hint names is a candidate even when the description states it (a
+        # decoy: "never say sesame"); a stated command later in the game ("claim" after a
+        # search) is the task's own vocabulary
+        first = {_normal(_action_text(ep.turns[0])) if ep.turns else "" for ep in winners}
+        if len(first) == 1 and (opening := first.pop()):
+            if all(_normal(ep.turns[0].action) != opening for ep in without if ep.turns):
+                for tok in {t.casefold() for t in _tokens(opening)} & in_hint - unhinted:
+                    out[tok] = "constant"
         # a hint word glued to a per-seed part ("sesame417"): inside a played token of every
         # win, inside no unhinted action, not stated by the task
         unhinted_text = "\n".join(e.casefold() for ep in without for e in _actions(ep))
@@ -543,7 +568,9 @@ def _gate_candidates(
                 and tok not in stated.casefold()
             ):
                 out[tok] = "inside"
-    return out
+    # the tool schemas' own words (argument names, enum values) are the task's vocabulary
+    schema = json.dumps(env.tools, ensure_ascii=False)
+    return {t: why for t, why in out.items() if not text_contains(schema, t)}
 
 
 def _actions(ep: EpisodeFinished) -> list[str]:
@@ -650,9 +677,17 @@ async def _information_gate(
             f"{broken[0].reason[:300]})",
             {"probe": "gate", "seed": broken[0].seed, "message": broken[0].reason[:2000]},
         )
-    measured = [e for e in played if e.status in ("ok", "max_turns")]
-    if not measured:
-        return False, {}
+    # as in scoring: every episode the policy played counts (a turn or token budget that ran
+    # out is a loss); too many policy errors and the check has no verdict, which rejects the
+    # design (an environment must not be able to switch the check off)
+    measured = [e for e in played if e.status != "policy_error"]
+    if len(measured) < max(1, math.ceil(MIN_MEASURED_SHARE * len(played))):
+        raise _Reject(
+            "not_measured",
+            f"the information-gate check: {len(played) - len(measured)} of {len(played)} "
+            "censored episodes failed on the policy side",
+            {"probe": "gate", "policy_errors": len(played) - len(measured)},
+        )
     p_hint = sum(e.success for e in hinted) / len(hinted)
     wins = sum(e.success for e in measured)
     n = len(measured)

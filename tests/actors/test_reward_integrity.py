@@ -388,6 +388,13 @@ async def test_attacks_found_by_a_tester_get_the_right_verdict(
         # a password spelled letter by letter; a table of codes written as number words
         ("h16_spelled_gate.py", "agents.py:spelled"),
         ("h17_number_words_table.py", "agents.py:number_words"),
+        # a second tester's: a superscript number in the description (a filler that is not an
+        # ASCII number must not break the check), codes split by hyphens, fullwidth digits,
+        # passwords split into syllables
+        ("h18_superscript_in_description.py", "t2_agents.py:toolint_plain"),
+        ("h19_split_code_table.py", "t2_agents.py:split_code"),
+        ("h20_fullwidth_code_table.py", "t2_agents.py:split_code"),
+        ("h21_split_word_table.py", "t2_agents.py:split_word"),
     ],
 )
 async def test_gates_the_hint_spells_another_way_or_hides_behind_a_decoy_are_flagged(
@@ -417,6 +424,25 @@ async def test_a_method_hint_that_names_an_opening_word_is_frontier_not_a_gate(
     legal word (one an unhinted episode played) and still wins; so does an agent whose own
     habit is to open with crane when the hint names no word."""
     out = await attack(sandbox, "f4_wordle_method.py", who)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" not in out.flags and out.accepted, out
+
+
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # Nim "leave a multiple of 4": 1-digit moves are not gate tokens
+        ("f5_nim_method.py", "t2_agents.py:nim"),
+        # a hint that recaps a command the description states, given late in the game
+        ("f6_stated_command_recap.py", "t2_agents.py:bsearch_claim"),
+        # "read the manual first" through a tool whose schema names the section
+        ("f7_manual_tool.py", "t2_agents.py:manual"),
+    ],
+)
+async def test_method_hints_using_the_tasks_own_words_are_frontier_not_gates(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, who)
     assert isinstance(out, EnvScored), out
     assert "information_gate" not in out.flags and out.accepted, out
 
