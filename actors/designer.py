@@ -327,6 +327,26 @@ class PolicyLike(Protocol):
         ...
 
 
+def head_and_tail(ids: list[int], keep: int, head: int = 32) -> list[int]:
+    """The first ``head`` and the last ``keep - head`` of ``ids`` when it is longer than
+    ``keep`` (``keep`` 0: all of it): the prompt cut ``designer.prompt_tokens`` asks for, the
+    same cut ``python -m bench learning`` trains its warm start on, so that a small model sees
+    at run time the prompt shape it learned.
+
+    Args:
+        ids: prompt token ids, ``(P,)``.
+        keep: tokens kept (0: all).
+        head: tokens kept from the start (at most ``keep``).
+
+    Returns:
+        The kept ids, ``(min(P, keep),)``.
+    """
+    if keep <= 0 or len(ids) <= keep:
+        return list(ids)
+    head = min(head, keep)
+    return list(ids[:head]) + list(ids[len(ids) - (keep - head) :])
+
+
 class DesignerStatistics(msgspec.Struct, frozen=True, kw_only=True):
     """Counters of the Designer.
 
@@ -437,7 +457,7 @@ class Designer:
             PolicyError: from the policy client. Cancellable (pending generations are dropped).
         """
         messages = await self.prompt_for(request)
-        prompt_ids = chat_ids(self.tokenizer, messages)
+        prompt_ids = head_and_tail(chat_ids(self.tokenizer, messages), self.config.prompt_tokens)
         g = request.group_size if request.group_size > 0 else self.config.group_size
         gens: list[Any] = [None] * g
         async with trio.open_nursery() as nursery:

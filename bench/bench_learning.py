@@ -142,12 +142,12 @@ def _cut_prompt(ids: list[int], mask: list[int], keep: int) -> tuple[list[int], 
     training on its head and its tail only more than doubles the programs seen per second.
     Positions are rotary (relative), so the program still follows the same nearby text.
     """
+    from actors.designer import head_and_tail
+
     p = mask.index(1) if 1 in mask else len(mask)
     if keep <= 0 or p <= keep:
         return ids, mask
-    head = min(32, keep)
-    cut = ids[:head] + ids[p - (keep - head) :]
-    return cut, [0] * keep + mask[p:]
+    return head_and_tail(ids[:p], keep) + ids[p:], [0] * keep + mask[p:]
 
 
 def warm_start(
@@ -262,9 +262,16 @@ def warm_start(
 
 
 def run_selfplay(
-    out: Path, model_dir: Path, config: str, seconds: float, extra: list[str], reward: str
+    out: Path,
+    model_dir: Path,
+    config: str,
+    seconds: float,
+    extra: list[str],
+    reward: str,
+    prompt_tokens: int = 0,
 ) -> Path:
-    """``python -m engine.run`` from ``model_dir`` for ``seconds`` of iterations."""
+    """``python -m engine.run`` from ``model_dir`` for ``seconds`` of iterations, its Designer
+    sending the prompt cut the warm start trained on (``designer.prompt_tokens``)."""
     run_dir = out / f"run-{reward}"
     cmd = [
         sys.executable,
@@ -281,6 +288,8 @@ def run_selfplay(
         f"run.time_budget_s={max(60.0, seconds):.0f}",
         "--set",
         f"designer.reward={reward}",
+        "--set",
+        f"designer.prompt_tokens={prompt_tokens}",
     ]
     for s in extra:
         cmd += ["--set", s]
@@ -453,7 +462,9 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     sources = [v.source for v in variants]
     records = []
     for reward in rewards:
-        run_dir = run_selfplay(out, model_dir, args.config, per_run, args.set, reward)
+        run_dir = run_selfplay(
+            out, model_dir, args.config, per_run, args.set, reward, args.sft_prompt_tokens
+        )
         rec: dict[str, Any] = {
             "case": f"learning ({reward})",
             "reward": reward,

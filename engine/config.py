@@ -272,6 +272,9 @@ class DesignerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=
     recent_k: NonNeg = 2
     # Max new tokens of one design.
     max_new_tokens: Pos = 1536
+    # Design prompt tokens sent (0: all): the first 32 and the last prompt_tokens - 32, the cut
+    # a warm start on cut prompts trained with (python -m bench learning --sft-prompt-tokens).
+    prompt_tokens: NonNeg = 0
     # Sampling temperature of designs (below 1 so the tiny CPU model's designs stay parseable).
     temperature: NonNegF = 0.5
     # Nucleus sampling top-p of designs.

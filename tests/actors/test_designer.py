@@ -333,3 +333,28 @@ async def test_designer_with_the_real_cpu_policy_server(tmp_path: Path) -> None:
         assert 0 < len(p.output_ids) == len(p.output_logprobs) <= 16
         assert all(lp <= 0.0 for lp in p.output_logprobs)
         assert p.parse_error  # an untrained model writes no environment
+
+
+def test_head_and_tail_keeps_the_start_and_the_end() -> None:
+    from actors.designer import head_and_tail
+
+    ids = list(range(100))
+    assert head_and_tail(ids, 0) == ids and head_and_tail(ids, 100) == ids
+    assert head_and_tail(ids, 40) == list(range(32)) + list(range(92, 100))
+    assert head_and_tail(ids, 10, head=4) == [0, 1, 2, 3, 94, 95, 96, 97, 98, 99]
+    assert head_and_tail(ids, 20, head=32) == list(range(20))
+
+
+async def test_designer_sends_the_prompt_cut_it_is_configured_for(autojump_clock: Any) -> None:
+    """designer.prompt_tokens: the policy gets (and the learner's sample records) the first 32
+    and the last prompt_tokens - 32 prompt tokens, the cut a warm start trained on."""
+    from actors.designer import head_and_tail
+
+    full = Designer(FakePolicy([GOOD]), FakeTokenizer(), DesignerConfig(group_size=1))
+    policy = FakePolicy([GOOD])
+    cut = Designer(policy, FakeTokenizer(), DesignerConfig(group_size=1, prompt_tokens=40))
+    req = DesignRequested(request_id="r", passage_id="p#0", passage="x", group_size=1)
+    [whole] = await full.design(req)
+    [design] = await cut.design(req)
+    assert len(whole.prompt_ids) > 40
+    assert design.prompt_ids == head_and_tail(whole.prompt_ids, 40) == policy.calls[0]["input_ids"]
