@@ -70,6 +70,13 @@ class WarmStartEval(msgspec.Struct, frozen=True, kw_only=True):
     held_after: dict[str, float]
 
 
+def _leaves(exc: BaseException) -> list[BaseException]:
+    """The non-group exceptions inside ``exc``."""
+    if isinstance(exc, BaseExceptionGroup):
+        return [leaf for sub in exc.exceptions for leaf in _leaves(sub)]
+    return [exc]
+
+
 def _role_nll(
     samples: Sequence[TrainingSample], logprobs: Sequence[Sequence[float]], max_tokens: int
 ) -> dict[str, float]:
@@ -440,9 +447,17 @@ class Learner:
             )
             self.policy_version = learner.policy_version
             task_status.started()
-            async with trio.open_nursery() as nursery:
-                nursery.start_soon(self._intake, inbox)
-                await self._trainer(learner, subscribers)
+            try:
+                async with trio.open_nursery() as nursery:
+                    nursery.start_soon(self._intake, inbox)
+                    await self._trainer(learner, subscribers)
+            except BaseExceptionGroup as group:
+                # the intake/trainer nursery is an implementation detail: a rank's
+                # WorkerDied leaves this actor as itself (the run restarts on it)
+                errors = [e for e in _leaves(group) if not isinstance(e, trio.Cancelled)]
+                if len(errors) == 1:
+                    raise errors[0] from errors[0].__cause__
+                raise
 
     async def _intake(self, inbox: trio.abc.ReceiveChannel[LearnerIn]) -> None:
         """Take every inbox message as it comes (never waiting for a step): make its samples,

@@ -473,6 +473,22 @@ async def test_intake_keeps_accepting_during_a_step_and_the_queue_is_bounded_by_
         assert all(version - x.policy_version <= cfg.max_staleness for x in batch)
 
 
+async def test_a_dead_rank_leaves_the_actor_as_worker_died() -> None:
+    from engine.errors import WorkerDied
+
+    handle = FakeHandle()
+
+    def die() -> None:
+        raise WorkerDied("learner rank 1 exited (killed by SIGKILL)")
+
+    handle.on_step = die
+    learner = Learner(CFG, "m", "r", start=_starter(handle))
+    # WorkerDied itself, not wrapped in the actor's own task group: the run's restart logic
+    # looks for WorkerDied in the cause chain (here only the test's nursery groups it)
+    with pytest.RaisesGroup(pytest.RaisesExc(WorkerDied, match="rank 1")):
+        await _run(learner, [_sample(1.0), _sample(0.0)])
+
+
 class _Client:
     def __init__(self) -> None:
         self.versions: list[int] = []
