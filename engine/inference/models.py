@@ -23,6 +23,7 @@ import shutil
 import sys
 import sysconfig
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -133,8 +134,9 @@ def _local_text(limit_bytes: int) -> list[str]:
     return texts
 
 
-def _train_tokenizer(spec: TinyModelSpec) -> Any:
-    """Train a byte-level BPE on local text; returns a ``transformers`` fast tokenizer."""
+def _train_tokenizer(spec: TinyModelSpec, texts: Sequence[str] | None = None) -> Any:
+    """Train a byte-level BPE on ``texts`` (default: local standard-library sources); returns
+    a ``transformers`` fast tokenizer."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
     from transformers import PreTrainedTokenizerFast
 
@@ -147,7 +149,9 @@ def _train_tokenizer(spec: TinyModelSpec) -> Any:
         initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
         show_progress=False,
     )
-    bpe.train_from_iterator(_local_text(spec.corpus_bytes), trainer=trainer)
+    bpe.train_from_iterator(
+        list(texts) if texts else _local_text(spec.corpus_bytes), trainer=trainer
+    )
     return PreTrainedTokenizerFast(
         tokenizer_object=bpe,
         eos_token="<|im_end|>",
@@ -158,7 +162,11 @@ def _train_tokenizer(spec: TinyModelSpec) -> Any:
     )
 
 
-def build_tiny_model(out: str | os.PathLike[str], spec: TinyModelSpec | None = None) -> Path:
+def build_tiny_model(
+    out: str | os.PathLike[str],
+    spec: TinyModelSpec | None = None,
+    tokenizer_texts: Sequence[str] | None = None,
+) -> Path:
     """Build the tiny causal LM and its tokenizer into ``out`` (an HF checkpoint directory).
 
     Takes a few seconds on one core (tokenizer training dominates). Not cancellable partway
@@ -167,6 +175,10 @@ def build_tiny_model(out: str | os.PathLike[str], spec: TinyModelSpec | None = N
     Args:
         out: directory to write; created, and overwritten file by file if it exists.
         spec: the model shape; ``None`` for the defaults.
+        tokenizer_texts: what the BPE is trained on (``None``: the interpreter's
+            standard-library sources, ``spec.corpus_bytes`` of them). A domain corpus packs
+            more text into each token: ``bench learning``'s environment programs take 1.7x
+            fewer tokens with a BPE trained on them than with the standard-library one.
 
     Returns:
         ``Path(out)``.
@@ -180,7 +192,7 @@ def build_tiny_model(out: str | os.PathLike[str], spec: TinyModelSpec | None = N
     spec = spec or TinyModelSpec()
     out_path = Path(out)
     out_path.mkdir(parents=True, exist_ok=True)
-    tok = _train_tokenizer(spec)
+    tok = _train_tokenizer(spec, tokenizer_texts)
     eos_id = tok.convert_tokens_to_ids("<|im_end|>")
     pad_id = tok.convert_tokens_to_ids("<|endoftext|>")
     config = Qwen3Config(

@@ -53,3 +53,33 @@ def test_cut_prompt_keeps_head_and_tail() -> None:
     assert m == [0] * 40 + [1, 1]
     assert _cut_prompt(ids, mask, 0) == (ids, mask)
     assert _cut_prompt(ids, mask, 200) == (ids, mask)
+
+
+def test_bench_tokenizer_trained_on_the_warm_start_material_packs_programs_tighter(
+    tmp_path: Path,
+) -> None:
+    from bench.bench_learning import build_model, tokenizer_texts
+    from engine.inference import load_tokenizer
+    from engine.variants import generate_variants
+
+    variants = generate_variants(120, seed=0, rename=False)
+    texts = tokenizer_texts(variants[:100], ["A passage about rivers and bridges."], seed=0)
+    assert any("class Env" in t for t in texts)
+    assert any("HINT" in t or "hint" in t.lower() for t in texts)
+    domain = load_tokenizer(build_model(tmp_path / "domain", 32, 1, texts))
+    stdlib = load_tokenizer(build_model(tmp_path / "stdlib", 32, 1))
+    held_back = [v.source for v in variants[100:]]  # programs the BPE was not trained on
+
+    def count(tok: object) -> int:
+        return sum(len(tok(s)["input_ids"]) for s in held_back)  # type: ignore[operator]
+
+    assert count(domain) < 0.85 * count(stdlib)
+
+
+def test_probe_designs_samples_parses_and_validates_every_design(tmp_path: Path) -> None:
+    from bench.bench_learning import build_model, probe_designs
+
+    model = build_model(tmp_path / "m", 32, 1)
+    out = probe_designs(model, 2, temperature=1.0, prompt_tokens=64, seed=0, threads=1)
+    assert out["probed"] == 2 and sum(out["verdicts"].values()) == 2
+    assert out["valid"] == out["verdicts"].get("valid", 0) and 0 <= out["valid_rate"] <= 1

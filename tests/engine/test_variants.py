@@ -49,6 +49,27 @@ def test_every_variant_is_won_by_its_hint_and_mostly_lost_without() -> None:
     assert won_without < 16
 
 
+def test_without_renaming_a_family_keeps_its_names_and_a_spent_family_gives_way() -> None:
+    vs = generate_variants(1200, seed=0, rename=False)
+    assert len({v.source for v in vs}) == 1200
+    by_family = {f: [v for v in vs if v.family == f] for f in VARIANT_FAMILIES}
+    # mastermind has ~216 distinct programs without renaming; the other families fill in
+    assert 150 < len(by_family["mastermind"]) < 300
+    assert all(len(by_family[f]) > 250 for f in ("caesar", "sum_multiples", "vowel_reverse"))
+    for family, group in by_family.items():
+        names = {
+            frozenset(
+                n.name
+                for n in ast.walk(ast.parse(v.source))
+                if isinstance(n, ast.FunctionDef) and n.name.startswith("_")
+            )
+            for v in group
+        }
+        assert len(names) == 1, (family, names)
+    renamed = generate_variants(200, seed=0)
+    assert len({v.source.split("def ")[1][:12] for v in renamed if v.family == "caesar"}) > 1
+
+
 def test_unknown_family_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown variant family"):
         generate_variants(1, families=("nope",))
