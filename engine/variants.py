@@ -47,8 +47,18 @@ __all__ = [
     "variant_samples",
 ]
 
-VARIANT_FAMILIES: tuple[str, ...] = ("caesar", "sum_multiples", "vowel_reverse", "mastermind")
-"""The seed families the warm-start corpus varies (``engine.seed_envs.SEED_FAMILIES`` keys)."""
+VARIANT_FAMILIES: tuple[str, ...] = (
+    "caesar",
+    "sum_multiples",
+    "vowel_reverse",
+    "mastermind",
+    "word_pick",
+)
+"""The families the warm-start corpus varies: four seed families (``engine.seed_envs.SEED_FAMILIES``
+keys) and ``word_pick``, written for the tiny CPU Agent: its hinted solution is a copy (the
+word at a fixed position of a list) that a 1.6 M model can learn, where the seed families'
+(a Caesar shift, a sum, a string rewrite, a code search) score 0 for it with or without the
+hint (issue 17: no regret, so nothing is accepted as frontier)."""
 
 
 class Variant(msgspec.Struct, frozen=True, kw_only=True):
@@ -56,7 +66,7 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
 
     Attributes:
         name: ``<family>-<index>``, unique within one :func:`generate_variants` call.
-        family: the seed family it varies (a :data:`VARIANT_FAMILIES` entry).
+        family: the family it varies (a :data:`VARIANT_FAMILIES` entry).
         source: the program text (the environment contract's module).
         hint: its ``HINT``.
         description: its ``DESCRIPTION``.
@@ -675,6 +685,116 @@ def _solve_master(p: dict[str, Any], obs: list[str], hinted: bool) -> str:
     return "1111"
 
 
+# --------------------------------------------------------------------------- word_pick
+
+_PICK = Template('''"""$doc"""
+
+import random
+from typing import Any
+
+DESCRIPTION = (
+    $description
+)
+HINT = (
+    $hint
+)
+MAX_TURNS = $max_turns
+
+_WORDS = $words
+_SLOT = $slot
+
+
+class Env:
+    def __init__(self) -> None:
+        self._answer = ""
+        self._turn = 0
+        self._done = False
+        self._success = False
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[str, dict[str, Any]]:
+        rng = random.Random(0 if seed is None else seed)
+        ex1, ex2, challenge = (rng.sample(_WORDS, $size) for _ in range(3))
+        self._answer = challenge[_SLOT]
+        self._turn = 0
+        self._done = False
+        self._success = False
+        obs = (
+            f"Example: {' '.join(ex1)} -> {ex1[_SLOT]}\\nExample: {' '.join(ex2)} -> {ex2[_SLOT]}\\n"
+            f"Challenge: {' '.join(challenge)} -> ?"
+        )
+        return obs, {"turn": 0}
+
+    def step(self, action: str) -> tuple[str, float, bool, bool, dict[str, Any]]:
+        if self._done:
+            return "The episode is over.", 0.0, True, False, {"success": self._success}
+        self._turn += 1
+        if action.strip().lower() == self._answer:
+            self._done, self._success = True, True
+            return "$correct", 1.0, True, False, {"success": True}
+        if self._turn >= MAX_TURNS:
+            self._done = True
+            return "$lost", 0.0, True, False, {"success": False}
+        return "$wrong", 0.0, False, False, {"turn": self._turn}
+''')
+
+_ORDINALS = {1: "second", 2: "third", -1: "last", -2: "second to last"}
+
+
+def _word_pick(rng: random.Random) -> tuple[str, str, str, dict[str, Any]]:
+    turns = rng.randint(1, 2)
+    slot = rng.choice(tuple(_ORDINALS))
+    size = rng.randint(4, 6)
+    words = rng.sample(_POOL, rng.randint(12, 18))
+    desc = rng.choice(
+        (
+            "Each example maps a list of words to one of its words by a hidden rule. Answer "
+            "with the word the rule picks from the challenge list.",
+            "Infer from the two examples which word of a list is the key, then answer with "
+            "the key of the challenge list.",
+            "A hidden rule picks one word from each list. The first observation shows two "
+            "examples and a challenge list: answer with the word the rule picks from it.",
+        )
+    )
+    desc += f" You have {_attempts(turns)}."
+    ordinal = _ORDINALS[slot]
+    hint = rng.choice(
+        (
+            f"The key is always the {ordinal} word of the list.",
+            f"Answer with the {ordinal} word of the challenge list; the examples follow the "
+            "same rule.",
+            f"Count the words of the challenge list: the {ordinal} one is the answer.",
+        )
+    )
+    doc = rng.choice(
+        (
+            "Rule induction: find which word of a list a hidden rule picks.",
+            "Word lists: infer the position of the key word from two examples.",
+            "Pick the key word of a list by the rule the examples show.",
+        )
+    )
+    source = _PICK.substitute(
+        doc=doc,
+        description=_q(desc),
+        hint=_q(hint),
+        max_turns=turns,
+        words=_words_literal(words),
+        slot=slot,
+        size=size,
+        correct=rng.choice(("Correct!", "Yes, that is the key.", "Right.")),
+        lost=rng.choice(("Wrong. No attempts left.", "Wrong, out of attempts.")),
+        wrong=rng.choice(("Wrong. Try again.", "Not that one. Try again.")),
+    )
+    return source, hint, desc, {"slot": slot}
+
+
+def _solve_pick(p: dict[str, Any], obs: list[str], hinted: bool) -> str:
+    words = obs[0].split("Challenge:")[1].split("->")[0].split()
+    # without the hint: the first word, which no rule here picks
+    return words[int(p["slot"])] if hinted else words[0]
+
+
 # ------------------------------------------------------------------------------ corpus
 
 _MAKERS: dict[str, Callable[[random.Random], tuple[str, str, str, dict[str, Any]]]] = {
@@ -682,12 +802,14 @@ _MAKERS: dict[str, Callable[[random.Random], tuple[str, str, str, dict[str, Any]
     "sum_multiples": _sum_multiples,
     "vowel_reverse": _vowel_reverse,
     "mastermind": _mastermind,
+    "word_pick": _word_pick,
 }
 _SOLVERS: dict[str, Callable[[dict[str, Any], list[str], bool], str]] = {
     "caesar": _solve_caesar,
     "sum_multiples": _solve_sum,
     "vowel_reverse": _solve_vowel,
     "mastermind": _solve_master,
+    "word_pick": _solve_pick,
 }
 
 

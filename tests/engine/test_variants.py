@@ -55,7 +55,7 @@ def test_without_renaming_a_family_keeps_its_names_and_a_spent_family_gives_way(
     by_family = {f: [v for v in vs if v.family == f] for f in VARIANT_FAMILIES}
     # mastermind has ~216 distinct programs without renaming; the other families fill in
     assert 150 < len(by_family["mastermind"]) < 300
-    assert all(len(by_family[f]) > 250 for f in ("caesar", "sum_multiples", "vowel_reverse"))
+    assert all(len(by_family[f]) > 200 for f in VARIANT_FAMILIES if f != "mastermind")
     for family, group in by_family.items():
         names = {
             frozenset(
