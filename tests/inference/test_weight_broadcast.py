@@ -82,6 +82,7 @@ async def test_a_server_joins_the_group_receives_buckets_and_reports_the_version
                     )
                     assert results[0].success
             assert "version 7" in results[0].message
+            assert results[0].weight_version == "7"  # the reply names the version served
             assert await client.weight_versions() == {url: "7"}
             after = await client.generate(PROMPT, max_new_tokens=2, temperature=0.0)
             assert after.weight_version == "7"
