@@ -16,11 +16,17 @@ What is measured, in one run, on the project's tiny Qwen3 model (``ensure_tiny_m
   after each sync round, so both see the same machine load.
 
 - ``weight sync by broadcast``: the same learner and server with ``learner.weight_sync =
-  "broadcast"``: gather on rank 0, then SGLang's ``/update_weights_from_distributed`` with
-  every tensor broadcast over a gloo weight-update group (formed in an untimed warm-up); the
-  server's HTTP reply confirms the version (no separate check). Parts: ``gather`` and
-  ``broadcast`` on the ranks, ``ranks_roundtrip`` (both plus the socket, overlapping the HTTP
-  calls).
+  "broadcast"``: every rank's shards to rank 0 into a reused flattened bucket, one gloo
+  broadcast per bucket (SGLang's ``/update_weights_from_distributed`` with ``load_format=
+  "flattened_bucket"``) into the server's reused buffer, which its model adopts as parameter
+  storage; the group is formed in an untimed warm-up and kept; the reply carries the version
+  (no separate check). Parts: ``gather`` (assembling buckets on rank 0) and ``broadcast``
+  (the rest of rank 0's time), ``ranks_roundtrip`` (both plus the socket, overlapping the
+  HTTP calls).
+
+``CPU seconds`` is the mean user+system CPU per round of this process and all its descendants
+(ranks, server), from ``/proc``, so a path that is fast only by using more cores shows; ``load
+1-min`` is the machine's load average at the start and the end of the run.
 
 ``vs. raw save+load`` is sync time over the baseline's median (targets: disk <= 2.0; broadcast
 <= 1.0 at 26 M parameters, <= 2.0 on the tiny model). The sync
@@ -35,6 +41,7 @@ parameters, 103 MB).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import tempfile
 import time
@@ -53,6 +60,49 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--samples", type=int, default=8, help="sequences per batch")
     parser.add_argument("--seq-tokens", type=int, default=256, help="tokens per sequence")
     parser.add_argument("--repeats", type=int, default=3, help="timed repeats per case")
+
+
+def _tree_cpu_seconds() -> float:
+    """User + system CPU seconds used so far by this process and every live descendant
+    (learner ranks, policy servers), from ``/proc`` (Linux; 0.0 elsewhere). Clock ticks are
+    10 ms: compare sums over several repeats."""
+    import os
+
+    tick = os.sysconf("SC_CLK_TCK")
+    parent: dict[int, int] = {}
+    cpu: dict[int, float] = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return 0.0
+    for d in entries:
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/stat", encoding="ascii", errors="replace") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()  # fields 3.. of proc(5)
+        parent[int(d)] = int(fields[1])
+        cpu[int(d)] = (int(fields[11]) + int(fields[12])) / tick
+    me = os.getpid()
+    total = 0.0
+    for pid, seconds in cpu.items():
+        p = pid
+        while p > 1 and p != me:
+            p = parent.get(p, 0)
+        if p == me:
+            total += seconds
+    return total
+
+
+async def _timed(fn: Any, *args: Any) -> tuple[Any, float, float]:
+    """``await fn(*args)``: its result, wall seconds and CPU seconds of the process tree."""
+    c0, t0 = _tree_cpu_seconds(), time.perf_counter()
+    result = await fn(*args)
+    t1 = time.perf_counter()
+    return result, t1 - t0, _tree_cpu_seconds() - c0
 
 
 def _batch(n: int, length: int, vocab: int, version: int) -> list[Any]:
@@ -124,6 +174,10 @@ async def _measure(args: argparse.Namespace, model_path: Path, run_dir: Path) ->
         "sync": [],
         "parts": [],
         "raw": [],
+        "raw_cpu": [],
+        "sync_cpu": [],
+        "bcast_cpu": [],
+        "load": [],
         "bcast": [],
         "bcast_parts": [],
         "params": 0,
@@ -132,6 +186,7 @@ async def _measure(args: argparse.Namespace, model_path: Path, run_dir: Path) ->
     raw_dir = run_dir / "raw"
     await trio.Path(raw_dir).mkdir(parents=True, exist_ok=True)
     raw = await trio.to_thread.run_sync(_RawSaveLoad, model_path, raw_dir)
+    out["load"].append(os.getloadavg()[0])
     async with (
         launch_policy_servers(policy, model_path, log_dir=run_dir / "logs") as urls,
         PolicyClient(urls, policy) as client,
@@ -152,12 +207,12 @@ async def _measure(args: argparse.Namespace, model_path: Path, run_dir: Path) ->
             await learner.train_step(
                 _batch(args.samples, args.seq_tokens, vocab, learner.policy_version)
             )
-            t0 = time.perf_counter()
-            update = await learner.sync_weights(client)
-            out["sync"].append(time.perf_counter() - t0)
+            update, seconds, cpu = await _timed(learner.sync_weights, client)
+            out["sync"].append(seconds)
+            out["sync_cpu"].append(cpu)
             out["parts"].append(dict(learner.last_sync_seconds))
             # The baseline right after, so both see the same machine load.
-            out["raw"].append(await trio.to_thread.run_sync(raw))
+            await _raw_round(raw, out)
             out["bytes"] = (Path(update.path) / "model.safetensors").stat().st_size
         # The same learner and server, weights by broadcast (SGLang's weight-update group).
         learner.config = msgspec.structs.replace(cfg, weight_sync="broadcast")
@@ -169,12 +224,19 @@ async def _measure(args: argparse.Namespace, model_path: Path, run_dir: Path) ->
             await learner.train_step(
                 _batch(args.samples, args.seq_tokens, vocab, learner.policy_version)
             )
-            t0 = time.perf_counter()
-            await learner.sync_weights(client)
-            out["bcast"].append(time.perf_counter() - t0)
+            _, seconds, cpu = await _timed(learner.sync_weights, client)
+            out["bcast"].append(seconds)
+            out["bcast_cpu"].append(cpu)
             out["bcast_parts"].append(dict(learner.last_sync_seconds))
-            out["raw"].append(await trio.to_thread.run_sync(raw))
+            await _raw_round(raw, out)
+    out["load"].append(os.getloadavg()[0])
     return out
+
+
+async def _raw_round(raw: _RawSaveLoad, out: dict[str, Any]) -> None:
+    c0 = _tree_cpu_seconds()
+    out["raw"].append(await trio.to_thread.run_sync(raw))
+    out["raw_cpu"].append(_tree_cpu_seconds() - c0)
 
 
 def run(args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -197,7 +259,16 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     bcast_med = statistics.median(measured["bcast"])
     step_med = statistics.median(measured["step"])
     tokens = args.samples * args.seq_tokens
-    common = {"parameters": measured["params"], "world size": args.world_size}
+    load = measured["load"]
+    common = {
+        "parameters": measured["params"],
+        "world size": args.world_size,
+        "load 1-min": f"{min(load):.1f}-{max(load):.1f}",
+    }
+
+    def cpu(key: str) -> float:
+        return round(statistics.fmean(measured[key]), 4)
+
     return [
         {
             "case": f"train step ({args.samples} x {args.seq_tokens} tokens)",
@@ -211,26 +282,32 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
             "case": "raw save+load",
             **common,
             "seconds": round(raw_med, 4),
+            "CPU seconds": cpu("raw_cpu"),
             "MB": round(measured["bytes"] / 1e6, 2),
             "vs. raw save+load": 1.0,
+            "CPU vs. raw": 1.0,
         },
         {
             "case": "weight sync (gather+write+server reload)",
             **common,
             "seconds": round(sync_med, 4),
+            "CPU seconds": cpu("sync_cpu"),
             "MB": round(measured["bytes"] / 1e6, 2),
             "vs. raw save+load": round(sync_med / raw_med, 2),
+            "CPU vs. raw": round(cpu("sync_cpu") / max(cpu("raw_cpu"), 1e-9), 2),
             **{
                 f"{part} seconds": round(statistics.median(p[part] for p in measured["parts"]), 4)
                 for part in ("gather", "write", "ranks_roundtrip", "server_reload", "verify")
             },
         },
         {
-            "case": "weight sync by broadcast (gather+gloo broadcast+server load)",
+            "case": "weight sync by broadcast (flattened buckets over gloo)",
             **common,
             "seconds": round(bcast_med, 4),
+            "CPU seconds": cpu("bcast_cpu"),
             "MB": round(measured["bytes"] / 1e6, 2),
             "vs. raw save+load": round(bcast_med / raw_med, 2),
+            "CPU vs. raw": round(cpu("bcast_cpu") / max(cpu("raw_cpu"), 1e-9), 2),
             **{
                 f"{part} seconds": round(
                     statistics.median(p[part] for p in measured["bcast_parts"]), 4

@@ -414,7 +414,9 @@ class LearnerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     broadcast_address: str = "127.0.0.1"
     # Port of the weight-update group's store on rank 0 (0 = a free one, rank 0 on this host).
     broadcast_port: NonNeg = 0
-    # Bytes of tensors per /update_weights_from_distributed request (MiB).
+    # Bytes of tensors per /update_weights_from_distributed request, i.e. per flattened bucket
+    # (MiB); rank 0 keeps two bucket buffers; engine.serve keeps the buckets of the live
+    # weights and of the previous update (reused for the next one): twice the weights.
     broadcast_bucket_mb: PosF = 512.0
 
 

@@ -143,7 +143,12 @@ class PolicyModel:
         return self.load_state(state, f"weights at {str(d)!r}")
 
     def load_state(
-        self, state: dict[str, torch.Tensor], source: str, *, partial: bool = False
+        self,
+        state: dict[str, torch.Tensor],
+        source: str,
+        *,
+        partial: bool = False,
+        adopt: bool = False,
     ) -> int:
         """Load full tensors by name into the live model (all of them or none).
 
@@ -151,6 +156,9 @@ class PolicyModel:
             state: parameter name -> full tensor (a tied ``lm_head.weight`` may be left out).
             source: where they came from, for error messages.
             partial: ``state`` may update only some parameters (SGLang's distributed update).
+            adopt: a tensor of the parameter's dtype and device, contiguous, becomes the
+                parameter's storage (``param.data = tensor``, no copy); the caller gives up
+                that memory. Others are copied (with a cast) as without ``adopt``.
 
         Returns:
             Number of tensors loaded.
@@ -159,6 +167,8 @@ class PolicyModel:
             ModelError: names/shapes that do not match the model, or a NaN or infinity; the live
                 weights are then unchanged.
         """
+        from engine.inference._weight_group import non_finite
+
         d = source
         own = self.model.state_dict()
         unexpected = sorted(set(state) - set(own))
@@ -171,16 +181,31 @@ class PolicyModel:
                 f"{d} do not match the model: missing={missing[:5]} "
                 f"unexpected={unexpected[:5]} wrong_shape={bad_shape[:5]}"
             )
-        non_finite = [
-            k for k, v in state.items() if v.is_floating_point() and not bool(v.isfinite().all())
-        ]
-        if non_finite:
+        names = list(state)
+        bad = [names[i] for i in non_finite([state[k] for k in names])]
+        if bad:
             raise ModelError(
-                f"{d} hold NaN or infinite values in {len(non_finite)} "
-                f"tensors ({', '.join(sorted(non_finite)[:5])}); kept the current weights"
+                f"{d} hold NaN or infinite values in {len(bad)} "
+                f"tensors ({', '.join(sorted(bad)[:5])}); kept the current weights"
             )
         with torch.no_grad():
-            self.model.load_state_dict(state, strict=False)
+            if adopt:
+                params = dict(self.model.named_parameters(remove_duplicate=False))
+                copy: dict[str, torch.Tensor] = {}
+                for k, v in state.items():
+                    p = params.get(k)
+                    if (
+                        p is not None
+                        and (p.dtype, p.device) == (v.dtype, v.device)
+                        and v.is_contiguous()
+                    ):
+                        p.data = v
+                    else:
+                        copy[k] = v
+                if copy:
+                    self.model.load_state_dict(copy, strict=False)
+            else:
+                self.model.load_state_dict(state, strict=False)
         if getattr(self.model.config, "tie_word_embeddings", False):
             self.model.tie_weights()
         return len(state)

@@ -83,11 +83,14 @@ class AdminResult(msgspec.Struct, frozen=True, kw_only=True):
         url: the server.
         success: whether it reported success.
         message: its message (or the HTTP error body).
+        weight_version: the version the server now serves, when its reply names it
+            (``engine.serve``'s weight updates; SGLang's replies do not).
     """
 
     url: str
     success: bool
     message: str = ""
+    weight_version: str | None = None
 
 
 class ServerStatistics(msgspec.Struct, frozen=True, kw_only=True):
@@ -154,6 +157,7 @@ class _GenerateWire(msgspec.Struct):
 class _SuccessWire(msgspec.Struct):
     success: bool
     message: str = ""
+    weight_version: str | int | None = None
 
 
 GENERATE = msgspec.json.Decoder(_GenerateWire)

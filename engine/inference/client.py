@@ -644,7 +644,8 @@ class PolicyClient:
         if not r.content:
             return AdminResult(url=s.url, success=True)
         w = decode(SUCCESS, r.content, f"{s.url}{path}")
-        return AdminResult(url=s.url, success=w.success, message=w.message)
+        version = None if w.weight_version is None else str(w.weight_version)
+        return AdminResult(url=s.url, success=w.success, message=w.message, weight_version=version)
 
     @staticmethod
     async def _checked(results: list[AdminResult], path: str) -> list[AdminResult]:
@@ -662,11 +663,13 @@ class PolicyClient:
         version: int | str | None = None,
         group_name: str = "weight_update_group",
         flush_cache: bool = True,
+        load_format: str | None = None,
     ) -> list[AdminResult]:
         """``POST /update_weights_from_distributed``: servers receive tensors by NCCL broadcast.
 
         The caller broadcasts the tensors (in ``names`` order) from the trainer while this call
-        is in flight.
+        is in flight: one broadcast per tensor, or with ``load_format="flattened_bucket"`` one
+        ``uint8`` broadcast of all their bytes back to back (SGLang's ``FlattenedTensorBucket``).
         """
         body: dict[str, Any] = {
             "names": list(names),
@@ -677,6 +680,8 @@ class PolicyClient:
         }
         if version is not None:
             body["weight_version"] = str(version)
+        if load_format is not None:
+            body["load_format"] = load_format
         return await self._broadcast("/update_weights_from_distributed", body)
 
     async def update_weights_from_tensor(

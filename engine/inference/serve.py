@@ -223,6 +223,12 @@ class PolicyServer:
         """Weight-update process groups by name (``/init_weights_update_group``)."""
         self.groups_lock = threading.Lock()
         self.staged: dict[str, dict[str, Any]] = {}
+        self.staged_buffers: dict[str, list[Any]] = {}
+        """Flattened buckets received for a group's update in progress (``uint8`` tensors)."""
+        self.live_buffers: list[Any] = []
+        """Received buckets whose tensors the model's parameters now are."""
+        self.spare_buffers: list[Any] = []
+        """Buckets no parameter uses any more, reused to receive the next update's."""
         self.thread = threading.Thread(target=self._worker, name="model", daemon=True)
         self.thread.start()
 
@@ -520,8 +526,14 @@ class PolicyServer:
     def update_weights_from_distributed(self, body: bytes) -> tuple[int, Any]:
         """``POST /update_weights_from_distributed``: receive ``names`` by broadcast from the
         group's rank 0 (in this handler's thread), then load them between batches; the reply
-        names the new ``weight_version``."""
-        from engine.inference._weight_group import receive
+        names the new ``weight_version``.
+
+        ``load_format="flattened_bucket"`` (SGLang's): the bucket comes as one ``uint8``
+        broadcast into a reused buffer, and the model adopts its tensors as its parameters'
+        storage (no copy); the buffers that held the previous weights are kept for the next
+        update's buckets of the same size, so steady-state syncs allocate nothing.
+        """
+        from engine.inference._weight_group import FLATTENED_BUCKET, receive, receive_flat
 
         try:
             req = msgspec.json.decode(body, type=UpdateWeightsFromDistributedReq)
@@ -532,8 +544,18 @@ class PolicyServer:
         if pg is None:
             msg = f"no weight update group {req.group_name!r}: call /init_weights_update_group"
             return 400, {"success": False, "message": msg}
+        flat = req.load_format == FLATTENED_BUCKET
+        if req.load_format not in (None, FLATTENED_BUCKET):
+            return 400, {"success": False, "message": f"load_format {req.load_format!r}"}
         try:
-            tensors = receive(pg, req.shapes, req.dtypes, self.model.device)
+            if flat:
+                with self.groups_lock:
+                    spare = self._take_spare(req.shapes, req.dtypes)
+                buffer, tensors = receive_flat(
+                    pg, req.shapes, req.dtypes, self.model.device, buffer=spare
+                )
+            else:
+                tensors = receive(pg, req.shapes, req.dtypes, self.model.device)
         except Exception as exc:  # noqa: BLE001 - SGLang answers success=false
             return 400, {"success": False, "message": f"{type(exc).__name__}: {exc}"}
         # Buckets before the one that names the version (or flushes) are staged, so a batch
@@ -541,25 +563,56 @@ class PolicyServer:
         with self.groups_lock:
             staged = self.staged.setdefault(req.group_name, {})
             staged.update(zip(req.names, tensors, strict=True))
+            if flat:
+                self.staged_buffers.setdefault(req.group_name, []).append(buffer)
             if req.weight_version is None and not req.flush_cache:
                 return 200, {"success": True, "message": f"Staged {len(tensors)} tensors."}
             state = self.staged.pop(req.group_name)
+            buffers = self.staged_buffers.pop(req.group_name, [])
         if req.abort_all_requests:
             self.aborted.update(self.running)
 
         def load() -> int:
             source = f"weights from group {req.group_name!r}"
-            n = self.model.load_state(state, source, partial=True)
+            n = self.model.load_state(state, source, partial=True, adopt=bool(buffers))
             if req.weight_version is not None:
                 self.weight_version = req.weight_version
+            self._retire_buffers(buffers)
             return n
 
         try:
             n = self.submit(_Job(command=load))
         except Exception as exc:  # noqa: BLE001 - SGLang answers 400 with success=false
+            with self.groups_lock:
+                self.spare_buffers.extend(buffers)
             return 400, {"success": False, "message": str(exc)}
         msg = f"Succeeded to update model weights ({n} tensors, version {self.weight_version})."
         return 200, {"success": True, "message": msg, "weight_version": self.weight_version}
+
+    def _take_spare(self, shapes: list[list[int]], dtypes: list[str]) -> Any:
+        """A free receive buffer of exactly a bucket's bytes, or ``None`` (caller holds
+        ``groups_lock``)."""
+        from engine.inference._weight_group import nbytes
+
+        try:
+            size = sum(nbytes(s, d) for s, d in zip(shapes, dtypes, strict=True))
+        except ValueError:
+            return None
+        for i, b in enumerate(self.spare_buffers):
+            if b.numel() == size:
+                return self.spare_buffers.pop(i)
+        return None
+
+    def _retire_buffers(self, adopted: list[Any]) -> None:
+        """After a load on the model thread: the buffers that backed the model before and back
+        no parameter now become spare; ``adopted`` back the model from now on."""
+        in_use = {p.untyped_storage().data_ptr() for p in self.model.model.parameters()}
+        with self.groups_lock:
+            old = self.live_buffers + adopted
+            self.live_buffers = [b for b in old if b.untyped_storage().data_ptr() in in_use]
+            freed = [b for b in old if b.untyped_storage().data_ptr() not in in_use]
+            # Two generations of buckets at most: the spares of one update, reused by the next.
+            self.spare_buffers = (freed + self.spare_buffers)[: max(len(freed), 8)]
 
     def destroy_weights_update_group(self, body: bytes) -> tuple[int, Any]:
         """``POST /destroy_weights_update_group``."""

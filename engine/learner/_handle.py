@@ -6,7 +6,6 @@ on a local TCP socket, and waits on child processes.
 
 from __future__ import annotations
 
-import math
 import os
 import signal
 import socket
@@ -31,6 +30,7 @@ from engine.errors import (
     WeightSyncError,
     WorkerDied,
 )
+from engine.inference._weight_group import FLATTENED_BUCKET
 from engine.learner import _protocol as P
 from engine.learner._batch import validate_sample
 from engine.learner._protocol import WorkerSpec
@@ -42,7 +42,6 @@ __all__ = ["LearnerHandle", "WeightsClient", "start_learner"]
 
 _LOG_TAIL_LINES = 20
 _GROUP = "weight_update_group"
-_DTYPE_BYTES = {"float32": 4, "bfloat16": 2, "float16": 2, "float64": 8, "int64": 8, "int32": 4}
 
 
 class WeightsClient(Protocol):
@@ -270,10 +269,13 @@ class LearnerHandle:
 
     async def _sync_by_broadcast(self, client: Any) -> WeightsUpdated | None:
         """SGLang's broadcast sync: join the servers and rank 0 in one weight-update group
-        (first call), then per version: rank 0 gathers and broadcasts every tensor while each
-        bucket of ``broadcast_bucket_mb`` is announced to every server by one
-        ``/update_weights_from_distributed`` (the last one carries ``weight_version`` and
-        flushes the cache). A server's success on that call is its confirmation of the version.
+        (first call; the group then stays for every later sync), then per version: rank 0
+        streams the weights in flattened buckets of at most ``broadcast_bucket_mb``
+        (``Worker.broadcast_weights``) while each bucket is announced to every server by one
+        ``/update_weights_from_distributed`` with ``load_format="flattened_bucket"`` (the last
+        one carries ``weight_version`` and flushes the cache). That last call's reply is the
+        confirmation: success and, where the server names it (``engine.serve``), the version;
+        no separate version query.
 
         Returns:
             The update, or ``None`` when the group could not be formed (the caller syncs by
@@ -310,6 +312,7 @@ class LearnerHandle:
                         group_name=_GROUP,
                         backend=backend,
                         timeout_s=timeout_s,
+                        bucket_bytes=int(cfg.broadcast_bucket_mb * (1 << 20)),
                     ),
                     P.WeightsManifest,
                 )
@@ -343,37 +346,41 @@ class LearnerHandle:
         if self._last_sync is not None and self._last_sync.version == version:
             return self._last_sync
         t1 = time.perf_counter()
-        buckets: list[list[int]] = [[]]
-        size = 0
-        limit = cfg.broadcast_bucket_mb * (1 << 20)
-        for i, (shape, dtype) in enumerate(zip(manifest.shapes, manifest.dtypes, strict=True)):
-            nbytes = math.prod(shape) * _DTYPE_BYTES.get(dtype, 4)
-            if buckets[-1] and size + nbytes > limit:
-                buckets.append([])
-                size = 0
-            buckets[-1].append(i)
-            size += nbytes
         sent: P.WeightsBroadcast | None = None
 
         async def send() -> None:
             nonlocal sent
             sent = await self._call(P.BroadcastWeightsRequest(), P.WeightsBroadcast)
 
+        results: Any = []
         async with trio.open_nursery() as nursery:
             nursery.start_soon(send)
+            first = 0
             try:
-                for b, idx in enumerate(buckets):
-                    last = b == len(buckets) - 1
-                    await client.update_weights_from_distributed(
+                for b, count in enumerate(manifest.buckets):
+                    last = b == len(manifest.buckets) - 1
+                    idx = range(first, first + count)
+                    first += count
+                    results = await client.update_weights_from_distributed(
                         [manifest.names[i] for i in idx],
                         [manifest.dtypes[i] for i in idx],
                         [manifest.shapes[i] for i in idx],
                         version=version if last else None,
                         group_name=_GROUP,
                         flush_cache=last,
+                        load_format=FLATTENED_BUCKET,
                     )
             except EngineError as exc:
                 raise WeightSyncError(f"broadcast of v{version} failed: {exc}") from exc
+        # The last call's reply is the confirmation: success, and (engine.serve) the version now
+        # served; SGLang answers success only, having set the request's version.
+        wrong = {
+            _field(r, "url"): v
+            for r in results or []
+            if (v := _field(r, "weight_version")) is not None and str(v) != str(version)
+        }
+        if wrong:
+            raise WeightSyncError(f"servers report {wrong} after broadcasting v{version}")
         assert sent is not None
         t2 = time.perf_counter()
         self.last_sync_seconds = {

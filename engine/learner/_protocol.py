@@ -118,6 +118,8 @@ class InitWeightsGroupRequest(_P, frozen=True, kw_only=True, tag=True):
     group_name: str
     backend: str
     timeout_s: float
+    bucket_bytes: int = 512 << 20
+    """Most bytes of tensors per flattened bucket (a larger tensor gets a bucket alone)."""
 
 
 class BroadcastWeightsRequest(_P, frozen=True, kw_only=True, tag=True):
@@ -229,6 +231,9 @@ class WeightsManifest(_P, frozen=True, kw_only=True, tag=True):
     names: list[str]
     dtypes: list[str]
     shapes: list[list[int]]
+    buckets: list[int] = []
+    """Tensors per ``/update_weights_from_distributed`` call, in order (each bucket one
+    flattened ``uint8`` broadcast)."""
     error: str = ""
 
 
