@@ -3,17 +3,22 @@
 One command, one budget (``--budget-s``, default 3600 s on 2 cores), in stages:
 
 1. **Model**: a Qwen3-architecture model of 1.6 M parameters (hidden 128, 4 layers: the
-   engine's tiny shape, with its byte-level BPE of 4,096 tokens), built from scratch
-   (``--hidden``/``--layers``).
-2. **Warm-start corpus** (``engine.variants``): ``--variants`` programs generated from four
-   seed families (caesar, sum_multiples, vowel_reverse, mastermind) with names, parameters,
-   rules, wording and hints varied and helper names kept consistent; a random
-   ``--validate`` of them go through the Critic's own validation (``engine.validate``), and
-   the bench stops if any fails. Agent samples: turns of episodes their scripted solvers won
-   by the hint's method, shown with the hint in the prompt and without it, alternately.
-3. **Warm start**: supervised training (AdamW, cosine, one torch thread, loss on answer tokens
-   only, prompts cut to their first 32 and last ``--sft-prompt-tokens`` - 32 tokens) on those
-   samples for ``--sft-s`` seconds; the result is ``policy.model_path``.
+   engine's tiny shape) built from scratch, with a byte-level BPE of 4,096 tokens trained on
+   the warm-start material itself (``--tokenizer corpus``: programs, passages, prompts;
+   ``stdlib``: the engine's default BPE, 1.33x more tokens a program).
+2. **Warm-start corpus** (``engine.variants``): ``--variants`` programs generated from five
+   families (the seeds caesar, sum_multiples, vowel_reverse, mastermind, and word_pick, a
+   family the tiny Agent can learn) with parameters, rules, wording and hints varied and the
+   seed's helper and attribute names kept (``--rename`` varies them too: a model half-trained
+   on renamed programs mixes names and crashes); a random ``--validate`` of them go through
+   the Critic's own validation (``engine.validate``), and the bench stops if any fails. Agent
+   samples: turns of episodes their scripted solvers won by the hint's method, shown with the
+   hint in the prompt and without it, alternately.
+3. **Warm start**: supervised training (AdamW, cosine, one torch thread, bfloat16 autocast,
+   loss on answer tokens only, prompts cut to their first 32 and last ``--sft-prompt-tokens``
+   - 32 tokens) on those samples for ``--sft-s`` seconds; the result is
+   ``policy.model_path``. Then a **probe**: ``--probe`` designs sampled from it at the
+   Designer's temperature and validated (the valid rate before any RL).
 4. **Self-play**: ``python -m engine.run --config configs/cpu_learn.toml`` from that model
    for the rest of the budget minus the evaluation's share (``run.time_budget_s``).
 5. **Held-out evaluation**: ``engine.eval`` on the default held-out suite (six families the
