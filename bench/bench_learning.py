@@ -89,6 +89,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--probe", type=int, default=24, help="designs probed after warm start")
     parser.add_argument(
+        "--family-episodes",
+        default="word_pick=6",
+        help="solved Agent episodes per variant of these families (FAMILY=N,...; others: 1)",
+    )
+    parser.add_argument(
         "--sft-prompt-tokens",
         type=int,
         default=160,
@@ -293,7 +298,8 @@ def warm_start(
 
     Batches of about 4,096 tokens (samples sorted by length within shuffled buckets),
     AdamW (lr 2e-3 peak, 30 warm-up steps, cosine to 10 % over the planned steps), loss =
-    mean negative log-likelihood of the answer tokens (``loss_mask``). ``bf16``: forward and
+    mean negative log-likelihood of the answer tokens (``loss_mask``); design prompts cut to
+    ``prompt_tokens`` (:func:`_cut_prompt`), Agent prompts whole. ``bf16``: forward and
     backward under CPU bfloat16 autocast, float32 weights and optimizer (1.3x the tokens/s
     of float32 on one AVX512-BF16 core, measured 2026-12-01).
     """
@@ -308,7 +314,10 @@ def warm_start(
     max_len = 2048
     seqs = []
     for s in samples:
-        cut_ids, cut_mask = _cut_prompt(list(s.input_ids), list(s.loss_mask), prompt_tokens)
+        # Only design prompts are cut (the Designer sends the same cut); the Agent's prompts
+        # go whole, as the Agent sends them (a cut one can lose its hint or observation).
+        keep = prompt_tokens if s.role == "designer" else 0
+        cut_ids, cut_mask = _cut_prompt(list(s.input_ids), list(s.loss_mask), keep)
         seqs.append((cut_ids[:max_len], cut_mask[:max_len]))
     tokens_total = sum(len(ids) for ids, _ in seqs)
     # measure a few steps to plan the schedule
@@ -601,7 +610,18 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
         200, len(variants)
     )
     rng = random.Random(args.seed)
-    samples = variant_samples(tokenizer, variants, passages, rng=rng, episodes_per_variant=1)
+    family_episodes = {
+        k.strip(): int(n)
+        for k, _, n in (x.partition("=") for x in args.family_episodes.split(",") if x)
+    }
+    samples = variant_samples(
+        tokenizer,
+        variants,
+        passages,
+        rng=rng,
+        episodes_per_variant=1,
+        family_episodes=family_episodes,
+    )
     roles = collections.Counter(s.role for s in samples)
     _log(f"warm start: {len(samples)} samples ({dict(roles)}); {args.sft_s:.0f} s; load {_load()}")
     sft = warm_start(
