@@ -285,6 +285,23 @@ def _cut_prompt(ids: list[int], mask: list[int], keep: int) -> tuple[list[int], 
     return head_and_tail(ids[:p], keep) + ids[p:], [0] * keep + mask[p:]
 
 
+def training_sequences(
+    samples: list[Any], prompt_tokens: int, max_len: int = 2048
+) -> list[tuple[list[int], list[int]]]:
+    """``(input_ids, loss_mask)`` of each warm-start sample, at most ``max_len`` tokens.
+
+    Only design prompts are cut to ``prompt_tokens`` (:func:`_cut_prompt`; the Designer sends
+    the same cut, ``designer.prompt_tokens``); the Agent's prompts stay whole, as the Agent
+    sends them (a cut one can lose its hint or its observation).
+    """
+    seqs = []
+    for s in samples:
+        keep = prompt_tokens if s.role == "designer" else 0
+        cut_ids, cut_mask = _cut_prompt(list(s.input_ids), list(s.loss_mask), keep)
+        seqs.append((cut_ids[:max_len], cut_mask[:max_len]))
+    return seqs
+
+
 def warm_start(
     model_dir: Path,
     samples: list[Any],
@@ -311,14 +328,7 @@ def warm_start(
     model = AutoModelForCausalLM.from_pretrained(str(model_dir), dtype=torch.float32)
     model.train()
     rng = random.Random(seed)
-    max_len = 2048
-    seqs = []
-    for s in samples:
-        # Only design prompts are cut (the Designer sends the same cut); the Agent's prompts
-        # go whole, as the Agent sends them (a cut one can lose its hint or observation).
-        keep = prompt_tokens if s.role == "designer" else 0
-        cut_ids, cut_mask = _cut_prompt(list(s.input_ids), list(s.loss_mask), keep)
-        seqs.append((cut_ids[:max_len], cut_mask[:max_len]))
+    seqs = training_sequences(samples, prompt_tokens)
     tokens_total = sum(len(ids) for ids, _ in seqs)
     # measure a few steps to plan the schedule
     budget_tokens = 4096

@@ -83,3 +83,27 @@ def test_probe_designs_samples_parses_and_validates_every_design(tmp_path: Path)
     out = probe_designs(model, 2, temperature=1.0, prompt_tokens=64, seed=0, threads=1)
     assert out["probed"] == 2 and sum(out["verdicts"].values()) == 2
     assert out["valid"] == out["verdicts"].get("valid", 0) and 0 <= out["valid_rate"] <= 1
+
+
+def test_only_design_prompts_are_cut_for_the_warm_start() -> None:
+    import random
+
+    from bench.bench_learning import training_sequences
+    from engine.inference import ensure_tiny_model, load_tokenizer
+    from engine.variants import generate_variants, variant_samples
+
+    tok = load_tokenizer(ensure_tiny_model())
+    variants = generate_variants(10, seed=0, rename=False)
+    samples = variant_samples(
+        tok, variants, [], rng=random.Random(0), family_episodes={"word_pick": 3}
+    )
+    picks = [s for s in samples if s.role == "agent" and "word_pick" in s.group_id]
+    assert len({s.group_id for s in picks}) == 2 * 3  # two word_pick variants, 3 episodes each
+    seqs = training_sequences(samples, prompt_tokens=48)
+    for s, (ids, mask) in zip(samples, seqs, strict=True):
+        answer = [t for t, m in zip(s.input_ids, s.loss_mask, strict=True) if m]
+        assert [t for t, m in zip(ids, mask, strict=True) if m] == answer
+        if s.role == "designer":
+            assert mask.index(1) == 48
+        else:
+            assert list(ids) == list(s.input_ids)  # the Agent's prompt stays whole
