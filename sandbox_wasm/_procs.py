@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import math
 import os
 import socket
 import struct
@@ -51,6 +50,7 @@ import trio
 from engine import errors
 from engine.config import SandboxConfig
 from engine.errors import GuestError, InstanceClosed, SandboxError, SandboxTrap
+from sandbox_wasm._threads import GuestThreads
 from sandbox_wasm.host import (
     EnvInstance,
     EnvSpec,
@@ -179,7 +179,7 @@ def _stats(sandbox: Sandbox) -> dict[str, Any]:
 async def _serve(conn: _Frames, config: SandboxConfig) -> None:
     """Serves one parent. With one thread per worker (``threads == 1``, the default when
     ``processes`` >= cores) calls run inline on this process's trio thread, one at a time in
-    arrival order (what a one-thread limiter would do, without a thread hop); else each
+    arrival order (what one guest thread would do, without a thread hop); else each
     request is a task and calls go to the worker's threads as in-process."""
     insts: dict[int, EnvInstance] = {}
     inline = config.threads == 1
@@ -197,7 +197,7 @@ async def _serve(conn: _Frames, config: SandboxConfig) -> None:
             case "open":
                 source, entropy, deadline_s, reuse = args
                 opened = sandbox.open_env_sync(source, entropy, deadline_s, reuse=reuse)
-                insts[iid] = EnvInstance(opened, sandbox.limiter)
+                insts[iid] = EnvInstance(opened, sandbox.threads)
                 return opened.spec
             case "reset" if sync is not None:
                 return sync.reset(args[0], args[1], deadline_s=args[2])
@@ -226,9 +226,7 @@ async def _serve(conn: _Frames, config: SandboxConfig) -> None:
             elif inline or op == "close":
                 value = call_sync(sandbox, op, iid, args)
             else:
-                value = await trio.to_thread.run_sync(
-                    call_sync, sandbox, op, iid, args, limiter=sandbox.limiter
-                )
+                value = await sandbox.threads.run(lambda: call_sync(sandbox, op, iid, args))
         except (SandboxError, errors.InvalidAction) as exc:
             inst = insts.get(iid)
             fuel = inst.fuel_used if inst is not None else 0
@@ -489,7 +487,6 @@ class ProcessSandbox(Sandbox):
         self._config = config
         self._workers = workers
         self._ids = itertools.count(1)
-        self._limiter = trio.CapacityLimiter(math.inf)
         self._opened = 0
 
     @classmethod
@@ -547,6 +544,15 @@ class ProcessSandbox(Sandbox):
     def processes(self) -> int:
         """Worker processes."""
         return len(self._workers)
+
+    @property
+    def threads(self) -> GuestThreads:
+        """Not here: guest calls run in the worker processes' own threads.
+
+        Raises:
+            SandboxError: always.
+        """
+        raise SandboxError("a ProcessSandbox runs guest calls in its worker processes")
 
     async def open_env(
         self,
