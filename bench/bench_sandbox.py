@@ -4,8 +4,9 @@ One trivial environment (a counter; text observation, float reward, a one-key in
 three ways in the same run:
 
 - **wasm**: ``sandbox_wasm`` (componentized CPython 3.14 in wasmtime, fuel + epoch deadline
-  per call), through the synchronous API (``inst.sync``) and the async API (one
-  ``trio.to_thread`` hop per call); start measured from the warm pool and unpooled;
+  per call), through the synchronous API (``inst.sync``) and the async API (one hand-off to
+  a guest thread per call, ``sandbox_wasm/_threads.py``); start measured from the warm pool
+  and unpooled;
 - **subprocess**: a ``python3`` child (this interpreter, ``-I``) speaking JSON lines over pipes,
   start = spawn + load + first observation;
 - **native**: ``exec`` of the source in this process, each step's result JSON-encoded.
