@@ -19,9 +19,10 @@ What is measured (``python -m bench rollout``):
   engine overhead ≤ 5 %); ``overhead_pct`` = ``100 * (1 - vs.)``; ``engine_cpu_ms_per_turn`` is
   this process's CPU time (event loop, tokenization, HTTP client, wasm threads; the server is
   another process) per turn, which bounds the turns/s one core can drive (target ≤ 0.5 ms,
-  i.e. ≥ 2,000 turns/s, measured against ``--delay-ms 0``); ``worker_cpu_ms_per_turn`` is the
-  sandbox worker processes' (``--processes N`` = ``sandbox.processes``; 0 = wasm in this
-  process, the column is then 0).
+  i.e. ≥ 2,000 turns/s, measured against ``--delay-ms 0``); ``loop_cpu_ms_per_turn`` is the
+  event loop's thread alone (in-process, the rest of ``engine_cpu_ms_per_turn`` is the wasm
+  calls in worker threads); ``worker_cpu_ms_per_turn`` is the sandbox worker processes'
+  (``--processes N`` = ``sandbox.processes``; 0 = wasm in this process, the column is then 0).
 - The sandbox keeps ``max(--concurrency) + --pool-size`` loaded instances parked for reuse
   (``sandbox.reuse_idle``), so the Agent's episodes reload their source in a used instance
   instead of starting a fresh one (``sandbox_wasm/README.md``).
@@ -177,17 +178,19 @@ async def _engine(
     async with trio.open_nursery() as nursery:
         await nursery.start(rt.run)
         wcpu0 = await workers() if workers is not None else 0.0
-        cpu0, t0 = time.process_time(), time.perf_counter()
+        cpu0, t0, th0 = time.process_time(), time.perf_counter(), time.thread_time()
         with to_agent:
             for r in requests:
                 await to_agent.send(r)
     wall = time.perf_counter() - t0
     cpu = time.process_time() - cpu0
+    loop_cpu = time.thread_time() - th0  # the trio thread alone (this function runs on it)
     lag = rt.statistics()
     wcpu = (await workers() - wcpu0) if workers is not None else 0.0
     return {
         "seconds": wall,
         "cpu_seconds": cpu,
+        "loop_cpu_seconds": loop_cpu,
         "worker_cpu_seconds": wcpu,
         "loop_lag_p99_ms": 1000.0 * lag.loop_lag_p99_s,
         "loop_lag_max_ms": 1000.0 * lag.loop_lag_max_s,
@@ -265,6 +268,7 @@ async def _measure(url: str, tokenizer: Any, args: argparse.Namespace) -> list[d
                     "turns_per_s": mid["turns"] / mid["seconds"],
                     "overhead_pct": 100.0 * (1.0 - vs),
                     "engine_cpu_ms_per_turn": 1000.0 * mid["cpu_seconds"] / max(mid["turns"], 1),
+                    "loop_cpu_ms_per_turn": 1000.0 * mid["loop_cpu_seconds"] / max(mid["turns"], 1),
                     "loop_lag_p99_ms": mid["loop_lag_p99_ms"],
                     "loop_lag_max_ms": mid["loop_lag_max_ms"],
                     "worker_cpu_ms_per_turn": 1000.0

@@ -4,8 +4,9 @@ One trivial environment (a counter; text observation, float reward, a one-key in
 three ways in the same run:
 
 - **wasm**: ``sandbox_wasm`` (componentized CPython 3.14 in wasmtime, fuel + epoch deadline
-  per call), through the synchronous API (``inst.sync``) and the async API (one
-  ``trio.to_thread`` hop per call); start measured from the warm pool and unpooled;
+  per call), through the synchronous API (``inst.sync``) and the async API (one hand-off to
+  a guest thread per call, ``sandbox_wasm/_threads.py``); start measured from the warm pool
+  and unpooled;
 - **subprocess**: a ``python3`` child (this interpreter, ``-I``) speaking JSON lines over pipes,
   start = spawn + load + first observation;
 - **native**: ``exec`` of the source in this process, each step's result JSON-encoded.
@@ -21,8 +22,14 @@ firing time for a ``while True: pass`` step. Honest rows beside them (issue 16):
   stepped in turn;
 - ``wasm, N worker process(es)`` (``--processes 1,2`` = ``sandbox.processes``, one thread each):
   steps/s of 2 instances per process stepped back to back, and validations/s of the
-  ``grid_rotated`` seed, each with the CPU seconds of this process and of the workers (so the
-  scaling can be judged on a busy machine: goal ≥ 1.8× per added core).
+  ``grid_rotated`` seed, each with the CPU seconds of this process and of the workers, the
+  cores they kept busy (CPU seconds / wall seconds), the work per CPU second, and the 1-minute
+  load average when the row ran. Scaling per added core (goal ≥ 1.8×) is the ``vs. first``
+  ratio of the rates; it can be judged only where the cores used rose with the processes
+  (a busy or small machine gives the second worker no second core: then the per-CPU-second
+  ratio says whether the work itself got more expensive). Each step is one round trip through
+  this process's event loop (``main_cpu_us_per_step``), so steps need a core for the loop
+  besides the workers': N workers need N + 1 cores to scale.
 
 ``--only wasm,fresh,live,scale`` picks row groups (the subprocess and native baselines always
 run). Targets (issue 3): pooled start ≤ 2 ms and ≥ 20×
@@ -450,11 +457,17 @@ async def _scaling(args: argparse.Namespace, processes: int) -> dict[str, Any]:
         steps_cpu, steps_wcpu = time.process_time() - c0, await cpu() - w0
         for inst in insts:
             await inst.aclose()
+        steps = width * args.scale_steps
         row: dict[str, Any] = {
             "case": f"wasm, {processes} worker process(es)" if processes else "wasm, in-process",
-            "steps_per_s": width * args.scale_steps / wall,
+            "load_avg_1min": os.getloadavg()[0],
+            "steps_per_s": steps / wall,
             "steps_cpu_s_main": steps_cpu,
             "steps_cpu_s_workers": steps_wcpu,
+            "steps_cores_used": (steps_cpu + steps_wcpu) / wall,
+            "steps_per_cpu_s": steps / max(steps_cpu + steps_wcpu, 1e-9),
+            "main_cpu_us_per_step": 1e6 * steps_cpu / steps,
+            "worker_cpu_us_per_step": 1e6 * steps_wcpu / steps,
         }
         if args.validations > 0:
             env = next(e for e in seed_envs() if e.name == "grid_rotated")
@@ -473,9 +486,12 @@ async def _scaling(args: argparse.Namespace, processes: int) -> dict[str, Any]:
                 for _ in range(width):
                     nursery.start_soon(validator)
             wall = time.perf_counter() - t0
+            vcpu, vwcpu = time.process_time() - c0, await cpu() - w0
             row["validations_per_s"] = args.validations / wall
-            row["validations_cpu_s_main"] = time.process_time() - c0
-            row["validations_cpu_s_workers"] = await cpu() - w0
+            row["validations_cpu_s_main"] = vcpu
+            row["validations_cpu_s_workers"] = vwcpu
+            row["validations_cores_used"] = (vcpu + vwcpu) / wall
+            row["validations_per_cpu_s"] = args.validations / max(vcpu + vwcpu, 1e-9)
             row["validated_ok"] = verdicts.count("EnvValidated")
     return row
 
@@ -486,8 +502,12 @@ def _scaling_rows(args: argparse.Namespace) -> list[dict[str, Any]]:
     base = rows[0]
     for r in rows:
         r["vs. first steps/s"] = r["steps_per_s"] / base["steps_per_s"]
+        r["vs. first steps/CPU-s"] = r["steps_per_cpu_s"] / base["steps_per_cpu_s"]
         if "validations_per_s" in r:
             r["vs. first validations/s"] = r["validations_per_s"] / base["validations_per_s"]
+            r["vs. first validations/CPU-s"] = (
+                r["validations_per_cpu_s"] / base["validations_per_cpu_s"]
+            )
     return rows
 
 

@@ -20,21 +20,27 @@ its pending calls with ``SandboxError`` and its instances refuse further calls.
 
 The synchronous face (``RemoteEnvInstance.sync``, for the Gymnasium proxy run in a thread)
 goes through the trio thread with ``trio.from_thread.run``.
+
+Framing (:class:`_Frames`): ``multiprocessing.connection``'s wire format (a 4-byte big-endian
+length, or -1 and an 8-byte length, then the payload) on a ``socketpair``, read without
+waiting (``MSG_DONTWAIT``) into one buffer, so every frame that arrived is decoded after one
+``wait_readable`` and one ``recv`` (``Connection.recv_bytes`` took two ``recv`` calls per frame,
+and ``Connection.poll`` built a selector each time). A send is one blocking ``sendall`` of a
+small frame, as before.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
-import math
 import os
 import socket
+import struct
 import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from multiprocessing.connection import Connection
 from typing import Any
 
 import msgspec
@@ -44,6 +50,7 @@ import trio
 from engine import errors
 from engine.config import SandboxConfig
 from engine.errors import GuestError, InstanceClosed, SandboxError, SandboxTrap
+from sandbox_wasm._threads import GuestThreads
 from sandbox_wasm.host import (
     EnvInstance,
     EnvSpec,
@@ -74,29 +81,112 @@ _ERRORS: dict[str, type[Exception]] = {
 }
 
 
+# --------------------------------------------------------------------------- framing
+
+
+class _Frames:
+    """Length-prefixed msgpack frames on a blocking stream socket (both ends).
+
+    Args:
+        sock: one end of the ``socketpair``; left blocking (sends block, reads never do).
+    """
+
+    _HEAD = struct.Struct("!i")
+    _LONG = struct.Struct("!Q")
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        self._buf = bytearray()
+        self._chunk = bytearray(256 * 1024)
+
+    def send(self, message: Any) -> None:
+        """Encodes ``message`` and sends it as one frame (blocking until the kernel took it).
+
+        Raises:
+            OSError: the peer is gone.
+        """
+        payload = _ENC.encode(message)
+        n = len(payload)
+        head = self._HEAD.pack(n) if n <= 0x7FFFFFFF else self._HEAD.pack(-1) + self._LONG.pack(n)
+        self.sock.sendall(head + payload)
+
+    def take(self) -> list[Any]:
+        """Every whole frame that arrived so far, decoded, in order; never waits.
+
+        Raises:
+            EOFError: the peer closed its end (and no whole frame is left).
+            OSError: the socket failed.
+        """
+        buf, chunk, sock = self._buf, self._chunk, self.sock
+        eof = False
+        while True:
+            try:
+                n = sock.recv_into(chunk, 0, socket.MSG_DONTWAIT)
+            except BlockingIOError:
+                break
+            if n == 0:
+                eof = True
+                break
+            buf += memoryview(chunk)[:n]
+            if n < len(chunk):
+                break
+        out: list[Any] = []
+        pos, end = 0, len(buf)
+        with memoryview(buf) as view:
+            while end - pos >= 4:
+                (size,) = self._HEAD.unpack_from(buf, pos)
+                start = pos + 4
+                if size < 0:
+                    if end - pos < 12:
+                        break
+                    (size,) = self._LONG.unpack_from(buf, start)
+                    start += 8
+                if end - start < size:
+                    break
+                out.append(_DEC.decode(view[start : start + size]))
+                pos = start + size
+        if pos:
+            del buf[:pos]
+        if eof and not out:  # nothing whole left (a torn frame is dropped)
+            raise EOFError("the peer closed the socket")
+        return out
+
+    async def receive(self) -> list[Any]:
+        """The next frames (at least one), waiting for them on the trio loop.
+
+        Raises:
+            EOFError, OSError: as :meth:`take`.
+        """
+        while True:
+            await trio.lowlevel.wait_readable(self.sock)
+            frames = self.take()
+            if frames:
+                return frames
+
+
 # --------------------------------------------------------------------------- worker side
 
 
-def _worker_main(conn: Connection, config: bytes) -> None:
+def _worker_main(sock: socket.socket, config: bytes) -> None:
     """Entry point of a worker process: serve requests until the pipe closes."""
-    trio.run(_serve, conn, msgspec.json.decode(config, type=SandboxConfig))
+    trio.run(_serve, _Frames(sock), msgspec.json.decode(config, type=SandboxConfig))
 
 
 def _stats(sandbox: Sandbox) -> dict[str, Any]:
     return {**msgspec.to_builtins(sandbox.statistics()), "cpu_s": time.process_time()}
 
 
-async def _serve(conn: Connection, config: SandboxConfig) -> None:
+async def _serve(conn: _Frames, config: SandboxConfig) -> None:
     """Serves one parent. With one thread per worker (``threads == 1``, the default when
     ``processes`` >= cores) calls run inline on this process's trio thread, one at a time in
-    arrival order (what a one-thread limiter would do, without a thread hop); else each
+    arrival order (what one guest thread would do, without a thread hop); else each
     request is a task and calls go to the worker's threads as in-process."""
     insts: dict[int, EnvInstance] = {}
     inline = config.threads == 1
 
     def reply(rid: int, status: str, value: Any, fuel: int = 0, stats: Any = None) -> None:
         try:
-            conn.send_bytes(_ENC.encode((rid, status, value, fuel, stats)))
+            conn.send((rid, status, value, fuel, stats))
         except OSError:  # the parent closed the pipe (shutdown): nobody waits for this answer
             pass
 
@@ -107,7 +197,7 @@ async def _serve(conn: Connection, config: SandboxConfig) -> None:
             case "open":
                 source, entropy, deadline_s, reuse = args
                 opened = sandbox.open_env_sync(source, entropy, deadline_s, reuse=reuse)
-                insts[iid] = EnvInstance(opened, sandbox.limiter)
+                insts[iid] = EnvInstance(opened, sandbox.threads)
                 return opened.spec
             case "reset" if sync is not None:
                 return sync.reset(args[0], args[1], deadline_s=args[2])
@@ -136,9 +226,7 @@ async def _serve(conn: Connection, config: SandboxConfig) -> None:
             elif inline or op == "close":
                 value = call_sync(sandbox, op, iid, args)
             else:
-                value = await trio.to_thread.run_sync(
-                    call_sync, sandbox, op, iid, args, limiter=sandbox.limiter
-                )
+                value = await sandbox.threads.run(lambda: call_sync(sandbox, op, iid, args))
         except (SandboxError, errors.InvalidAction) as exc:
             inst = insts.get(iid)
             fuel = inst.fuel_used if inst is not None else 0
@@ -154,18 +242,18 @@ async def _serve(conn: Connection, config: SandboxConfig) -> None:
     async with Sandbox.open(inner) as sandbox, trio.open_nursery() as nursery:
         reply(0, "ok", None, 0, _stats(sandbox))  # ready
         while True:
-            await trio.lowlevel.wait_readable(conn.fileno())
             try:
-                rid, op, iid, args = _DEC.decode(conn.recv_bytes())
+                frames = await conn.receive()
             except (EOFError, OSError):
                 break
-            if (inline and op not in ("ready", "stats")) or op == "close":
-                # a close is quick (it parks or frees) and must take effect before the next
-                # request is read: an open that follows may take the parked instance
-                await handle(sandbox, rid, op, iid, args)
-                await trio.lowlevel.checkpoint()  # let the pool refill task run
-            else:
-                nursery.start_soon(handle, sandbox, rid, op, iid, args)
+            for rid, op, iid, args in frames:  # in arrival order, as one at a time did
+                if (inline and op not in ("ready", "stats")) or op == "close":
+                    # a close is quick (it parks or frees) and must take effect before the
+                    # next request is handled: an open that follows may take the parked one
+                    await handle(sandbox, rid, op, iid, args)
+                    await trio.lowlevel.checkpoint()  # let the pool refill task run
+                else:
+                    nursery.start_soon(handle, sandbox, rid, op, iid, args)
         nursery.cancel_scope.cancel()
 
 
@@ -175,7 +263,7 @@ async def _serve(conn: Connection, config: SandboxConfig) -> None:
 class _Worker:
     """One worker process, its pipe and the calls waiting for an answer."""
 
-    def __init__(self, index: int, proc: Any, conn: Connection) -> None:
+    def __init__(self, index: int, proc: Any, conn: _Frames) -> None:
         self.index = index
         self.proc = proc
         self.conn = conn
@@ -193,7 +281,7 @@ class _Worker:
         rid = next(self._ids)
         self.pending[rid] = trio.lowlevel.current_task() if wait else None
         try:
-            self.conn.send_bytes(_ENC.encode((rid, op, iid, args)))
+            self.conn.send((rid, op, iid, args))
         except (OSError, ValueError) as exc:
             self.pending.pop(rid, None)
             raise SandboxError(f"sandbox worker {self.index}: {exc}") from exc
@@ -212,17 +300,13 @@ class _Worker:
         conn = self.conn
         try:
             while True:
-                await trio.lowlevel.wait_readable(conn.fileno())
-                while True:
-                    rid, status, value, fuel, stats = _DEC.decode(conn.recv_bytes())
+                for rid, status, value, fuel, stats in await conn.receive():
                     if stats is not None:
                         self.stats = stats
                     if rid == 0:
                         self.ready.set()
                     else:
                         self._deliver(rid, status, value, fuel)
-                    if not conn.poll(0):
-                        break
         except (EOFError, OSError) as exc:
             self.dead = f"exited: {type(exc).__name__}"
         finally:
@@ -403,7 +487,6 @@ class ProcessSandbox(Sandbox):
         self._config = config
         self._workers = workers
         self._ids = itertools.count(1)
-        self._limiter = trio.CapacityLimiter(math.inf)
         self._opened = 0
 
     @classmethod
@@ -420,17 +503,21 @@ class ProcessSandbox(Sandbox):
         try:
             for i in range(config.processes):
                 ours, theirs = socket.socketpair()
-                with ours, theirs:
-                    fd = theirs.fileno()
-                    proc = await trio.to_thread.run_sync(
-                        functools.partial(
-                            subprocess.Popen,
-                            [sys.executable, "-m", "sandbox_wasm._procs", str(fd), inner],
-                            pass_fds=[fd],
-                            stdin=subprocess.DEVNULL,
+                try:
+                    with theirs:
+                        fd = theirs.fileno()
+                        proc = await trio.to_thread.run_sync(
+                            functools.partial(
+                                subprocess.Popen,
+                                [sys.executable, "-m", "sandbox_wasm._procs", str(fd), inner],
+                                pass_fds=[fd],
+                                stdin=subprocess.DEVNULL,
+                            )
                         )
-                    )
-                    workers.append(_Worker(i, proc, Connection(ours.detach())))
+                except BaseException:
+                    ours.close()
+                    raise
+                workers.append(_Worker(i, proc, _Frames(ours)))
             async with trio.open_nursery() as nursery:
                 for w in workers:
                     nursery.start_soon(w.read)
@@ -444,7 +531,7 @@ class ProcessSandbox(Sandbox):
                     nursery.cancel_scope.cancel()
         finally:
             for w in workers:
-                w.conn.close()  # the worker sees the end of its pipe and exits
+                w.conn.sock.close()  # the worker sees the end of its pipe and exits
             with trio.CancelScope(shield=True):
                 for w in workers:
                     try:
@@ -457,6 +544,15 @@ class ProcessSandbox(Sandbox):
     def processes(self) -> int:
         """Worker processes."""
         return len(self._workers)
+
+    @property
+    def threads(self) -> GuestThreads:
+        """Not here: guest calls run in the worker processes' own threads.
+
+        Raises:
+            SandboxError: always.
+        """
+        raise SandboxError("a ProcessSandbox runs guest calls in its worker processes")
 
     async def open_env(
         self,
@@ -535,4 +631,4 @@ class ProcessSandbox(Sandbox):
 
 
 if __name__ == "__main__":  # python -m sandbox_wasm._procs FD CONFIG_JSON (started by the parent)
-    _worker_main(Connection(int(sys.argv[1])), sys.argv[2].encode())
+    _worker_main(socket.socket(fileno=int(sys.argv[1])), sys.argv[2].encode())

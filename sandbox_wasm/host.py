@@ -2,15 +2,16 @@
 
 ::
 
-    async with Sandbox.open(config.sandbox) as sandbox:     # ticker thread, warm pool, limiter
+    async with Sandbox.open(config.sandbox) as sandbox:     # ticker thread, warm pool, threads
         inst = await sandbox.open_env(source, entropy=0)
         obs, info = await inst.reset(seed=3)
         r = await inst.step("north")                        # StepResult
         text = await inst.call_tool("lookup", {"key": "a"})
         await inst.aclose()
 
-Every guest call runs in a worker thread (``trio.to_thread.run_sync``) bounded by one capacity
-limiter sized to the cores; wasm releases the GIL, so calls on different instances run in
+Every guest call runs in one of the sandbox's guest threads (``sandbox_wasm/_threads.py``:
+``config.threads``, default the cores, handed calls without a ``trio.to_thread`` round trip);
+wasm releases the GIL, so calls on different instances run in
 parallel. A call cannot be cancelled partway: cancellation waits for it (it ends within its
 deadline, by epoch interruption, or its fuel), the call's own outcome (result or error) is
 delivered, and the cancellation takes effect at the caller's next checkpoint. Each instance has a lock, so concurrent calls on one
@@ -63,6 +64,7 @@ from sandbox_wasm._protocol import (
     guest_error,
 )
 from sandbox_wasm._runtime import RawInstance, Runtime, get_runtime
+from sandbox_wasm._threads import GuestThreads
 
 __all__ = [
     "EnvInstance",
@@ -406,13 +408,13 @@ class EnvInstance:
     """One loaded environment in its own WebAssembly instance. Create with
     :meth:`Sandbox.open_env`.
 
-    Every method runs the guest in a worker thread under the sandbox's limiter; it cannot be
+    Every method runs the guest in one of the sandbox's guest threads; it cannot be
     cancelled partway (it returns within its deadline). Raises as :class:`SyncEnvInstance`.
     """
 
-    def __init__(self, sync: SyncEnvInstance, limiter: trio.CapacityLimiter) -> None:
+    def __init__(self, sync: SyncEnvInstance, threads: GuestThreads) -> None:
         self._sync = sync
-        self._limiter = limiter
+        self._threads = threads
 
     @property
     def sync(self) -> SyncEnvInstance:
@@ -442,28 +444,25 @@ class EnvInstance:
         deadline_s: float | None = None,
     ) -> tuple[str, dict[str, Any]]:
         """Async :meth:`SyncEnvInstance.reset`: returns ``(observation, info)``."""
-        return await trio.to_thread.run_sync(
-            lambda: self._sync.reset(seed, options, deadline_s=deadline_s), limiter=self._limiter
+        return await self._threads.run(
+            lambda: self._sync.reset(seed, options, deadline_s=deadline_s)
         )
 
     async def step(self, action: str, *, deadline_s: float | None = None) -> StepResult:
         """Async :meth:`SyncEnvInstance.step`: returns a :class:`StepResult`."""
-        return await trio.to_thread.run_sync(
-            lambda: self._sync.step(action, deadline_s=deadline_s), limiter=self._limiter
-        )
+        return await self._threads.run(lambda: self._sync.step(action, deadline_s=deadline_s))
 
     async def call_tool(
         self, name: str, args: dict[str, Any] | None = None, *, deadline_s: float | None = None
     ) -> str:
         """Async :meth:`SyncEnvInstance.call_tool`: returns the tool's text."""
-        return await trio.to_thread.run_sync(
-            lambda: self._sync.call_tool(name, args, deadline_s=deadline_s),
-            limiter=self._limiter,
+        return await self._threads.run(
+            lambda: self._sync.call_tool(name, args, deadline_s=deadline_s)
         )
 
     async def output(self) -> str:
         """Async :meth:`SyncEnvInstance.output`: the guest's captured stdout + stderr."""
-        return await trio.to_thread.run_sync(self._sync.output, limiter=self._limiter)
+        return await self._threads.run(self._sync.output)
 
     async def aclose(self) -> None:
         """Frees the instance (idempotent; never blocks the event loop)."""
@@ -477,7 +476,7 @@ class EnvInstance:
 
 
 class Sandbox:
-    """The WebAssembly sandbox: shared engine, epoch ticker, warm pool and thread limiter.
+    """The WebAssembly sandbox: shared engine, epoch ticker, warm pool and guest threads.
 
     Create with ``async with Sandbox.open(config) as sandbox``. Module-level state never
     carries between environments: every ``open_env`` gets a fresh interpreter instance, except
@@ -485,10 +484,10 @@ class Sandbox:
     source before, loaded afresh (see :meth:`open_env`).
     """
 
-    def __init__(self, runtime: Runtime, config: SandboxConfig, limiter: trio.CapacityLimiter):
+    def __init__(self, runtime: Runtime, config: SandboxConfig, threads: GuestThreads):
         self._runtime = runtime
         self._config = config
-        self._limiter = limiter
+        self._threads = threads
         self._pool: collections.deque[RawInstance] = collections.deque()
         self._pool_lock = threading.Lock()
         # Loaded instances parked for reuse: (source, raw, episodes played), oldest first.
@@ -529,8 +528,7 @@ class Sandbox:
             return
         cache_dir = Path(config.cache_dir) if config.cache_dir else None
         runtime = await trio.to_thread.run_sync(get_runtime, cache_dir)
-        threads = config.threads or os.cpu_count() or 1
-        sandbox = cls(runtime, config, trio.CapacityLimiter(threads))
+        sandbox = cls(runtime, config, GuestThreads(config.threads or os.cpu_count() or 1))
         runtime.acquire_ticker(config.epoch_tick_s)
         from_body: BaseException | None = None
         try:
@@ -559,9 +557,9 @@ class Sandbox:
         return self._config
 
     @property
-    def limiter(self) -> trio.CapacityLimiter:
-        """The capacity limiter bounding concurrent guest calls (threads)."""
-        return self._limiter
+    def threads(self) -> GuestThreads:
+        """The threads running guest calls (at most ``threads.n`` at once)."""
+        return self._threads
 
     def statistics(self) -> SandboxStatistics:
         """Returns counters since the sandbox opened (see :class:`SandboxStatistics`)."""
@@ -583,9 +581,7 @@ class Sandbox:
         while True:
             while len(self._pool) < self._config.pool_size and not self._closed:
                 try:
-                    raw = await trio.to_thread.run_sync(
-                        self._runtime.instantiate, self._config.memory_bytes, limiter=self._limiter
-                    )
+                    raw = await self._threads.run(self._instantiate)
                 except SandboxError as exc:  # e.g. memory_bytes below the guest's needs
                     log.warning("sandbox pool: instantiating failed (%s); retrying in 1 s", exc)
                     await trio.sleep(1.0)
@@ -598,6 +594,9 @@ class Sandbox:
             self._pool_ready.set()
             self._want_refill = trio.Event()
             await self._want_refill.wait()
+
+    def _instantiate(self) -> RawInstance:
+        return self._runtime.instantiate(self._config.memory_bytes)
 
     async def wait_pool_ready(self) -> None:
         """Waits until the warm pool holds ``pool_size`` instances (for benchmarks/tests)."""
@@ -734,11 +733,10 @@ class Sandbox:
             OutputTooLarge: the declarations are over ``max_output_bytes``.
             SandboxError: the sandbox is closed.
         """
-        sync = await trio.to_thread.run_sync(
-            lambda: self.open_env_sync(source, entropy, deadline_s, reuse=reuse),
-            limiter=self._limiter,
+        sync = await self._threads.run(
+            lambda: self.open_env_sync(source, entropy, deadline_s, reuse=reuse)
         )
-        return EnvInstance(sync, self._limiter)
+        return EnvInstance(sync, self._threads)
 
     def _shutdown(self) -> None:
         with self._pool_lock:
@@ -751,3 +749,4 @@ class Sandbox:
         for inst in list(self._live):
             inst.close()
         self._programs.close()
+        self._threads.close()

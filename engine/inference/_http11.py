@@ -1,4 +1,4 @@
-"""A lean HTTP/1.1 ``POST`` for the generation hot path: pooled keep-alive trio streams.
+"""A lean HTTP/1.1 ``POST`` for the generation hot path: pooled keep-alive sockets.
 
 ``PolicyClient.generate`` is the engine's most frequent call (one per agent turn). Through
 httpx + httpcore it costs ~0.7 ms of CPU per call (request/response objects, header models,
@@ -8,15 +8,22 @@ alive socket is ~0.1 ms. This module does only that exchange: ``POST`` a JSON bo
 ``(host, port)``. Everything else (TLS, proxies, redirects, other methods, admin calls, custom
 transports in tests) stays on httpx; :func:`lean_ok` says when the client may use this path.
 
+A connection is a plain non-blocking ``socket.socket`` (connected by ``trio.open_tcp_stream``,
+then detached from its stream): a request is one ``send``, the answer ``recv`` calls after
+``trio.lowlevel.wait_readable``, without ``SocketStream``'s per-call wrappers (conflict
+detectors, a checkpoint before and after every operation), which were about a third of this
+module's CPU per call. Every exchange waits for readability at least once, so it is always a
+checkpoint (cancellable, and other tasks run).
+
 Errors: :class:`LeanHTTPError` (the peer closed, sent something that is not HTTP/1.1, or the
-connection failed: ``OSError``/``trio.BrokenResourceError`` are wrapped). The caller's trio
-deadline bounds every exchange; a cancelled exchange closes its connection (never reused
-half-read). Wire format: RFC 9112 (HTTP/1.1 message syntax, §6 message body length, §7.1
-chunked transfer coding).
+connection failed: ``OSError`` is wrapped). The caller's trio deadline bounds every exchange; a
+cancelled exchange closes its connection (never reused half-read). Wire format: RFC 9112
+(HTTP/1.1 message syntax, §6 message body length, §7.1 chunked transfer coding).
 """
 
 from __future__ import annotations
 
+import socket
 import urllib.parse
 import urllib.request
 
@@ -61,7 +68,7 @@ class LeanHTTP:
 
     def __init__(self, max_idle: int = 64) -> None:
         self._max_idle = max_idle
-        self._idle: dict[tuple[str, int], list[trio.SocketStream]] = {}
+        self._idle: dict[tuple[str, int], list[socket.socket]] = {}
         self._targets: dict[str, tuple[str, int, bytes]] = {}
 
     def _target(self, url: str) -> tuple[str, int, bytes]:
@@ -89,61 +96,89 @@ class LeanHTTP:
         request = head + b"Content-Length: %d\r\n\r\n" % len(body) + body
         pool = self._idle.setdefault((host, port), [])
         while pool:
-            stream = pool.pop()
+            sock = pool.pop()
             try:
-                return await self._exchange(stream, request, pool)
+                return await self._exchange(sock, request, pool)
             except _Stale:
                 continue
         try:
-            stream = await trio.open_tcp_stream(host, port)
+            stream = await trio.open_tcp_stream(host, port)  # TCP_NODELAY set, non-blocking
         except OSError as exc:
             raise LeanHTTPError(f"connect to {host}:{port}: {exc}", "ConnectError") from exc
+        sock = socket.socket(fileno=stream.socket.detach())
+        sock.setblocking(False)
         try:
-            return await self._exchange(stream, request, pool)
+            return await self._exchange(sock, request, pool)
         except _Stale as exc:
             raise LeanHTTPError(f"{host}:{port} closed the connection before answering") from exc
 
     async def _exchange(
-        self, stream: trio.SocketStream, request: bytes, pool: list[trio.SocketStream]
+        self, sock: socket.socket, request: bytes, pool: list[socket.socket]
     ) -> tuple[int, bytes]:
         keep = False
         try:
             try:
-                await stream.send_all(request)
-                status, body, keep = await _read_response(stream)
-            except (OSError, trio.BrokenResourceError, trio.ClosedResourceError) as exc:
-                if isinstance(exc, trio.BrokenResourceError):
-                    raise _Stale() from exc
-                raise LeanHTTPError(str(exc), "ReadError") from exc
+                await _send_all(sock, request)
+                status, body, keep = await _read_response(sock)
+            except OSError as exc:  # reset, broken pipe: as trio's BrokenResourceError was
+                raise _Stale() from exc
         finally:
             if keep and len(pool) < self._max_idle:
-                pool.append(stream)
+                pool.append(sock)
             else:
-                stream.socket.close()  # no await: never blocks, also when cancelled
+                sock.close()  # never blocks, also when cancelled
         return status, body
 
     async def aclose(self) -> None:
         """Close every idle connection."""
         for pool in self._idle.values():
-            for stream in pool:
-                stream.socket.close()
+            for sock in pool:
+                sock.close()
             pool.clear()
 
 
 class _Stale(Exception):
-    """The peer closed the connection before any answer byte (a stale keep-alive)."""
+    """The peer closed or reset the connection (a stale keep-alive); retried once on a new
+    connection."""
 
 
-async def _read_response(stream: trio.SocketStream) -> tuple[int, bytes, bool]:
+async def _send_all(sock: socket.socket, data: bytes) -> None:
+    """Sends ``data`` on the non-blocking ``sock``, waiting for writability when its buffer is
+    full (a request normally goes in one ``send``, without waiting)."""
+    view = memoryview(data)
+    while view:
+        try:
+            n = sock.send(view)
+        except BlockingIOError:
+            await trio.lowlevel.wait_writable(sock)
+            continue
+        view = view[n:]
+
+
+async def _recv(sock: socket.socket, first: bool = False) -> bytes:
+    """Up to 64 KiB from ``sock``; ``first``: wait for readability before trying (the server
+    cannot have answered a request just sent, and the wait is this exchange's checkpoint)."""
+    if first:
+        await trio.lowlevel.wait_readable(sock)
+    while True:
+        try:
+            return sock.recv(65536)
+        except BlockingIOError:
+            await trio.lowlevel.wait_readable(sock)
+
+
+async def _read_response(sock: socket.socket) -> tuple[int, bytes, bool]:
     """Reads one response: ``(status, body, keep_alive)``."""
     buf = bytearray()
+    first = True
     while True:
         end = buf.find(b"\r\n\r\n")
         if end >= 0:
             break
         if len(buf) > _MAX_HEAD:
             raise LeanHTTPError("response head over 64 KiB")
-        chunk = await stream.receive_some(65536)
+        chunk = await _recv(sock, first)
+        first = False
         if not chunk:
             if not buf:
                 raise _Stale()
@@ -175,10 +210,10 @@ async def _read_response(stream: trio.SocketStream) -> tuple[int, bytes, bool]:
             keep = v == b"keep-alive" or (keep and v != b"close")
     rest = buf[end + 4 :]
     if chunked:
-        body, rest = await _read_chunked(stream, rest)
+        body, rest = await _read_chunked(sock, rest)
     elif length is not None:
         while len(rest) < length:
-            chunk = await stream.receive_some(max(65536, length - len(rest)))
+            chunk = await _recv(sock)
             if not chunk:
                 raise LeanHTTPError("connection closed inside the response body")
             rest += chunk
@@ -187,17 +222,17 @@ async def _read_response(stream: trio.SocketStream) -> tuple[int, bytes, bool]:
         body = b""
     else:  # read to the end (HTTP/1.0 style)
         keep = False
-        while chunk := await stream.receive_some(65536):
+        while chunk := await _recv(sock):
             rest += chunk
         body, rest = bytes(rest), bytearray()
     return status, body, keep and not rest
 
 
-async def _read_chunked(stream: trio.SocketStream, buf: bytearray) -> tuple[bytes, bytearray]:
+async def _read_chunked(sock: socket.socket, buf: bytearray) -> tuple[bytes, bytearray]:
     out = bytearray()
 
     async def more() -> None:
-        chunk = await stream.receive_some(65536)
+        chunk = await _recv(sock)
         if not chunk:
             raise LeanHTTPError("connection closed inside a chunked body")
         buf.extend(chunk)

@@ -26,7 +26,7 @@ answers 400.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 import httpx
 import msgspec
@@ -73,6 +73,32 @@ class _Server:
 
 class _Retryable(Exception):
     """A transport error or 5xx: the attempt may be retried elsewhere."""
+
+
+class _Reply(Protocol):
+    """What the client reads of an answer: ``httpx.Response`` or :class:`_LeanReply`."""
+
+    @property
+    def status_code(self) -> int: ...
+    @property
+    def content(self) -> bytes: ...
+    @property
+    def text(self) -> str: ...
+
+
+class _LeanReply:
+    """An answer of the lean path (``_http11``): status and body, nothing parsed further."""
+
+    __slots__ = ("content", "status_code")
+
+    def __init__(self, status_code: int, content: bytes) -> None:
+        self.status_code = status_code
+        self.content = content
+
+    @property
+    def text(self) -> str:
+        """The body as text (UTF-8, undecodable bytes replaced), for error messages."""
+        return self.content.decode("utf-8", "replace")
 
 
 class PolicyClient:
@@ -223,17 +249,15 @@ class PolicyClient:
             s.healthy = False
             s.next_probe = trio.current_time() + 1.0
 
-    async def _request(
-        self, s: _Server, method: str, path: str, json: Any = None
-    ) -> httpx.Response:
+    async def _request(self, s: _Server, method: str, path: str, json: Any = None) -> _Reply:
         """One HTTP request; transport errors and 5xx become ``_Retryable``, 4xx raise."""
         url = f"{s.url}{path}"
         s.outstanding += 1
         s.requests += 1
+        r: _Reply
         try:
             if self._lean is not None and method == "POST" and path == "/generate":
-                status, content = await self._lean.post(url, msgspec.json.encode(json))
-                r = httpx.Response(status, content=content)
+                r = _LeanReply(*await self._lean.post(url, msgspec.json.encode(json)))
             else:
                 r = await self._http.request(method, url, json=json)
         except httpx.TransportError as exc:
@@ -248,34 +272,31 @@ class PolicyClient:
             raise PolicyHTTPError(url, r.status_code, r.text)
         return r
 
-    async def _call(
-        self, method: str, path: str, json: Any = None
-    ) -> tuple[_Server, httpx.Response]:
+    async def _call(self, method: str, path: str, json: Any = None) -> tuple[_Server, _Reply]:
         """Send to the least-loaded healthy server, retrying with backoff on retryable errors."""
         deadline = self.config.request_timeout_s
         attempt = 0
-        try:
-            with trio.fail_after(deadline):
-                while True:
-                    s = await self._pick()
-                    try:
-                        r = await self._request(s, method, path, json)
-                    except _Retryable as exc:
-                        self._failed(s, str(exc))
-                        attempt += 1
-                        self._retries += 1
-                        if attempt > self.config.retries + len(self._servers):
-                            raise PolicyUnavailable(
-                                f"{path} failed after {attempt} attempts ({self._detail()})"
-                            ) from exc.__cause__
-                        await trio.sleep(min(0.05 * 2 ** (attempt - 1), 1.0))
-                        continue
-                    s.failures = 0
-                    return s, r
-        except trio.TooSlowError:
-            raise PolicyUnavailable(
-                f"no policy server answered {path} within {deadline:g} s ({self._detail()})"
-            ) from None
+        # trio.fail_after without its generator-based context manager (one per turn)
+        with trio.CancelScope(deadline=trio.current_time() + deadline):
+            while True:
+                s = await self._pick()
+                try:
+                    r = await self._request(s, method, path, json)
+                except _Retryable as exc:
+                    self._failed(s, str(exc))
+                    attempt += 1
+                    self._retries += 1
+                    if attempt > self.config.retries + len(self._servers):
+                        raise PolicyUnavailable(
+                            f"{path} failed after {attempt} attempts ({self._detail()})"
+                        ) from exc.__cause__
+                    await trio.sleep(min(0.05 * 2 ** (attempt - 1), 1.0))
+                    continue
+                s.failures = 0
+                return s, r
+        raise PolicyUnavailable(  # only reached when the deadline cancelled the scope
+            f"no policy server answered {path} within {deadline:g} s ({self._detail()})"
+        )
 
     # -------------------------------------------------------------- generation
 
@@ -418,7 +439,7 @@ class PolicyClient:
 
     async def _admin(
         self, s: _Server, method: str, path: str, json: Any = None, *, revive: bool = True
-    ) -> httpx.Response:
+    ) -> _Reply:
         """A control call to one server: retries transport errors, no failover; a launched
         server that stays unreachable is restarted once (``revive``) and asked again."""
         for attempt in range(self.config.retries + 1):

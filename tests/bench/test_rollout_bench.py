@@ -88,6 +88,8 @@ def test_rollout_bench_rows_and_finished_episodes() -> None:
     assert engine["vs. server limit"] > 0
     assert engine["overhead_pct"] == pytest.approx(100 * (1 - engine["vs. server limit"]))
     assert engine["engine_cpu_ms_per_turn"] > 0
+    # the loop's thread is part of this process (the wasm threads are the rest)
+    assert 0 < engine["loop_cpu_ms_per_turn"] <= engine["engine_cpu_ms_per_turn"] + 1e-6
     assert {"episodes_per_s", "turns_per_s", "vs. server limit"} <= engine.keys()
     assert engine["loop_lag_max_ms"] >= engine["loop_lag_p99_ms"] >= 0
 
