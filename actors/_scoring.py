@@ -87,6 +87,10 @@ MIN_MEASURED_SHARE = 0.5
 """Share of the K episodes per condition that must have been played for a score to stand."""
 
 _SEED_LOW, _SEED_HIGH = 1_000_000, 2**31 - 1
+_SYMBOL_WORD = r"[^\w\s\"'{}\[\]:,;()!?]+"
+_SYMBOL_RUN = re.compile(rf"(?<!\S){_SYMBOL_WORD}(?:\s+{_SYMBOL_WORD})*(?!\S)")
+"""Whitespace-separated words with no letter, digit or structural punctuation (Morse code,
+emoji): one gate token per run (:func:`_tokens`)."""
 _GATE_TOKEN = re.compile(r"[^\W_]{3,}|(?<![^\W_])\d{2}(?![^\W_])")
 """Words and mixed passphrases (``k9x2q7m4``) of 3+ letters or digits, and 2-digit numbers (a
 2-digit code is a code; a 2-letter word or a 1-digit number is too common a move to be one:
@@ -106,9 +110,16 @@ def _tokens(text: str) -> list[str]:
     ``seven three nine nine`` -> ``7399``), so a code cannot hide by being spelled out."""
     text = unicodedata.normalize("NFKC", text)
     out = _GATE_TOKEN.findall(text)
-    # pieces joined by a hyphen or a dot spell one token: "73-99" is 7399, "ses-ame" sesame
-    for joined in re.findall(r"[^\W_]+(?:[-.·][^\W_]+)+", text):
-        whole = re.sub(r"[-.·]", "", joined)
+    # pieces joined by a hyphen, a dot or an underscore spell one token: "73-99" is 7399,
+    # "ses-ame" sesame, "ka_zu_mi_ro" kazumiro
+    for joined in re.findall(r"[^\W_]+(?:[-.·_][^\W_]+)+", text):
+        whole = re.sub(r"[-.·_]", "", joined)
+        if len(whole) >= 3:
+            out.append(whole)
+    # words of symbols alone (Morse "-- . .-..", emoji), a run of them one token of 3+
+    # symbols; JSON's and prose's own punctuation never joins one
+    for symbols in _SYMBOL_RUN.findall(text):
+        whole = "".join(symbols.split())
         if len(whole) >= 3:
             out.append(whole)
     run: list[str] = []
@@ -346,6 +357,7 @@ def _same_shape_filler(token: str, rng: random.Random) -> str:
     """
     digits = sorted({c for c in token if c in _ASCII_DIGITS})
     letters = sorted({c.casefold() for c in token if c.isalpha()})
+    symbols = sorted({c for c in token if not c.isalnum() and not c.isspace()})
     for attempt in range(40):
         own = attempt < 20  # the token's own characters first, then any
         out = []
@@ -358,6 +370,8 @@ def _same_shape_filler(token: str, rng: random.Random) -> str:
             elif ch.isalpha():
                 c = rng.choice(letters if own else list("bcdfghjklmnpqrstvwxz"))
                 out.append(c.upper() if ch.isupper() else c)
+            elif not ch.isalnum() and not ch.isspace():  # Morse, emoji: symbols for symbols
+                out.append(rng.choice(symbols if own else [*symbols, "*", "#", "~"]))
             else:
                 out.append(ch)
         filler = "".join(out)
@@ -568,9 +582,42 @@ def _gate_candidates(
                 and tok not in stated.casefold()
             ):
                 out[tok] = "inside"
-    # the tool schemas' own words (argument names, enum values) are the task's vocabulary
-    schema = json.dumps(env.tools, ensure_ascii=False)
+    # the tool schemas' own words (argument names, enum values) are the task's vocabulary;
+    # the words of their descriptions are stated text, like the task description's
+    schema = "\n".join(_schema_words(env.tools))
     return {t: why for t, why in out.items() if not text_contains(schema, t)}
+
+
+def _schema_words(tools: Any) -> list[str]:
+    """Tool names, argument names and ``enum``/``const`` values of tool schemas (not their
+    descriptions): the words an Agent must write to call the tools at all."""
+    words: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            props = node.get("properties")
+            if isinstance(props, dict):
+                words.extend(str(k) for k in props)
+            for key in ("enum", "const"):
+                value = node.get(key)
+                for v in value if isinstance(value, list) else [value]:
+                    if isinstance(v, str | int | float) and not isinstance(v, bool):
+                        words.append(str(v))
+            for key, value in node.items():
+                if key not in ("description", "title", "examples", "default"):
+                    walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    for tool in tools if isinstance(tools, list) else []:
+        if isinstance(tool, dict) and isinstance(tool.get("function"), dict):
+            tool = tool["function"]  # the OpenAI wrapping
+        if isinstance(tool, dict):
+            if isinstance(tool.get("name"), str):
+                words.append(tool["name"])
+            walk(tool.get("parameters", tool.get("input_schema", {})))
+    return words
 
 
 def _actions(ep: EpisodeFinished) -> list[str]:

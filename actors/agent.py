@@ -567,7 +567,8 @@ async def play_episode(
         failed: load, crash, trap, timeout, the episode's sandbox budget, an ``info["success"]``
         that is not a bool), ``policy_error`` (the agent raised or returned a non-string;
         ``reason`` names the agent and the turn), ``max_turns`` (the turn cap ran out) or
-        ``token_budget``; success is ``False`` unless the environment reported it. Never
+        ``token_budget``; success is ``False`` unless the environment ended the episode
+        (``status`` ``ok``) and reported it. Never
         raises for anything the environment or the agent does.
 
     Cancellation: cancellable at any await; the instance is closed.
@@ -590,6 +591,9 @@ async def play_episode(
                 success = episode_success(last_info, total, request.success_threshold)
             except ValueError as exc:
                 status, reason = "env_error", f"turn {len(turns) - 1}: {exc}"
+        # Only an episode the environment ended is won (the contract): a "win" reported in
+        # info on a turn that did not end it would escape every check that reads ended wins.
+        success = success and status == "ok"
         return EpisodeFinished(
             episode_id=request.episode_id,
             env_id=request.env_id,

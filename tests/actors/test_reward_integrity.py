@@ -395,6 +395,12 @@ async def test_attacks_found_by_a_tester_get_the_right_verdict(
         ("h19_split_code_table.py", "t2_agents.py:split_code"),
         ("h20_fullwidth_code_table.py", "t2_agents.py:split_code"),
         ("h21_split_word_table.py", "t2_agents.py:split_word"),
+        # a third tester's: a pass phrase in Morse code or emoji (no word character), 2-letter
+        # syllables joined by underscores, the gate words in an unused tool's description
+        ("h22_morse_gate.py", "t3_agents.py:ticket_phrase"),
+        ("h23_emoji_gate.py", "t3_agents.py:ticket_phrase"),
+        ("h24_underscore_syllable_gate.py", "t3_agents.py:syllable"),
+        ("h26_gate_word_in_a_tool_description.py", "t3_agents.py:a06"),
     ],
 )
 async def test_gates_the_hint_spells_another_way_or_hides_behind_a_decoy_are_flagged(
@@ -404,6 +410,24 @@ async def test_gates_the_hint_spells_another_way_or_hides_behind_a_decoy_are_fla
     assert isinstance(out, EnvScored) and "information_gate" in out.flags, out
     assert not out.accepted
     assert out.evidence["information_gate"]["censored_wins"] == 0
+
+
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        ("h25_win_without_terminating.py", "t3_agents.py:a06"),
+        ("h27_arith_gate_without_terminating.py", "t3_agents.py:arith_code"),
+    ],
+)
+async def test_a_win_the_environment_does_not_end_is_no_success(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    # info["success"] on a turn that does not terminate: the episode runs into its turn cap
+    # (status max_turns), which the contract says is no success; counted as one, it escaped
+    # every check that reads ended wins and was paid as frontier
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert out.success_with == 0.0 and not out.accepted
 
 
 async def test_a_method_hint_that_names_a_first_move_is_frontier_not_a_gate(
@@ -486,3 +510,31 @@ def test_a_censored_tool_call_stays_a_call_and_fillers_keep_the_shape() -> None:
     assert {_same_shape_filler("1122", rng) for _ in range(30)} <= {
         "".join(p) for p in itertools.product("12", repeat=4)
     }
+
+
+def test_symbol_words_and_underscored_pieces_are_gate_tokens_tool_descriptions_are_not_exempt() -> (
+    None
+):
+    from actors._scoring import _schema_words, _tokens
+
+    assert "--..-...-..----." in _tokens("1234 -- . .-.. .-.. --- -.")
+    assert "🔑🚪🌟" in _tokens("5555 🔑🚪🌟")
+    assert "kazumiro" in _tokens("123456 ka_zu_mi_ro")
+    # JSON's and prose's own punctuation is never a token
+    assert _tokens('{"item_id": "a3"}') == ["item", "itemid"]
+    assert _tokens("Wrong... try again, (maybe)!") == ["Wrong", "try", "again", "maybe"]
+    tools = [
+        {
+            "name": "weigh",
+            "description": "open sesame",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "item_id": {"type": "string", "description": "the vault word"},
+                    "unit": {"enum": ["kg", "pound"]},
+                },
+            },
+        },
+        {"type": "function", "function": {"name": "peek", "parameters": {}}},
+    ]
+    assert sorted(_schema_words(tools)) == ["item_id", "kg", "peek", "pound", "unit", "weigh"]
