@@ -675,8 +675,18 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
             "valid_rate_rises": (rec.get("valid_rate_late") or 0)
             > (rec.get("valid_rate_early") or 0),
             "accepted_not_copies>=5": rec["accepted_not_copies"] >= TARGET_ACCEPTED_NOVEL,
-            "held_out_with_rises": (rec.get("held_out_gain_with") or 0) > 0,
-            "held_out_without_rises": (rec.get("held_out_gain_without") or 0) > 0,
+            # None: not measurable (fewer than two weight versions were evaluated: no
+            # learner step ran, or the evaluation failed)
+            "held_out_with_rises": (
+                (rec.get("held_out_gain_with") or 0) > 0
+                if len(rec.get("held_out") or []) >= 2
+                else None
+            ),
+            "held_out_without_rises": (
+                (rec.get("held_out_gain_without") or 0) > 0
+                if len(rec.get("held_out") or []) >= 2
+                else None
+            ),
         }
         records.append(rec)
         (out / "records.json").write_text(json.dumps(records, indent=1), encoding="utf-8")

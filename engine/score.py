@@ -28,7 +28,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import inspect
 import json
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -121,7 +123,8 @@ def load_agent(spec: str) -> Any:
         The callable.
 
     Raises:
-        AgentLoadError: malformed spec, missing module or file, missing or non-callable name.
+        AgentLoadError: malformed spec, missing module or file, missing or non-callable name,
+            a callable that cannot take ``(observations, hint, rng, memory)``.
     """
     module_name, sep, attr = spec.rpartition(":")
     if not sep or not module_name or not attr:
@@ -153,6 +156,15 @@ def load_agent(spec: str) -> Any:
         raise AgentLoadError(f"--agent {spec!r}: module {module_name!r} has no {attr!r}")
     if not callable(fn):
         raise AgentLoadError(f"--agent {spec!r}: {attr!r} is a {type(fn).__name__}, not callable")
+    try:
+        inspect.signature(fn).bind(["obs"], "hint", random.Random(0), {})
+    except TypeError as exc:
+        raise AgentLoadError(
+            f"--agent {spec!r}: {attr!r} must take (observations, hint, rng, memory) and "
+            f"return the action string; its signature is {inspect.signature(fn)} ({exc})"
+        ) from None
+    except ValueError:  # a builtin without a signature: let it run
+        pass
     return fn
 
 

@@ -138,6 +138,10 @@ def test_missing_module_or_callable_is_a_clear_usage_error(
     assert main([f]) == 2  # neither --agent nor --policy-url
     with pytest.raises(AgentLoadError, match="MODULE:CALLABLE"):
         load_agent("nocolon")
+    # a solver of another shape (the warm-start variants' take (observations, hinted)) is
+    # refused up front with the signature it needs, not after every episode failed
+    assert main([f, "--agent", "engine.variants:play_variant"]) == 2
+    assert "must take (observations, hint, rng, memory)" in capsys.readouterr().err
 
 
 def test_raising_agent_fails_episodes_and_the_run_continues(
