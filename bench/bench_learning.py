@@ -2,7 +2,7 @@
 
 One command, one budget (``--budget-s``, default 3600 s on 2 cores), in stages:
 
-1. **Model**: a Qwen3-architecture model of 1.6 M parameters (hidden 128, 4 layers: the
+1. **Model**: a Qwen3-architecture model of 1.3 M parameters (hidden 128, 4 layers: the
    engine's tiny shape) built from scratch, with a byte-level BPE of 4,096 tokens trained on
    the warm-start material itself (``--tokenizer corpus``: programs, passages, prompts;
    ``stdlib``: the engine's default BPE, 1.33x more tokens a program).

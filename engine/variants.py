@@ -56,9 +56,13 @@ VARIANT_FAMILIES: tuple[str, ...] = (
 )
 """The families the warm-start corpus varies: four seed families (``engine.seed_envs.SEED_FAMILIES``
 keys) and ``word_pick``, written for the tiny CPU Agent: its hinted solution is a copy (the
-word at a fixed position of a list) that a 1.6 M model can learn, where the seed families'
+word at a fixed position of a list), the simplest we could think of, where the seed families'
 (a Caesar shift, a sum, a string rewrite, a code search) score 0 for it with or without the
-hint (issue 17: no regret, so nothing is accepted as frontier)."""
+hint (issue 17: no regret, so nothing is accepted as frontier). Measured 2026-12-01: after a
+1.42-epoch warm start with six ``word_pick`` episodes a variant, the 1.3 M model answers with a
+word of the pool but not the picked one (0 of 32 hinted episodes): it has not learned the
+copy either. Without its two examples the family is an information gate the Critic cannot
+see (docs/environment-contract.md, "What the integrity checks cannot catch")."""
 
 
 class Variant(msgspec.Struct, frozen=True, kw_only=True):
@@ -823,7 +827,7 @@ def generate_variants(
         seed: the generator's seed (the same seed gives the same programs).
         families: which of :data:`VARIANT_FAMILIES` to vary.
         rename: rename helpers, tables and state attributes (``False``: every program of a
-            family keeps the seed's names; a 1.6 M model half-trained on renamed programs
+            family keeps the seed's names; a 1.3 M model half-trained on renamed programs
             mixes names within one program, and the Critic rejects it as a ``crash``).
 
     Returns:
