@@ -109,9 +109,11 @@ def main(argv: list[str] | None = None) -> int:
     if hasattr(module, "add_arguments"):
         module.add_arguments(parser)
     args = parser.parse_args(rest)
-    print(f"bench {ns.topic}: {(module.__doc__ or '').strip().splitlines()[0]}", flush=True)
+    title = (module.__doc__ or "").strip().splitlines()[0].replace("``", "")
+    print(f"bench {ns.topic}: {title}", flush=True)
     rows = module.run(args)
-    print(format_table(rows))
+    # a topic whose records do not fit a table (nested figures) prints its own summary
+    print(module.summarize(rows) if hasattr(module, "summarize") else format_table(rows))
     if args.json:
         info = machine_info()
         with open(args.json, "w", encoding="utf-8") as fh:

@@ -574,6 +574,37 @@ def held_out(run_dir: Path, versions: int, episodes: int) -> dict[str, Any]:
     }
 
 
+def summarize(records: list[dict[str, Any]]) -> str:
+    """One block per record: the issue's figures and targets, a line each (the full record,
+    nested lists included, goes to ``--json``)."""
+    out: list[str] = []
+    for r in records:
+        probe = r.get("warm_start_probe") or {}
+        rows = r.get("held_out") or []
+        out += [
+            f"{r.get('case')}: {r.get('bench_seconds')} s, {r.get('parameters'):,} parameters",
+            f"  warm start: {r.get('sft_epochs')} epochs, {r.get('sft_tokens_per_s')} tokens/s, "
+            f"loss {r.get('sft_final_loss')}; probe {probe.get('valid')}/{probe.get('probed')} "
+            "designs valid",
+            f"  self-play: {r.get('iterations')} iterations, {r.get('designs')} designs; valid "
+            f"{r.get('valid_early')} first / {r.get('valid_late')} last iterations; "
+            f"rejections {r.get('rejections')}",
+            f"  accepted as frontier: {len(r.get('accepted') or [])}, not copies "
+            f"{r.get('accepted_not_copies')}; flag shares {r.get('flag_shares')}",
+            "  held-out success (version: without / with hint): "
+            + (
+                ", ".join(
+                    f"v{h['version']}: {h['success_without']:.2f} / {h['success_with']:.2f}"
+                    for h in rows
+                )
+                or str(r.get("error") or "none evaluated")
+            ),
+            "  targets (None: not measurable): "
+            + ", ".join(f"{k} {v}" for k, v in (r.get("targets") or {}).items()),
+        ]
+    return "\n".join(out)
+
+
 def _designer_temperature(args: argparse.Namespace) -> float:
     """``designer.temperature`` of the self-play run (``--config``, then ``--set``)."""
     import tomllib

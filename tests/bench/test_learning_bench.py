@@ -107,3 +107,22 @@ def test_only_design_prompts_are_cut_for_the_warm_start() -> None:
             assert mask.index(1) == 48
         else:
             assert list(ids) == list(s.input_ids)  # the Agent's prompt stays whole
+
+
+def test_the_console_summary_names_every_target_and_each_held_out_version() -> None:
+    from bench.bench_learning import summarize
+
+    rec = {
+        "case": "learning (regret)",
+        "bench_seconds": 10,
+        "parameters": 1000,
+        "held_out": [
+            {"version": 0, "success_without": 0.0, "success_with": 0.25},
+            {"version": 7, "success_without": 0.5, "success_with": 1.0},
+        ],
+        "targets": {"valid_rate_late>=0.5": True, "held_out_with_rises": None},
+    }
+    text = summarize([rec])
+    assert "v0: 0.00 / 0.25, v7: 0.50 / 1.00" in text
+    assert "valid_rate_late>=0.5 True" in text and "held_out_with_rises None" in text
+    assert max(len(line) for line in text.splitlines()) < 200
