@@ -593,7 +593,9 @@ def _schema_words(tools: Any) -> list[str]:
     descriptions): the words an Agent must write to call the tools at all."""
     words: list[str] = []
 
-    def walk(node: Any) -> None:
+    def walk(node: Any, depth: int = 0) -> None:
+        if depth > 64:  # a schema deeper than any real one names nothing more
+            return
         if isinstance(node, dict):
             props = node.get("properties")
             if isinstance(props, dict):
@@ -605,10 +607,10 @@ def _schema_words(tools: Any) -> list[str]:
                         words.append(str(v))
             for key, value in node.items():
                 if key not in ("description", "title", "examples", "default"):
-                    walk(value)
+                    walk(value, depth + 1)
         elif isinstance(node, list):
             for item in node:
-                walk(item)
+                walk(item, depth + 1)
 
     for tool in tools if isinstance(tools, list) else []:
         if isinstance(tool, dict) and isinstance(tool.get("function"), dict):

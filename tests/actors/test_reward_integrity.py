@@ -538,3 +538,7 @@ def test_symbol_words_and_underscored_pieces_are_gate_tokens_tool_descriptions_a
         {"type": "function", "function": {"name": "peek", "parameters": {}}},
     ]
     assert sorted(_schema_words(tools)) == ["item_id", "kg", "peek", "pound", "unit", "weigh"]
+    deep: dict[str, object] = {"type": "string"}
+    for _ in range(5000):
+        deep = {"type": "object", "properties": {"x": deep}}
+    assert _schema_words([{"name": "t", "parameters": deep}])[:2] == ["t", "x"]
