@@ -607,16 +607,9 @@ def summarize(records: list[dict[str, Any]]) -> str:
 
 def _designer_temperature(args: argparse.Namespace) -> float:
     """``designer.temperature`` of the self-play run (``--config``, then ``--set``)."""
-    import tomllib
+    from engine.config import load_config
 
-    with open(args.config, "rb") as fh:
-        doc = tomllib.load(fh)
-    t = float(doc.get("designer", {}).get("temperature", 1.0))
-    for item in args.set:
-        key, _, value = item.partition("=")
-        if key.strip() == "designer.temperature":
-            t = float(value)
-    return t
+    return load_config(args.config, list(args.set)).designer.temperature
 
 
 def run(args: argparse.Namespace) -> list[dict[str, Any]]:
