@@ -12,9 +12,13 @@ One command, one budget (``--budget-s``, default 3600 s on 2 cores), in stages:
    seed's helper and attribute names kept (``--rename`` varies them too: a model half-trained
    on renamed programs mixes names and crashes); a random ``--validate`` of them go through
    the Critic's own validation (``engine.validate``), and the bench stops if any fails. Agent
-   samples: turns of episodes their scripted solvers won by the hint's method, shown with the
-   hint in the prompt and without it, alternately.
-3. **Warm start**: supervised training (AdamW, cosine, one torch thread, bfloat16 autocast,
+   samples: episodes their scripted solvers won by the hint's method, one sample an episode
+   with the loss on every action, shown with the hint in the prompt and without it,
+   alternately.
+3. **Primer** (``--primer-s``): dense synthetic list-lookup lines (``engine.variants.
+   primer_samples``: a hint line naming first or last, then ten lists, each followed by the
+   word it names). Without it the model never learned the copy ``word_pick`` asks for.
+   **Warm start**: supervised training (AdamW, cosine, one torch thread, bfloat16 autocast,
    loss on answer tokens only, prompts cut to their first 32 and last ``--sft-prompt-tokens``
    - 32 tokens) on those samples for ``--sft-s`` seconds; the result is
    ``policy.model_path``. Then a **probe**: ``--probe`` designs sampled from it at the
@@ -64,7 +68,10 @@ REPO = Path(__file__).resolve().parent.parent
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``python -m bench learning``."""
     parser.add_argument("--budget-s", type=float, default=3600.0, help="whole bench, seconds")
-    parser.add_argument("--sft-s", type=float, default=1200.0, help="warm-start training, s")
+    parser.add_argument("--sft-s", type=float, default=1020.0, help="warm-start training, s")
+    parser.add_argument(
+        "--primer-s", type=float, default=240.0, help="synthetic list-lookup primer, s (0: none)"
+    )
     parser.add_argument("--eval-s", type=float, default=420.0, help="reserved for eval, s")
     parser.add_argument("--variants", type=int, default=3200, help="warm-start programs")
     parser.add_argument("--validate", type=int, default=100, help="programs validated")
@@ -310,10 +317,12 @@ def warm_start(
     seed: int,
     prompt_tokens: int = 0,
     bf16: bool = False,
+    batch_tokens: int = 4096,
 ) -> dict[str, Any]:
     """Supervised training of ``model_dir`` in place on ``samples`` for ``seconds``.
 
-    Batches of about 4,096 tokens (samples sorted by length within shuffled buckets),
+    Batches of at most ``batch_tokens`` tokens, padding included (samples sorted by length
+    within shuffled buckets),
     AdamW (lr 2e-3 peak, 30 warm-up steps, cosine to 10 % over the planned steps), loss =
     mean negative log-likelihood of the answer tokens (``loss_mask``); design prompts cut to
     ``prompt_tokens`` (:func:`_cut_prompt`), Agent prompts whole. ``bf16``: forward and
@@ -330,8 +339,7 @@ def warm_start(
     rng = random.Random(seed)
     seqs = training_sequences(samples, prompt_tokens)
     tokens_total = sum(len(ids) for ids, _ in seqs)
-    # measure a few steps to plan the schedule
-    budget_tokens = 4096
+    budget_tokens = batch_tokens
 
     def batches() -> list[list[int]]:
         order = list(range(len(seqs)))
@@ -617,7 +625,7 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     from engine.config import DesignerConfig
     from engine.corpus import load_corpus
     from engine.inference import load_tokenizer
-    from engine.variants import generate_variants, variant_samples
+    from engine.variants import generate_variants, primer_samples, variant_samples
 
     t0 = time.monotonic()
     out = Path(args.out or f"bench-learning-{time.strftime('%Y%m%d-%H%M%S')}").resolve()
@@ -657,6 +665,17 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
         family_episodes=family_episodes,
     )
     roles = collections.Counter(s.role for s in samples)
+    primer: dict[str, Any] = {}
+    if args.primer_s > 0:
+        lines = primer_samples(tokenizer, 6000, rng=random.Random(args.seed + 1))
+        _log(f"primer: {len(lines)} list-lookup samples; {args.primer_s:.0f} s; load {_load()}")
+        primer = {
+            f"primer_{k.removeprefix('sft_')}": v
+            for k, v in warm_start(
+                model_dir, lines, args.primer_s, args.threads, args.seed, 0, args.bf16
+            ).items()
+        }
+        _log(f"primer done: {primer}")
     _log(f"warm start: {len(samples)} samples ({dict(roles)}); {args.sft_s:.0f} s; load {_load()}")
     sft = warm_start(
         model_dir, samples, args.sft_s, args.threads, args.seed, args.sft_prompt_tokens, args.bf16
@@ -686,6 +705,7 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
             "tokenizer": args.tokenizer,
             "program_tokens_mean": round(program_tokens, 1),
             "validated": checked,
+            **primer,
             **sft,
             "warm_start_probe": probe,
             "selfplay_s": round(per_run),

@@ -43,7 +43,9 @@ from engine.messages import TrainingSample
 __all__ = [
     "VARIANT_FAMILIES",
     "Variant",
+    "episode_sample",
     "generate_variants",
+    "primer_samples",
     "variant_samples",
 ]
 
@@ -55,14 +57,16 @@ VARIANT_FAMILIES: tuple[str, ...] = (
     "word_pick",
 )
 """The families the warm-start corpus varies: four seed families (``engine.seed_envs.SEED_FAMILIES``
-keys) and ``word_pick``, written for the tiny CPU Agent: its hinted solution is a copy (the
-word at a fixed position of a list), the simplest we could think of, where the seed families'
-(a Caesar shift, a sum, a string rewrite, a code search) score 0 for it with or without the
-hint (issue 17: no regret, so nothing is accepted as frontier). Measured 2026-12-01: after a
-1.42-epoch warm start with six ``word_pick`` episodes a variant, the 1.3 M model answers with a
-word of the pool but not the picked one (0 of 32 hinted episodes): it has not learned the
-copy either. Without its two examples the family is an information gate the Critic cannot
-see (docs/environment-contract.md, "What the integrity checks cannot catch")."""
+keys) and ``word_pick``, written for the tiny CPU Agent, whose hinted solution is a copy. The
+seed families' methods (a Caesar shift, a sum, a string rewrite, a code search) score 0 for it
+with or without the hint, so nothing had regret (issue 17). ``word_pick``: two examples show
+whether a hidden rule picks the first or the last word of a list; then 6-10 rounds each ask
+for the pick of a new list, and a wrong answer ends the episode; the hint names the end. The
+first version (four positions, one round, words separated by spaces) was not learned in a
+1.42-epoch warm start (0 of 32 hinted episodes, 2026-12-01); lists in brackets with commas
+keep each word the same token as the answer. Without its two examples the family is an
+information gate the Critic cannot see (docs/environment-contract.md, "What the integrity
+checks cannot catch")."""
 
 
 class Variant(msgspec.Struct, frozen=True, kw_only=True):
@@ -702,7 +706,8 @@ DESCRIPTION = (
 HINT = (
     $hint
 )
-MAX_TURNS = $max_turns
+ROUNDS = $rounds
+MAX_TURNS = ROUNDS
 
 _WORDS = $words
 _SLOT = $slot
@@ -710,65 +715,72 @@ _SLOT = $slot
 
 class Env:
     def __init__(self) -> None:
+        self._rng = random.Random(0)
         self._answer = ""
-        self._turn = 0
+        self._round = 0
         self._done = False
         self._success = False
+
+    def _challenge(self) -> str:
+        words = self._rng.sample(_WORDS, $size)
+        self._answer = words[_SLOT]
+        return "[" + ",".join(words) + "]"
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[str, dict[str, Any]]:
-        rng = random.Random(0 if seed is None else seed)
-        ex1, ex2, challenge = (rng.sample(_WORDS, $size) for _ in range(3))
-        self._answer = challenge[_SLOT]
-        self._turn = 0
+        self._rng = random.Random(0 if seed is None else seed)
+        ex1, ex2 = (self._rng.sample(_WORDS, $size) for _ in range(2))
+        self._round = 0
         self._done = False
         self._success = False
         obs = (
-            f"Example: {' '.join(ex1)} -> {ex1[_SLOT]}\\nExample: {' '.join(ex2)} -> {ex2[_SLOT]}\\n"
-            f"Challenge: {' '.join(challenge)} -> ?"
+            f"Example: [{','.join(ex1)}] -> {ex1[_SLOT]}\\n"
+            f"Example: [{','.join(ex2)}] -> {ex2[_SLOT]}\\n"
+            f"Round 1 of {ROUNDS}: {self._challenge()} -> ?"
         )
-        return obs, {"turn": 0}
+        return obs, {"round": 0}
 
     def step(self, action: str) -> tuple[str, float, bool, bool, dict[str, Any]]:
         if self._done:
             return "The episode is over.", 0.0, True, False, {"success": self._success}
-        self._turn += 1
-        if action.strip().lower() == self._answer:
-            self._done, self._success = True, True
-            return "$correct", 1.0, True, False, {"success": True}
-        if self._turn >= MAX_TURNS:
+        if action.strip().lower() != self._answer:
             self._done = True
-            return "$lost", 0.0, True, False, {"success": False}
-        return "$wrong", 0.0, False, False, {"turn": self._turn}
+            return f"$lost The key was {self._answer}.", 0.0, True, False, {"success": False}
+        self._round += 1
+        if self._round >= ROUNDS:
+            self._done, self._success = True, True
+            return "$won", 1.0, True, False, {"success": True}
+        obs = f"$right Round {self._round + 1} of {ROUNDS}: {self._challenge()} -> ?"
+        return obs, 1.0 / ROUNDS, False, False, {"round": self._round}
 ''')
 
-_ORDINALS = {1: "second", 2: "third", -1: "last", -2: "second to last"}
+_ORDINALS = {0: "first", -1: "last"}
 
 
 def _word_pick(rng: random.Random) -> tuple[str, str, str, dict[str, Any]]:
-    turns = rng.randint(1, 2)
+    rounds = rng.randint(6, 10)
     slot = rng.choice(tuple(_ORDINALS))
     size = rng.randint(4, 6)
     words = rng.sample(_POOL, rng.randint(12, 18))
     desc = rng.choice(
         (
             "Each example maps a list of words to one of its words by a hidden rule. Answer "
-            "with the word the rule picks from the challenge list.",
+            "with the word the rule picks from each challenge list.",
             "Infer from the two examples which word of a list is the key, then answer with "
-            "the key of the challenge list.",
+            "the key of each challenge list.",
             "A hidden rule picks one word from each list. The first observation shows two "
-            "examples and a challenge list: answer with the word the rule picks from it.",
+            "examples: answer with the word the rule picks from each list that follows.",
         )
     )
-    desc += f" You have {_attempts(turns)}."
+    desc += f" There are {rounds} rounds; a wrong answer ends the game."
     ordinal = _ORDINALS[slot]
     hint = rng.choice(
         (
             f"The key is always the {ordinal} word of the list.",
-            f"Answer with the {ordinal} word of the challenge list; the examples follow the "
+            f"Answer with the {ordinal} word of each challenge list; the examples follow the "
             "same rule.",
-            f"Count the words of the challenge list: the {ordinal} one is the answer.",
+            f"Look at the {ordinal} word of the list: it is the answer.",
         )
     )
     doc = rng.choice(
@@ -782,21 +794,21 @@ def _word_pick(rng: random.Random) -> tuple[str, str, str, dict[str, Any]]:
         doc=doc,
         description=_q(desc),
         hint=_q(hint),
-        max_turns=turns,
+        rounds=rounds,
         words=_words_literal(words),
         slot=slot,
         size=size,
-        correct=rng.choice(("Correct!", "Yes, that is the key.", "Right.")),
-        lost=rng.choice(("Wrong. No attempts left.", "Wrong, out of attempts.")),
-        wrong=rng.choice(("Wrong. Try again.", "Not that one. Try again.")),
+        won=rng.choice(("Correct! All rounds won.", "Right. You won every round.")),
+        lost=rng.choice(("Wrong.", "Not that one.", "Wrong, game over.")),
+        right=rng.choice(("Correct.", "Right.", "Yes.")),
     )
     return source, hint, desc, {"slot": slot}
 
 
 def _solve_pick(p: dict[str, Any], obs: list[str], hinted: bool) -> str:
-    words = obs[0].split("Challenge:")[1].split("->")[0].split()
-    # without the hint: the first word, which no rule here picks
-    return words[int(p["slot"])] if hinted else words[0]
+    words = obs[-1].rsplit("[", 1)[1].split("]")[0].split(",")
+    # without the hint: the second word, which no rule here picks (lists have 4-6 words)
+    return words[int(p["slot"])] if hinted else words[1]
 
 
 # ------------------------------------------------------------------------------ corpus
@@ -887,6 +899,122 @@ def play_variant(variant: Variant, seed: int, *, hinted: bool) -> tuple[bool, li
     return play_in_process(variant.source, policy, seed)
 
 
+def episode_sample(
+    tokenizer: Any,
+    description: str,
+    tools: Sequence[Mapping[str, Any]],
+    hint: str,
+    observations: Sequence[str],
+    actions: Sequence[str],
+    group: str,
+) -> TrainingSample:
+    """One SFT sample of a whole episode: the chat of its last turn, loss on every action.
+
+    The Agent's prompt of turn ``t`` is the chat of the turns before it
+    (``actors.agent.build_messages``), so the prompt of turn ``t + 1`` is the prompt of turn
+    ``t``, its action, the end-of-turn token and the next observation. One sample of the whole
+    episode carries the same targets as one sample per turn, with the shared prefix encoded
+    once (a 10-round episode: ~470 tokens instead of ~3,000).
+
+    Args:
+        tokenizer: the policy tokenizer (chat template).
+        description, tools, hint: as ``build_messages`` (``""``: no hint).
+        observations: ``len(actions)`` observations or more (the extra ones are not used).
+        actions: the episode's actions, in turn order.
+        group: the sample's group id.
+
+    Returns:
+        A ``TrainingSample`` (``sft=True``): ``loss_mask`` is 1 on each action's tokens and the
+        end-of-turn token after it.
+
+    Raises:
+        ValueError: the chat template does not render each turn's prompt as a prefix of the
+            next (the packed sample would not be what the Agent sees).
+    """
+    from actors.agent import build_messages
+    from engine.inference import chat_ids
+
+    eos = getattr(tokenizer, "eos_token_id", None)
+    ids: list[int] = []
+    mask: list[int] = []
+    for t, action in enumerate(actions):
+        prompt = chat_ids(
+            tokenizer, build_messages(description, tools, hint, observations[: t + 1], actions[:t])
+        )
+        if prompt[: len(ids)] != ids:
+            raise ValueError(f"turn {t} of {group}: the chat prompt does not extend the last turn")
+        mask += [0] * (len(prompt) - len(ids))
+        ids = list(prompt)
+        target = [int(i) for i in tokenizer.encode(action, add_special_tokens=False)]
+        if isinstance(eos, int):
+            target.append(eos)
+        ids += target
+        mask += [1] * len(target)
+    return TrainingSample(
+        role="agent",
+        group_id=group,
+        input_ids=ids,
+        loss_mask=mask,
+        rollout_logprobs=[0.0] * len(ids),
+        reward=1.0,
+        policy_version=0,
+        sft=True,
+    )
+
+
+def primer_samples(
+    tokenizer: Any, n: int, *, rng: random.Random, lines: int = 10
+) -> list[TrainingSample]:
+    """Dense synthetic list-lookup samples that teach a small model to copy by a distant rule.
+
+    Each sample is a hint line in ``word_pick``'s words (``"Hint: The key is always the last
+    word of the list."``) followed by ``lines`` lines ``"[w1,w2,...] -> wk"``, the word the
+    hint's ordinal picks, loss on each answer. Why: ``word_pick``'s real episodes carry one
+    answer per ~50 prompt tokens, and the 1.3 M model trained on them alone answered a
+    frequent pool word for 7 minutes (1-6 of 60 held-back turns, 2026-12-01); on these
+    samples it copies by the hint's ordinal after ~300 steps (loss 0.001), and learns the
+    real format from there.
+
+    Args:
+        tokenizer: the policy tokenizer.
+        n: samples.
+        rng: draws ordinals and words.
+        lines: lists per sample.
+
+    Returns:
+        ``TrainingSample`` s (role ``agent``, ``sft=True``), about 200 tokens each.
+    """
+    samples = []
+    newline = [int(i) for i in tokenizer.encode("\n", add_special_tokens=False)]
+    for _ in range(n):
+        slot = rng.choice(tuple(_ORDINALS))
+        head = f"Hint: The key is always the {_ORDINALS[slot]} word of the list.\n"
+        ids = [int(i) for i in tokenizer.encode(head, add_special_tokens=False)]
+        mask = [0] * len(ids)
+        for _ in range(lines):
+            words = rng.sample(_POOL, rng.randint(4, 6))
+            q = [
+                int(i)
+                for i in tokenizer.encode(f"[{','.join(words)}] ->", add_special_tokens=False)
+            ]
+            a = [int(i) for i in tokenizer.encode(" " + words[slot], add_special_tokens=False)]
+            ids += q + a + newline
+            mask += [0] * len(q) + [1] * len(a) + [0] * len(newline)
+        samples.append(
+            TrainingSample(
+                role="agent",
+                group_id="primer",
+                input_ids=ids,
+                loss_mask=mask,
+                rollout_logprobs=[0.0] * len(ids),
+                reward=1.0,
+                policy_version=0,
+                sft=True,
+            )
+        )
+    return samples
+
+
 def variant_samples(
     tokenizer: Any,
     variants: Sequence[Variant],
@@ -902,9 +1030,10 @@ def variant_samples(
     - Designer: the design prompt (a passage drawn with ``rng``, the contract, an empty
       memory, as ``engine._warm_start.warm_start_samples``) followed by the program in a
       python code block.
-    - Agent: every turn of ``episodes_per_variant`` episodes the variant's solver won by its
-      hint's method, alternately shown *with* the hint in the Agent's prompt and *without*
-      it (seeds ``first_seed + i``: the scoring seeds never meet them).
+    - Agent: ``episodes_per_variant`` episodes the variant's solver won by its hint's method,
+      one sample each (:func:`episode_sample`: loss on every action), alternately shown
+      *with* the hint in the Agent's prompt and *without* it (seeds ``first_seed + i``: the
+      scoring seeds never meet them).
 
     Args:
         tokenizer: the policy tokenizer (chat template).
@@ -914,13 +1043,12 @@ def variant_samples(
         episodes_per_variant: solved episodes per variant.
         first_seed: first episode seed.
         family_episodes: solved episodes per variant of the families named here, instead of
-            ``episodes_per_variant`` (``bench learning``: more ``word_pick`` episodes, whose
-            one-turn samples the Agent learns its copying from).
+            ``episodes_per_variant`` (``bench learning``: more ``word_pick`` episodes, from
+            which the Agent learns its copying).
 
     Returns:
         ``TrainingSample`` s with ``sft=True``.
     """
-    from actors.agent import build_messages
     from actors.designer import build_design_prompt
     from engine._warm_start import _sft
     from engine.inference import chat_ids
@@ -942,9 +1070,7 @@ def variant_samples(
                 continue
             shown = v.hint if (i + e) % 2 == 0 else ""
             group = f"sft-agent-{v.name}-{seed}"
-            for t, action in enumerate(actions):
-                msgs = build_messages(
-                    v.description, tools, shown, observations[: t + 1], actions[:t]
-                )
-                out.append(_sft(tokenizer, "agent", group, chat_ids(tokenizer, msgs), action))
+            out.append(
+                episode_sample(tokenizer, v.description, tools, shown, observations, actions, group)
+            )
     return out

@@ -104,3 +104,62 @@ def test_variant_samples_show_designs_and_episodes_with_and_without_hint() -> No
     prompts = [tok.decode(s.input_ids) for s in agents]
     assert any(vs[0].hint[:40] in p for p in prompts)  # some episodes show the hint
     assert any(all(v.hint[:40] not in p for v in vs) for p in prompts)  # some do not
+
+
+def test_word_pick_is_won_round_by_round_with_its_hint_and_a_wrong_answer_ends_it() -> None:
+    from engine.seed_envs import play_in_process
+
+    v = generate_variants(3, seed=0, families=("word_pick",), rename=False)[0]
+    ok, observations, actions = play_variant(v, 5, hinted=True)
+    ns: dict[str, object] = {}
+    exec(compile(v.source, v.name, "exec"), ns)
+    assert ok and len(actions) == ns["ROUNDS"]
+    # each answer is the hinted end of the list it answers: a word the observation showed
+    for obs, action in zip(observations, actions, strict=False):
+        listed = obs.rsplit("[", 1)[1].split("]")[0].split(",")
+        assert action == listed[v.params["slot"]]
+    lost, obs_lost, acts_lost = play_in_process(v.source, lambda o: "nonsense", 5)
+    assert not lost and len(acts_lost) == 1
+
+
+def test_one_packed_episode_sample_carries_every_turn_sample() -> None:
+    from actors.agent import build_messages
+    from engine.inference import chat_ids, ensure_tiny_model, load_tokenizer
+    from engine.variants import episode_sample
+
+    tok = load_tokenizer(ensure_tiny_model())
+    v = generate_variants(3, seed=0, families=("word_pick",), rename=False)[0]
+    _ok, observations, actions = play_variant(v, 9, hinted=True)
+    packed = episode_sample(tok, v.description, [], v.hint, observations, actions, "g")
+    targets = []
+    for t, action in enumerate(actions):
+        prompt = chat_ids(
+            tok, build_messages(v.description, [], v.hint, observations[: t + 1], actions[:t])
+        )
+        target = list(tok.encode(action, add_special_tokens=False)) + [tok.eos_token_id]
+        # the turn's own sample (prompt, target) is a prefix of the packed one, target masked
+        assert list(packed.input_ids[: len(prompt) + len(target)]) == prompt + target
+        assert packed.loss_mask[len(prompt) : len(prompt) + len(target)] == [1] * len(target)
+        targets += target
+    assert [i for i, m in zip(packed.input_ids, packed.loss_mask, strict=True) if m] == targets
+
+
+def test_primer_lines_answer_with_the_word_their_hint_names() -> None:
+    from engine.inference import ensure_tiny_model, load_tokenizer
+    from engine.variants import primer_samples
+
+    tok = load_tokenizer(ensure_tiny_model())
+    for s in primer_samples(tok, 5, rng=random.Random(0), lines=4):
+        text = tok.decode(s.input_ids)
+        first = text.split("\n")[0]
+        assert first.startswith("Hint: The key is always the ")
+        ordinal = first.split("the ")[1].split(" word")[0]
+        answers = tok.decode(
+            [i for i, m in zip(s.input_ids, s.loss_mask, strict=True) if m]
+        ).split()
+        lines = text.strip().split("\n")[1:]
+        assert len(lines) == len(answers) == 4
+        for line, answer in zip(lines, answers, strict=True):
+            words = line.split("[")[1].split("]")[0].split(",")
+            assert line.endswith("-> " + answer)
+            assert answer == (words[0] if ordinal == "first" else words[-1])
