@@ -70,7 +70,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--budget-s", type=float, default=3600.0, help="whole bench, seconds")
     parser.add_argument("--sft-s", type=float, default=1020.0, help="warm-start training, s")
     parser.add_argument(
-        "--primer-s", type=float, default=240.0, help="synthetic list-lookup primer, s (0: none)"
+        "--primer-s",
+        type=float,
+        default=480.0,
+        help="synthetic list-lookup primer, at most s; it stops at loss 0.02 (0: none)",
     )
     parser.add_argument("--eval-s", type=float, default=420.0, help="reserved for eval, s")
     parser.add_argument("--variants", type=int, default=3200, help="warm-start programs")
@@ -97,7 +100,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--probe", type=int, default=24, help="designs probed after warm start")
     parser.add_argument(
         "--family-episodes",
-        default="word_pick=6",
+        default="word_pick=10",
         help="solved Agent episodes per variant of these families (FAMILY=N,...; others: 1)",
     )
     parser.add_argument(
@@ -318,6 +321,7 @@ def warm_start(
     prompt_tokens: int = 0,
     bf16: bool = False,
     batch_tokens: int = 4096,
+    stop_loss: float = 0.0,
 ) -> dict[str, Any]:
     """Supervised training of ``model_dir`` in place on ``samples`` for ``seconds``.
 
@@ -327,7 +331,9 @@ def warm_start(
     mean negative log-likelihood of the answer tokens (``loss_mask``); design prompts cut to
     ``prompt_tokens`` (:func:`_cut_prompt`), Agent prompts whole. ``bf16``: forward and
     backward under CPU bfloat16 autocast, float32 weights and optimizer (1.3x the tokens/s
-    of float32 on one AVX512-BF16 core, measured 2026-12-01).
+    of float32 on one AVX512-BF16 core, measured 2026-12-01). ``stop_loss`` > 0: stop early
+    once the mean loss of the last 50 steps is below it (the primer: its copy is learned
+    after 250-400 steps, a spread too wide for a fixed time).
     """
     import torch
     from transformers import AutoModelForCausalLM
@@ -369,9 +375,13 @@ def warm_start(
     planned = 10**9
     losses: list[float] = []
     epoch = 0
-    while time.perf_counter() - t0 < seconds:
+    converged = False
+    while time.perf_counter() - t0 < seconds and not converged:
         for b in batches():
             if time.perf_counter() - t0 >= seconds:
+                break
+            if stop_loss > 0 and len(losses) >= 50 and sum(losses[-50:]) / 50 < stop_loss:
+                converged = True
                 break
             longest = max(len(seqs[j][0]) for j in b)
             ids = torch.full((len(b), longest), pad, dtype=torch.long)
@@ -419,6 +429,7 @@ def warm_start(
         "sft_tokens_per_s": round(seen_tokens / max(elapsed, 1e-9)),
         "sft_epochs": round(seen_tokens / max(tokens_total, 1), 2),
         "sft_final_loss": round(sum(losses[-50:]) / max(1, len(losses[-50:])), 3),
+        "sft_converged": converged,
     }
 
 
@@ -672,7 +683,14 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
         primer = {
             f"primer_{k.removeprefix('sft_')}": v
             for k, v in warm_start(
-                model_dir, lines, args.primer_s, args.threads, args.seed, 0, args.bf16
+                model_dir,
+                lines,
+                args.primer_s,
+                args.threads,
+                args.seed,
+                0,
+                args.bf16,
+                stop_loss=0.02,
             ).items()
         }
         _log(f"primer done: {primer}")

@@ -60,8 +60,9 @@ VARIANT_FAMILIES: tuple[str, ...] = (
 keys) and ``word_pick``, written for the tiny CPU Agent, whose hinted solution is a copy. The
 seed families' methods (a Caesar shift, a sum, a string rewrite, a code search) score 0 for it
 with or without the hint, so nothing had regret (issue 17). ``word_pick``: two examples show
-whether a hidden rule picks the first or the last word of a list; then 6-10 rounds each ask
-for the pick of a new list, and a wrong answer ends the episode; the hint names the end. The
+whether a hidden rule picks the first or the last word of a list; then 3-5 rounds each ask
+for the pick of a new list (reward 1/rounds each: the return is the share of rounds won), and
+a wrong answer ends the episode; the hint names the end. The
 first version (four positions, one round, words separated by spaces) was not learned in a
 1.42-epoch warm start (0 of 32 hinted episodes, 2026-12-01); lists in brackets with commas
 keep each word the same token as the answer. Without its two examples the family is an
@@ -750,7 +751,7 @@ class Env:
         self._round += 1
         if self._round >= ROUNDS:
             self._done, self._success = True, True
-            return "$won", 1.0, True, False, {"success": True}
+            return "$won", 1.0 / ROUNDS, True, False, {"success": True}
         obs = f"$right Round {self._round + 1} of {ROUNDS}: {self._challenge()} -> ?"
         return obs, 1.0 / ROUNDS, False, False, {"round": self._round}
 ''')
@@ -759,7 +760,7 @@ _ORDINALS = {0: "first", -1: "last"}
 
 
 def _word_pick(rng: random.Random) -> tuple[str, str, str, dict[str, Any]]:
-    rounds = rng.randint(6, 10)
+    rounds = rng.randint(3, 5)
     slot = rng.choice(tuple(_ORDINALS))
     size = rng.randint(4, 6)
     words = rng.sample(_POOL, rng.randint(12, 18))
@@ -914,7 +915,7 @@ def episode_sample(
     (``actors.agent.build_messages``), so the prompt of turn ``t + 1`` is the prompt of turn
     ``t``, its action, the end-of-turn token and the next observation. One sample of the whole
     episode carries the same targets as one sample per turn, with the shared prefix encoded
-    once (a 10-round episode: ~470 tokens instead of ~3,000).
+    once (a 10-turn episode of ``word_pick``: ~470 tokens instead of ~3,000).
 
     Args:
         tokenizer: the policy tokenizer (chat template).
