@@ -380,6 +380,8 @@ class _Loaded:
     stdout = None
     stderr = None
     max_output = 1 << 20
+    reward_low = 0.0
+    reward_high = 1.0
 
 
 def _attr(module, cls, name, default=None):
@@ -551,11 +553,26 @@ def _load(arg):
     if reward_range is not None:
         if type(reward_range) not in (list, tuple) or len(reward_range) != 2:
             raise _Problem("load", "REWARD_RANGE must be a pair (low, high)")
-        low, high = (float(v) if type(v) in (int, float) else None for v in reward_range)
-        reward_range = [
-            low if low is not None and math.isfinite(low) else None,
-            high if high is not None and math.isfinite(high) else None,
-        ]
+        bounds = []
+        for v in reward_range:
+            # None or an infinite bound: unbounded on that side; NaN or a non-number is an
+            # error (read as unbounded, it would lift every bound silently)
+            if v is None or (type(v) in (int, float) and v in (math.inf, -math.inf)):
+                bounds.append(None)
+            elif type(v) in (int, float) and v == v:
+                bounds.append(float(v))
+            else:
+                raise _Problem(
+                    "load", f"REWARD_RANGE: expected (low, high) numbers, got {reward_range!r}"[:300]
+                )
+        reward_range = bounds
+    # the range in force (engine.contract.reward_range_of): the declared one, else (0, 1)
+    if "REWARD_RANGE" in declared:
+        low, high = reward_range
+        _Loaded.reward_low = -math.inf if low is None else low
+        _Loaded.reward_high = math.inf if high is None else high
+    else:
+        _Loaded.reward_low, _Loaded.reward_high = 0.0, 1.0
     threshold = _attr(module, cls, "SUCCESS_THRESHOLD")
     if threshold is not None:
         declared.append("SUCCESS_THRESHOLD")
@@ -709,6 +726,14 @@ def _step(action):
         _check_size(obs, "observation")
     if type(reward) is not float or reward - reward != 0.0:
         reward = _check_reward(reward)
+    if reward < _Loaded.reward_low or reward > _Loaded.reward_high:
+        # every step, not only validation's probes: a reward outside the declared range on a
+        # path the probes never reach (after a win) is the environment's error when scored
+        raise _Problem(
+            "guest",
+            f"reward is outside REWARD_RANGE ({_Loaded.reward_low}, {_Loaded.reward_high}): "
+            f"{reward!r}",
+        )
     if type(terminated) is not bool:
         terminated = _check_bool(terminated, "terminated")
     if type(truncated) is not bool:

@@ -126,6 +126,9 @@ REJECTIONS = {
     "reject_never_terminates.py": "never_terminates",
     "reject_reward_range.py": "reward_range",
     "reject_reward_nan.py": "reward_range",
+    # a NaN or non-number bound is an error, not an unbounded side (a fourth tester's F1)
+    "reject_api_reward_range_nan.py": "api",
+    "reject_api_reward_range_text.py": "api",
     "reject_step_after_done.py": "step_after_done",
     "reject_not_serialisable.py": "not_serialisable",
     "reject_flag_fields.py": "flag_fields",

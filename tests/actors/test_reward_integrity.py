@@ -430,6 +430,19 @@ async def test_a_win_the_environment_does_not_end_is_no_success(
     assert out.success_with == 0.0 and not out.accepted
 
 
+async def test_a_reward_outside_the_range_on_a_path_validation_never_reaches_is_no_win(
+    sandbox: Sandbox,
+) -> None:
+    # the winning step pays 1e308 under the default range (0, 1): validation's random actions
+    # never win, so the range was checked nowhere on that step and the design was frontier
+    out = await attack(
+        sandbox, "h28_reward_outside_range_after_a_win.py", "t4_agents.py:copy_bracket"
+    )
+    assert not getattr(out, "accepted", False), out
+    if isinstance(out, EnvScored):
+        assert out.success_with == 0.0, out
+
+
 async def test_a_method_hint_that_names_a_first_move_is_frontier_not_a_gate(
     sandbox: Sandbox,
 ) -> None:

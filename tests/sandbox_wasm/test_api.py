@@ -185,10 +185,46 @@ async def test_non_plain_data_is_not_serialisable(
 async def test_reward_is_coerced_to_float(
     sandbox: Sandbox, make_env, reward: str, expected: float
 ) -> None:
-    inst = await sandbox.open_env(make_env(f"return 'o', {reward}, False, False, {{}}"))
+    inst = await sandbox.open_env(
+        make_env(f"return 'o', {reward}, False, False, {{}}", head="REWARD_RANGE = (-5, 5)")
+    )
     await inst.reset()
     r = await inst.step("a")
     assert type(r.reward) is float and r.reward == expected
+
+
+@pytest.mark.parametrize(
+    ("head", "reward", "inside"),
+    [
+        ("", "1.5", False),  # the default range (0, 1)
+        ("", "-0.1", False),
+        ("", "1", True),
+        ("REWARD_RANGE = (-1, 1)", "-1.0", True),
+        ("REWARD_RANGE = (-1, 1)", "2", False),
+        ("REWARD_RANGE = (0, float('inf'))", "1e300", True),  # an infinite bound: unbounded
+        ("REWARD_RANGE = (None, 0)", "-1e300", True),
+    ],
+)
+async def test_every_step_reward_lies_in_the_range_in_force(
+    sandbox: Sandbox, make_env, head: str, reward: str, inside: bool
+) -> None:
+    inst = await sandbox.open_env(make_env(f"return 'o', {reward}, False, False, {{}}", head=head))
+    await inst.reset()
+    if inside:
+        assert (await inst.step("a")).reward == float(reward)
+    else:
+        with pytest.raises(GuestError, match="reward is outside REWARD_RANGE"):
+            await inst.step("a")
+
+
+@pytest.mark.parametrize("bound", ["float('nan')", "'high'", "[1]", "True"])
+async def test_a_reward_range_bound_that_is_no_number_is_a_load_error(
+    sandbox: Sandbox, make_env, bound: str
+) -> None:
+    with pytest.raises(LoadError, match="REWARD_RANGE: expected \\(low, high\\) numbers"):
+        await sandbox.open_env(
+            make_env("return 'o', 0.0, False, False, {}", head=f"REWARD_RANGE = (0, {bound})")
+        )
 
 
 @pytest.mark.parametrize("reward", ["'1'", "None", "float('inf')", "[1]"])
