@@ -29,6 +29,10 @@ __all__ = ["format_table", "machine_info", "main", "topics"]
 _LIBS = ("trio", "msgspec", "httpx", "wasmtime", "torch", "transformers", "hnswlib", "numpy")
 
 
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
+    """``--help``: the description as written, each option with its default."""
+
+
 def topics() -> list[str]:
     """Names of the available topics (modules ``bench/bench_<topic>.py``)."""
     here = Path(__file__).parent
@@ -104,7 +108,12 @@ def main(argv: list[str] | None = None) -> int:
         top.print_help()
         return 0 if {"-h", "--help"} & set(rest) else 2
     module = importlib.import_module(f"bench.bench_{ns.topic}")
-    parser = argparse.ArgumentParser(prog=f"python -m bench {ns.topic}", description=module.__doc__)
+    # the module docstring keeps its line breaks (numbered stages), and every default is shown
+    parser = argparse.ArgumentParser(
+        prog=f"python -m bench {ns.topic}",
+        description=module.__doc__,
+        formatter_class=_HelpFormatter,
+    )
     parser.add_argument("--json", metavar="FILE", help="write one JSON record per case")
     if hasattr(module, "add_arguments"):
         module.add_arguments(parser)

@@ -8,24 +8,25 @@ One command, one budget (``--budget-s``, default 3600 s on 2 cores), in stages:
    ``stdlib``: the engine's default BPE, 1.33x more tokens a program).
 2. **Warm-start corpus** (``engine.variants``): ``--variants`` programs generated from five
    families (the seeds caesar, sum_multiples, vowel_reverse, mastermind, and word_pick, a
-   family the tiny Agent can learn) with parameters, rules, wording and hints varied and the
+   family written for the tiny Agent) with parameters, rules, wording and hints varied and the
    seed's helper and attribute names kept (``--rename`` varies them too: a model half-trained
    on renamed programs mixes names and crashes); a random ``--validate`` of them go through
    the Critic's own validation (``engine.validate``), and the bench stops if any fails. Agent
    samples: episodes their scripted solvers won by the hint's method, one sample an episode
    with the loss on every action, shown with the hint in the prompt and without it,
    alternately.
-3. **Primer** (``--primer-s``): dense synthetic list-lookup lines (``engine.variants.
-   primer_samples``: a hint line naming first or last, then ten lists, each followed by the
-   word it names). Without it the model never learned the copy ``word_pick`` asks for.
-   **Warm start**: supervised training (AdamW, cosine, one torch thread, bfloat16 autocast,
+3. **Primer** (``--primer-s``): dense synthetic list-lookup lines
+   (``engine.variants.primer_samples``: a hint line naming first or last, then ten lists, each
+   followed by the word it names), until learned. Without it the model never learned the copy
+   ``word_pick`` asks for.
+4. **Warm start**: supervised training (AdamW, cosine, one torch thread, bfloat16 autocast,
    loss on answer tokens only, prompts cut to their first 32 and last ``--sft-prompt-tokens``
    - 32 tokens) on those samples for ``--sft-s`` seconds; the result is
    ``policy.model_path``. Then a **probe**: ``--probe`` designs sampled from it at the
    Designer's temperature and validated (the valid rate before any RL).
-4. **Self-play**: ``python -m engine.run --config configs/cpu_learn.toml`` from that model
+5. **Self-play**: ``python -m engine.run --config configs/cpu_learn.toml`` from that model
    for the rest of the budget minus the evaluation's share (``run.time_budget_s``).
-5. **Held-out evaluation**: ``engine.eval`` on the default held-out suite (six families the
+6. **Held-out evaluation**: ``engine.eval`` on the default held-out suite (six families the
    Designer never sees in prompts or the warm start) at up to ``--eval-versions`` weight
    versions, with and without hints, with Wilson 90 % intervals.
 
@@ -35,7 +36,7 @@ iterations (target: late >= 0.5); model-written designs accepted as frontier, ea
 nearest warm-start program and their similarity (``difflib`` ratio; a copy is ratio >=
 ``COPY_RATIO``; target: >= 5 non-copies); held-out success over versions with intervals
 (target: rises, with and without the hint). Targets are reported as met or not, never
-adjusted. ``--ablation`` repeats stages 4-5 under ``designer.reward = target50`` and
+adjusted. ``--ablation`` repeats stages 5-6 under ``designer.reward = target50`` and
 ``failure`` with the same warm start and budget each, and reports per reward the shares of
 designs flagged coin flip, impossible, trivial and frontier and the held-out gain.
 """
@@ -78,8 +79,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--eval-s", type=float, default=420.0, help="reserved for eval, s")
     parser.add_argument("--variants", type=int, default=3200, help="warm-start programs")
     parser.add_argument("--validate", type=int, default=100, help="programs validated")
-    parser.add_argument("--hidden", type=int, default=128)
-    parser.add_argument("--layers", type=int, default=4)
+    parser.add_argument("--hidden", type=int, default=128, help="model width")
+    parser.add_argument("--layers", type=int, default=4, help="transformer layers")
     parser.add_argument(
         "--tokenizer",
         choices=("corpus", "stdlib"),
@@ -115,14 +116,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=1,
         help="torch threads of the SFT (on a shared 2-core machine 1 measured 5x faster than 2)",
     )
-    parser.add_argument("--eval-versions", type=int, default=5)
-    parser.add_argument("--eval-episodes", type=int, default=8)
+    parser.add_argument(
+        "--eval-versions",
+        type=int,
+        default=5,
+        help="weight versions evaluated on the held-out suite",
+    )
+    parser.add_argument(
+        "--eval-episodes", type=int, default=8, help="held-out episodes per family and condition"
+    )
     parser.add_argument("--window", type=int, default=3, help="iterations early / late")
     parser.add_argument("--out", default="", help="work directory (default: a new one)")
-    parser.add_argument("--config", default=str(REPO / "configs" / "cpu_learn.toml"))
+    parser.add_argument(
+        "--config", default=str(REPO / "configs" / "cpu_learn.toml"), help="engine.run config"
+    )
     parser.add_argument("--set", action="append", default=[], help="extra engine.run --set")
     parser.add_argument("--ablation", action="store_true", help="also target50 and failure")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0, help="seed of the corpus and the training")
 
 
 def _log(msg: str) -> None:
@@ -320,13 +330,12 @@ def warm_start(
     seed: int,
     prompt_tokens: int = 0,
     bf16: bool = False,
-    batch_tokens: int = 4096,
     stop_loss: float = 0.0,
 ) -> dict[str, Any]:
     """Supervised training of ``model_dir`` in place on ``samples`` for ``seconds``.
 
-    Batches of at most ``batch_tokens`` tokens, padding included (samples sorted by length
-    within shuffled buckets),
+    Batches of about 4,096 tokens, padding included (samples sorted by length within shuffled
+    buckets; a longer sample is a batch of its own),
     AdamW (lr 2e-3 peak, 30 warm-up steps, cosine to 10 % over the planned steps), loss =
     mean negative log-likelihood of the answer tokens (``loss_mask``); design prompts cut to
     ``prompt_tokens`` (:func:`_cut_prompt`), Agent prompts whole. ``bf16``: forward and
@@ -345,7 +354,7 @@ def warm_start(
     rng = random.Random(seed)
     seqs = training_sequences(samples, prompt_tokens)
     tokens_total = sum(len(ids) for ids, _ in seqs)
-    budget_tokens = batch_tokens
+    budget_tokens = 4096
 
     def batches() -> list[list[int]]:
         order = list(range(len(seqs)))
@@ -429,7 +438,7 @@ def warm_start(
         "sft_tokens_per_s": round(seen_tokens / max(elapsed, 1e-9)),
         "sft_epochs": round(seen_tokens / max(tokens_total, 1), 2),
         "sft_final_loss": round(sum(losses[-50:]) / max(1, len(losses[-50:])), 3),
-        "sft_converged": converged,
+        **({"sft_converged": converged} if stop_loss > 0 else {}),
     }
 
 

@@ -1,18 +1,20 @@
-"""The procedural warm-start corpus: many valid variants of four seed families.
+"""The procedural warm-start corpus: many valid variants of five families.
 
 A tiny CPU model trained only on the 12 seed programs writes no valid environment (issue 17:
 80 designs, 0 valid). This module generates thousands of *different, valid* programs from
 four seed families — ``caesar`` (cipher), ``sum_multiples`` (arithmetic), ``vowel_reverse``
-(string transformation) and ``mastermind`` (code breaking) — with, per variant:
+(string transformation) and ``mastermind`` (code breaking) — and ``word_pick`` (a first-or-last
+pick over several rounds, written for the tiny Agent, :data:`VARIANT_FAMILIES`), with, per
+variant:
 
 - parameters: word lists, number ranges, divisor pairs, digit alphabets, ``MAX_TURNS``;
 - rules: the plaintext's first word (caesar), the direction of the vowel cycle
   (vowel_reverse), the digit alphabet (mastermind), whether divisor pairs are coprime-free;
 - wording: ``DESCRIPTION``, ``HINT``, the feedback messages and the module docstring, each
   drawn from paraphrases;
-- names: helper functions, tables and state attributes renamed, *consistently* across the
-  whole program (a learning-on-CPU measurement found that a generator renaming a helper in
-  one place but not another taught the model ``NameError`` s).
+- names (``rename=True`` only): helper functions, tables and state attributes renamed,
+  *consistently* across the whole program (a learning-on-CPU measurement found that a
+  generator renaming a helper in one place but not another taught the model ``NameError`` s).
 
 Each variant carries a scripted solver (:meth:`Variant.solve`) that follows the variant's
 own hint, so the warm start can also show the Agent solved episodes with and without the
@@ -20,7 +22,8 @@ hint in its prompt (:func:`variant_samples`). ``tests/engine/test_variants.py`` 
 sample of variants with the Critic's own validation (``engine.validate.validate_file``) and
 checks that every solver wins with the hint.
 
-The four families are the only programs the warm start shows; the held-out evaluation suite
+The five families are the only programs the warm start shows (with the synthetic lines of
+:func:`primer_samples`); the held-out evaluation suite
 (``engine.eval``'s default, ``engine/heldout_envs``) uses other families.
 """
 
@@ -915,12 +918,13 @@ def episode_sample(
     (``actors.agent.build_messages``), so the prompt of turn ``t + 1`` is the prompt of turn
     ``t``, its action, the end-of-turn token and the next observation. One sample of the whole
     episode carries the same targets as one sample per turn, with the shared prefix encoded
-    once (a 10-turn episode of ``word_pick``: ~470 tokens instead of ~3,000).
+    once (a 5-round ``word_pick`` episode, with the bench's BPE: ~325 tokens instead of ~1,250).
 
     Args:
         tokenizer: the policy tokenizer (chat template).
         description, tools, hint: as ``build_messages`` (``""``: no hint).
-        observations: ``len(actions)`` observations or more (the extra ones are not used).
+        observations: ``len(actions)`` observations or more (the extra ones, such as the last
+            observation after the final action, are not used).
         actions: the episode's actions, in turn order.
         group: the sample's group id.
 
@@ -929,12 +933,17 @@ def episode_sample(
         end-of-turn token after it.
 
     Raises:
-        ValueError: the chat template does not render each turn's prompt as a prefix of the
-            next (the packed sample would not be what the Agent sees).
+        ValueError: fewer observations than actions, or the chat template does not render
+            each turn's prompt as a prefix of the next (the packed sample would not be what
+            the Agent sees).
     """
     from actors.agent import build_messages
     from engine.inference import chat_ids
 
+    if len(observations) < len(actions):
+        raise ValueError(
+            f"{group}: {len(actions)} actions need as many observations, got {len(observations)}"
+        )
     eos = getattr(tokenizer, "eos_token_id", None)
     ids: list[int] = []
     mask: list[int] = []
@@ -983,7 +992,8 @@ def primer_samples(
         lines: lists per sample.
 
     Returns:
-        ``TrainingSample`` s (role ``agent``, ``sft=True``), about 200 tokens each.
+        ``TrainingSample`` s (role ``agent``, ``sft=True``), ~150 tokens each with the bench's
+        BPE (~280 with the engine's default one).
     """
     samples = []
     newline = [int(i) for i in tokenizer.encode("\n", add_special_tokens=False)]

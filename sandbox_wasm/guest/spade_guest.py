@@ -563,7 +563,8 @@ def _load(arg):
                 bounds.append(float(v))
             else:
                 raise _Problem(
-                    "load", f"REWARD_RANGE: expected (low, high) numbers, got {reward_range!r}"[:300]
+                    "load",
+                    f"REWARD_RANGE: expected (low, high) numbers, got {reward_range!r}"[:300],
                 )
         reward_range = bounds
     # the range in force (engine.contract.reward_range_of): the declared one, else (0, 1)

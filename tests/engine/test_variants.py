@@ -163,3 +163,12 @@ def test_primer_lines_answer_with_the_word_their_hint_names() -> None:
             words = line.split("[")[1].split("]")[0].split(",")
             assert line.endswith("-> " + answer)
             assert answer == (words[0] if ordinal == "first" else words[-1])
+
+
+def test_a_packed_episode_needs_an_observation_before_every_action() -> None:
+    from engine.inference import ensure_tiny_model, load_tokenizer
+    from engine.variants import episode_sample
+
+    tok = load_tokenizer(ensure_tiny_model())
+    with pytest.raises(ValueError, match="2 actions need as many observations, got 1"):
+        episode_sample(tok, "d", [], "", ["o1"], ["a1", "a2"], "g")
