@@ -154,7 +154,9 @@ def _perturbed_copy(src: Path, dst: Path) -> Path:
 @pytest.mark.slow
 async def test_launch_update_weights_kill_and_restart(tiny_model: Path, tmp_path: Path) -> None:
     new = await trio.to_thread.run_sync(_perturbed_copy, tiny_model, tmp_path / "v1")
-    cfg = PolicyConfig(health_timeout_s=60.0, retries=1)
+    # the restart (a fresh process importing torch and loading v1) ran past the default
+    # 120 s request deadline on a loaded 2-core machine; the test is about the restart
+    cfg = PolicyConfig(health_timeout_s=300.0, request_timeout_s=600.0, retries=1)
     async with launch_policy_servers(cfg, tiny_model, log_dir=tmp_path) as urls:
         assert len(urls) == 1 and urls.restart is not None
         async with PolicyClient(urls, cfg) as client:
@@ -221,11 +223,27 @@ async def test_pause_lets_control_calls_through_and_continue_resumes(
             assert results == [("length", 300, "paused-7")]
 
             async with trio.open_nursery() as nursery:
+                before = await _decode_steps(urls[0])
                 nursery.start_soon(long)
-                await trio.sleep(0.2)
+                # pause only once the request decodes (a fixed sleep raced it on a loaded
+                # machine: the request arrived after continue and ran to its length)
+                with trio.fail_after(60):
+                    while True:  # polls another process: no event to wait on
+                        if await _decode_steps(urls[0]) != before:
+                            break
+                        await trio.sleep(0.02)
                 await client.pause_generation("abort")
             await client.continue_generation()
             assert results[-1][0] == "abort"
+
+
+async def _decode_steps(url: str) -> int:
+    """Decode steps the server has run (``/server_info``'s batch sizes, summed)."""
+    import httpx
+
+    async with httpx.AsyncClient() as http:
+        info = (await http.get(f"{url}/server_info")).json()
+    return sum(info["internal_states"][0]["batch_sizes"].values())
 
 
 async def test_cancel_during_startup_leaves_nothing(tiny_model: Path, tmp_path: Path) -> None:
