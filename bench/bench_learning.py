@@ -19,14 +19,20 @@ One command, one budget (``--budget-s``, default 3600 s on 2 cores), in stages:
    (``engine.variants.primer_samples``: a hint line naming first or last, then ten lists, each
    followed by the word it names), until learned. Without it the model never learned the copy
    ``word_pick`` asks for.
-4. **Warm start**: supervised training (AdamW, cosine, one torch thread, bfloat16 autocast,
+4. **Agent stage** (``--hint-s``): ``--hint-samples`` ``word_pick`` episodes in the Agent's
+   chat format whose examples pick either end at random, so only the hint tells the rule
+   (``engine.variants.hint_samples``), until learned (loss < 0.02). Without it the
+   warm-started Agent answered the same with the hint and without it, and no design had
+   regret; the same samples also go into the warm start, so the skill is kept.
+5. **Warm start**: supervised training (AdamW, cosine, one torch thread, bfloat16 autocast,
    loss on answer tokens only, prompts cut to their first 32 and last ``--sft-prompt-tokens``
    - 32 tokens) on those samples for ``--sft-s`` seconds; the result is
-   ``policy.model_path``. Then a **probe**: ``--probe`` designs sampled from it at the
-   Designer's temperature and validated (the valid rate before any RL).
-5. **Self-play**: ``python -m engine.run --config configs/cpu_learn.toml`` from that model
+   ``policy.model_path``. Then two **probes**: the Agent, greedy on ``--agent-probe``
+   held-back ``word_pick`` programs with and without the hint; and ``--probe`` designs
+   sampled at the Designer's temperature and validated (the valid rate before any RL).
+6. **Self-play**: ``python -m engine.run --config configs/cpu_learn.toml`` from that model
    for the rest of the budget minus the evaluation's share (``run.time_budget_s``).
-6. **Held-out evaluation**: ``engine.eval`` on the default held-out suite (six families the
+7. **Held-out evaluation**: ``engine.eval`` on the default held-out suite (six families the
    Designer never sees in prompts or the warm start) at up to ``--eval-versions`` weight
    versions, with and without hints, with Wilson 90 % intervals.
 
@@ -36,7 +42,7 @@ iterations (target: late >= 0.5); model-written designs accepted as frontier, ea
 nearest warm-start program and their similarity (``difflib`` ratio; a copy is ratio >=
 ``COPY_RATIO``; target: >= 5 non-copies); held-out success over versions with intervals
 (target: rises, with and without the hint). Targets are reported as met or not, never
-adjusted. ``--ablation`` repeats stages 5-6 under ``designer.reward = target50`` and
+adjusted. ``--ablation`` repeats stages 6-7 under ``designer.reward = target50`` and
 ``failure`` with the same warm start and budget each, and reports per reward the shares of
 designs flagged coin flip, impossible, trivial and frontier and the held-out gain.
 """
@@ -98,10 +104,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=True,
         help="warm start under CPU bfloat16 autocast (float32 weights)",
     )
+    parser.add_argument(
+        "--hint-s",
+        type=float,
+        default=600.0,
+        help="Agent stage: hint-only word_pick episodes until learned (loss < 0.02), at most s",
+    )
+    parser.add_argument(
+        "--hint-samples",
+        type=int,
+        default=3000,
+        help="hint-only episodes (the Agent stage's, and again in the warm start; 0: none)",
+    )
     parser.add_argument("--probe", type=int, default=24, help="designs probed after warm start")
     parser.add_argument(
+        "--agent-probe", type=int, default=20, help="held-back word_pick programs probed (x3)"
+    )
+    parser.add_argument(
         "--family-episodes",
-        default="word_pick=10",
+        default="word_pick=1",
         help="solved Agent episodes per variant of these families (FAMILY=N,...; others: 1)",
     )
     parser.add_argument(
@@ -267,6 +288,74 @@ def probe_designs(
     }
 
 
+def probe_agent(model_dir: Path, programs: int, seed: int, threads: int) -> dict[str, Any]:
+    """The warm-started Agent before any RL, on ``word_pick`` programs it never trained on.
+
+    ``programs`` programs generated with another seed than the warm start's (``seed`` +
+    12,345), three episodes each (seeds 7-9), played greedily (at most 8 new tokens a turn)
+    in process with the hint in the prompt and without it.
+
+    Returns:
+        ``{"episodes": int, "with": {"won": int, "first_right": int}, "without": {...},
+        "first_answers": {"with"|"without": {"<slot> <first|last|other>": count}}}``: episodes
+        won (every round right), first rounds right, and which word the first answer was for
+        programs whose rule picks the first (``0``) or the last (``-1``) word.
+    """
+    import torch
+    from transformers import AutoModelForCausalLM
+
+    from actors.agent import build_messages
+    from engine.inference import chat_ids, load_tokenizer
+    from engine.seed_envs import play_in_process
+    from engine.variants import generate_variants
+
+    torch.set_num_threads(threads)
+    tok = load_tokenizer(model_dir)
+    model = AutoModelForCausalLM.from_pretrained(str(model_dir), dtype=torch.float32).eval()
+    eos = tok.eos_token_id
+    test = generate_variants(programs, seed=seed + 12345, families=("word_pick",), rename=False)
+    out: dict[str, Any] = {"episodes": 3 * len(test), "first_answers": {}}
+    for cond in ("with", "without"):
+        won = first_right = 0
+        answers: collections.Counter[str] = collections.Counter()
+        for v in test:
+            for episode_seed in (7, 8, 9):
+                actions: list[str] = []
+
+                hint = v.hint if cond == "with" else None
+
+                def policy(
+                    obs: list[str],
+                    v: Any = v,
+                    hint: str | None = hint,
+                    actions: list[str] = actions,
+                ) -> str:
+                    msgs = build_messages(v.description, [], hint, obs, actions)
+                    ids = torch.tensor([chat_ids(tok, msgs)])
+                    with torch.no_grad():
+                        y = model.generate(
+                            ids,
+                            max_new_tokens=8,
+                            do_sample=False,
+                            eos_token_id=eos,
+                            pad_token_id=eos,
+                        )
+                    action = tok.decode(y[0, ids.shape[1] :], skip_special_tokens=True).strip()
+                    actions.append(action)
+                    return action
+
+                success, obs, _ = play_in_process(v.source, policy, episode_seed)
+                won += bool(success)
+                words = obs[0].rsplit("[", 1)[1].split("]")[0].split(",")
+                first = actions[0] if actions else ""
+                pos = "first" if first == words[0] else "last" if first == words[-1] else "other"
+                answers[f"{v.params['slot']} {pos}"] += 1
+                first_right += first == words[int(v.params["slot"])]
+        out[cond] = {"won": won, "first_right": first_right}
+        out["first_answers"][cond] = dict(sorted(answers.items()))
+    return out
+
+
 def validate_sample(variants: list[Any], n: int, seed: int) -> dict[str, Any]:
     """Run the Critic's validation on ``n`` random variants; counts by verdict."""
     import trio
@@ -331,12 +420,13 @@ def warm_start(
     prompt_tokens: int = 0,
     bf16: bool = False,
     stop_loss: float = 0.0,
+    peak_lr: float = 2e-3,
 ) -> dict[str, Any]:
     """Supervised training of ``model_dir`` in place on ``samples`` for ``seconds``.
 
     Batches of about 4,096 tokens, padding included (samples sorted by length within shuffled
     buckets; a longer sample is a batch of its own),
-    AdamW (lr 2e-3 peak, 30 warm-up steps, cosine to 10 % over the planned steps), loss =
+    AdamW (peak lr ``peak_lr``, 30 warm-up steps, cosine to 10 % over the planned steps), loss =
     mean negative log-likelihood of the answer tokens (``loss_mask``); design prompts cut to
     ``prompt_tokens`` (:func:`_cut_prompt`), Agent prompts whole. ``bf16``: forward and
     backward under CPU bfloat16 autocast, float32 weights and optimizer (1.3x the tokens/s
@@ -406,7 +496,7 @@ def warm_start(
                 planned = max(40, int(step + (seconds - (time.perf_counter() - t0)) * rate / 3000))
             warm = min(1.0, (step + 1) / 30)
             frac = min(1.0, step / planned) if planned < 10**9 else 0.0
-            lr = 2e-3 * warm * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * frac)))
+            lr = peak_lr * warm * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * frac)))
             for g in opt.param_groups:
                 g["lr"] = lr
             with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
@@ -608,12 +698,15 @@ def summarize(records: list[dict[str, Any]]) -> str:
     out: list[str] = []
     for r in records:
         probe = r.get("warm_start_probe") or {}
+        agent = r.get("agent_probe") or {}
         rows = r.get("held_out") or []
         out += [
             f"{r.get('case')}: {r.get('bench_seconds')} s, {r.get('parameters'):,} parameters",
             f"  warm start: {r.get('sft_epochs')} epochs, {r.get('sft_tokens_per_s')} tokens/s, "
             f"loss {r.get('sft_final_loss')}; probe {probe.get('valid')}/{probe.get('probed')} "
             "designs valid",
+            f"  Agent on held-back word_pick, first rounds right / episodes won, with / without "
+            f"hint: {agent.get('with')} / {agent.get('without')} of {agent.get('episodes')}",
             f"  self-play: {r.get('iterations')} iterations, {r.get('designs')} designs; valid "
             f"{r.get('valid_early')} first / {r.get('valid_late')} last iterations; "
             f"rejections {r.get('rejections')}",
@@ -645,7 +738,12 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     from engine.config import DesignerConfig
     from engine.corpus import load_corpus
     from engine.inference import load_tokenizer
-    from engine.variants import generate_variants, primer_samples, variant_samples
+    from engine.variants import (
+        generate_variants,
+        hint_samples,
+        primer_samples,
+        variant_samples,
+    )
 
     t0 = time.monotonic()
     out = Path(args.out or f"bench-learning-{time.strftime('%Y%m%d-%H%M%S')}").resolve()
@@ -703,11 +801,33 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
             ).items()
         }
         _log(f"primer done: {primer}")
+    hinted = hint_samples(tokenizer, variants, args.hint_samples, rng=random.Random(args.seed + 2))
+    hint_stage: dict[str, Any] = {}
+    if args.hint_s > 0 and hinted:
+        _log(f"Agent stage: {len(hinted)} hint-only episodes; {args.hint_s:.0f} s; load {_load()}")
+        hint_stage = {
+            f"hint_{k.removeprefix('sft_')}": v
+            for k, v in warm_start(
+                model_dir,
+                hinted,
+                args.hint_s,
+                args.threads,
+                args.seed,
+                0,
+                args.bf16,
+                stop_loss=0.02,
+            ).items()
+        }
+        _log(f"Agent stage done: {hint_stage}")
+    samples += hinted
+    roles = collections.Counter(s.role for s in samples)
     _log(f"warm start: {len(samples)} samples ({dict(roles)}); {args.sft_s:.0f} s; load {_load()}")
     sft = warm_start(
         model_dir, samples, args.sft_s, args.threads, args.seed, args.sft_prompt_tokens, args.bf16
     )
     _log(f"warm start done: {sft}")
+    agent_probe = probe_agent(model_dir, args.agent_probe, args.seed, args.threads)
+    _log(f"warm-started Agent on held-back word_pick: {agent_probe}")
     temperature = _designer_temperature(args)
     probe = probe_designs(
         model_dir, args.probe, temperature, args.sft_prompt_tokens, args.seed, args.threads
@@ -734,6 +854,8 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
             "validated": checked,
             **primer,
             **sft,
+            **hint_stage,
+            "agent_probe": agent_probe,
             "warm_start_probe": probe,
             "selfplay_s": round(per_run),
             **design_figures(run_dir, sources, args.window),

@@ -1026,6 +1026,60 @@ def primer_samples(
     return samples
 
 
+def hint_samples(
+    tokenizer: Any, variants: Sequence[Variant], n: int, *, rng: random.Random
+) -> list[TrainingSample]:
+    """Agent episodes in ``word_pick``'s chat format where only the hint tells the rule.
+
+    Each sample is one whole episode (:func:`episode_sample`) of a ``word_pick`` variant's
+    description and hint, 3-8 rounds (drawn apart from the count the description states: more
+    answers a sample), answered by the hint's ordinal; its two ``Example``
+    lines pick the first or the last word at random, so they carry no information about the
+    rule. Why: trained on real episodes, where the examples and the hint both tell the rule,
+    the 1.3 M model read neither (its first answers were the same with and without the hint,
+    2026-12-01); on these it reads the hint from the system prompt (greedy first rounds of 20
+    held-back programs x 3 seeds: 60/60 with the hint, 36/60 without, where it answers the
+    first word; loss 0.001 after ~550 steps, after :func:`primer_samples`). An Agent warm-
+    started on these follows hints and ignores examples: its unhinted play is a fixed guess,
+    which is what gives ``word_pick`` designs regret for the tiny model.
+
+    Args:
+        tokenizer: the policy tokenizer (chat template).
+        variants: the warm-start variants; only ``word_pick`` ones are used.
+        n: samples.
+        rng: draws variants, rounds, lists and example answers.
+
+    Returns:
+        ``n`` ``TrainingSample`` s (role ``agent``, ``sft=True``), ~250-500 tokens each with
+        the bench's BPE; ``[]`` when ``variants`` hold no ``word_pick``.
+    """
+    picks = [v for v in variants if v.family == "word_pick"]
+    samples: list[TrainingSample] = []
+    if not picks:
+        return samples
+    for i in range(n):
+        v = rng.choice(picks)
+        slot = int(v.params["slot"])
+        rounds = rng.randint(3, 8)
+        observations: list[str] = []
+        actions: list[str] = []
+        for r in range(rounds):
+            words = rng.sample(_POOL, rng.randint(4, 6))
+            if r == 0:
+                head = ""
+                for _ in range(2):
+                    ex = rng.sample(_POOL, rng.randint(4, 6))
+                    head += f"Example: [{','.join(ex)}] -> {ex[rng.choice((0, -1))]}\n"
+            else:
+                head = rng.choice(("Correct. ", "Right. ", "Yes. "))
+            observations.append(f"{head}Round {r + 1} of {rounds}: [{','.join(words)}] -> ?")
+            actions.append(words[slot])
+        samples.append(
+            episode_sample(tokenizer, v.description, [], v.hint, observations, actions, f"hint{i}")
+        )
+    return samples
+
+
 def variant_samples(
     tokenizer: Any,
     variants: Sequence[Variant],

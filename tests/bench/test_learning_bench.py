@@ -85,6 +85,17 @@ def test_probe_designs_samples_parses_and_validates_every_design(tmp_path: Path)
     assert out["valid"] == out["verdicts"].get("valid", 0) and 0 <= out["valid_rate"] <= 1
 
 
+def test_probe_agent_plays_held_back_word_pick_with_and_without_the_hint(tmp_path: Path) -> None:
+    from bench.bench_learning import build_model, probe_agent
+
+    model = build_model(tmp_path / "m", 32, 1)
+    out = probe_agent(model, 2, seed=0, threads=1)
+    assert out["episodes"] == 6
+    for cond in ("with", "without"):
+        assert 0 <= out[cond]["won"] <= out[cond]["first_right"] <= 6
+        assert sum(out["first_answers"][cond].values()) == 6
+
+
 def test_only_design_prompts_are_cut_for_the_warm_start() -> None:
     import random
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import collections
 import random
 
 import pytest
@@ -172,3 +173,34 @@ def test_a_packed_episode_needs_an_observation_before_every_action() -> None:
     tok = load_tokenizer(ensure_tiny_model())
     with pytest.raises(ValueError, match="2 actions need as many observations, got 1"):
         episode_sample(tok, "d", [], "", ["o1"], ["a1", "a2"], "g")
+
+
+def test_hint_samples_answer_by_the_hint_and_their_examples_carry_no_rule() -> None:
+    from engine.inference import ensure_tiny_model, load_tokenizer
+    from engine.variants import generate_variants, hint_samples
+
+    tok = load_tokenizer(ensure_tiny_model())
+    variants = generate_variants(12, seed=0, families=("word_pick", "caesar"), rename=False)
+    picks = {v.hint: v for v in variants if v.family == "word_pick"}
+    example_picks: collections.Counter[tuple[int, str]] = collections.Counter()
+    for s in hint_samples(tok, variants, 40, rng=random.Random(0)):
+        text = tok.decode(s.input_ids)
+        hint = text.split("Hint: ")[1].split("\n")[0]
+        slot = int(picks[hint].params["slot"])  # only word_pick variants are used
+        answers = tok.decode([i for i, m in zip(s.input_ids, s.loss_mask, strict=True) if m])
+        answers_list = [a for a in answers.split("<|im_end|>") if a]
+        rounds = [r.split("[")[1].split("]")[0].split(",") for r in text.split("Round ")[1:]]
+        assert 3 <= len(rounds) == len(answers_list) <= 8
+        for words, answer in zip(rounds, answers_list, strict=True):
+            assert answer == words[slot]
+        for line in text.split("\n"):
+            if line.startswith("Example: "):
+                words = line.split("[")[1].split("]")[0].split(",")
+                pick = line.rsplit("-> ", 1)[1]
+                example_picks[(slot, "first" if pick == words[0] else "last")] += 1
+    # the examples pick either end whatever the rule: they tell the Agent nothing
+    assert all(example_picks[(slot, end)] > 0 for slot in (0, -1) for end in ("first", "last"))
+    assert (
+        hint_samples(tok, [v for v in variants if v.family == "caesar"], 5, rng=random.Random(0))
+        == []
+    )
