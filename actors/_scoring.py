@@ -469,40 +469,88 @@ class _Censored:
         try:
             text = _censor_answer(reply.text, pattern, fill)
         except Exception:  # never the agent's failure: censor the raw text instead
-            text = pattern.sub(fill, reply.text)
+            text = _censor_text(reply.text, pattern, fill)
         # the token ids no longer spell the text: these episodes never reach the learner
         return AgentReply(text=text, policy_version=reply.policy_version)
 
 
+def _censor_text(text: str, pattern: re.Pattern[str], fill: Any) -> str:
+    """``text`` with ``pattern`` replaced by ``fill``, also where a token is written in
+    another form of the same text: the gate tokens are NFKC-normalised and casefolded
+    (:func:`_tokens`), so a fullwidth ``７３９９`` or ``STRAßE`` in an answer is matched on
+    the answer's normalised form, and that form, censored, is what is played (a tester's
+    code table in fullwidth digits, and a password with ß, escaped the censor, 2026-12-01)."""
+    out = pattern.sub(fill, text)
+    norm = unicodedata.normalize("NFKC", out).casefold()
+    if norm == out:
+        return out
+    censored = pattern.sub(fill, norm)
+    return censored if censored != norm else out
+
+
 def _censor_answer(text: str, pattern: re.Pattern[str], fill: Any) -> str:
-    """``text`` with ``pattern`` replaced by ``fill``; in a tool call (a JSON object with a
-    ``"tool"``) only inside the arguments (names, string values and integers: a code sent as
-    a JSON number becomes another number), so the call stays a call."""
+    """``text`` with ``pattern`` replaced by ``fill`` (:func:`_censor_text`); in a tool call
+    (a JSON object with a ``"tool"``) only inside the arguments, so the call stays a call:
+    names and string values; integers and whole floats (a code sent as a JSON number becomes
+    another number); and a list of short strings or numbers whose pieces joined spell a token
+    (``["7", "3", "9", "9"]``, ``[7, 3, 9, 9]``: the code key by key), censored joined and cut
+    back into pieces of the same lengths and types."""
     try:
         call = json.loads(text)
     except ValueError:
         call = None
     if isinstance(call, dict) and isinstance(call.get("tool"), str) and "arguments" in call:
 
+        def number(value: int | float) -> int | float:
+            whole = int(value) if isinstance(value, float) else value
+            text = str(whole)
+            out = _censor_text(text, pattern, fill)
+            digits = out.lstrip("-")
+            if out == text or not digits or not set(digits) <= _ASCII_DIGITS:
+                return value
+            return float(out) if isinstance(value, float) else int(out)
+
+        def pieces(values: list[Any]) -> list[Any] | None:
+            parts = [str(v) for v in values]
+            joined = "".join(parts)
+            out = _censor_text(joined, pattern, fill)
+            if out == joined or len(out) != len(joined):
+                return None
+            result: list[Any] = []
+            at = 0
+            for v, part in zip(values, parts, strict=True):
+                piece = out[at : at + len(part)]
+                at += len(part)
+                if isinstance(v, str):
+                    result.append(piece)
+                else:
+                    digits = piece.lstrip("-")
+                    result.append(int(piece) if digits and set(digits) <= _ASCII_DIGITS else v)
+            return result
+
         def walk(value: Any) -> Any:
             if isinstance(value, str):
-                return pattern.sub(fill, value)
+                return _censor_text(value, pattern, fill)
             if isinstance(value, dict):
-                return {pattern.sub(fill, str(k)): walk(v) for k, v in value.items()}
+                return {_censor_text(str(k), pattern, fill): walk(v) for k, v in value.items()}
             if isinstance(value, list):
-                return [walk(v) for v in value]
-            if isinstance(value, int) and not isinstance(value, bool):
-                # a code passed as a JSON number: a number of the same shape in its place
-                text = str(value)
-                out = pattern.sub(fill, text)
-                digits = out.lstrip("-")
-                return (
-                    int(out) if out != text and digits and set(digits) <= _ASCII_DIGITS else value
+                scalar = all(
+                    (isinstance(v, str) and len(v) <= 4)
+                    or (isinstance(v, int) and not isinstance(v, bool) and -999 <= v <= 9999)
+                    for v in value
                 )
+                joined = pieces(value) if value and scalar and len(value) >= 2 else None
+                return joined if joined is not None else [walk(v) for v in value]
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, int):
+                return number(value)
+            if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+                return number(value)
             return value
 
         return json.dumps({**call, "arguments": walk(call["arguments"])}, ensure_ascii=False)
-    return pattern.sub(fill, text)
+    return _censor_text(text, pattern, fill)
 
 
 def _gate_candidates(

@@ -531,11 +531,20 @@ async def _determinism(
 
 
 def _schema_value(schema: Mapping[str, Any]) -> Any:
-    if "enum" in schema and schema["enum"]:
-        return schema["enum"][0]
+    """A probe argument drawn from one argument's schema (checked at load by
+    ``engine.contract``'s tool checks): its first ``enum`` value, its ``default``, or a value
+    of its ``type`` (of a type list such as ``["string", "null"]``, the first that is not
+    ``"null"``)."""
+    enum = schema.get("enum")
+    if isinstance(enum, list) and enum:
+        return enum[0]
     if "default" in schema:
         return schema["default"]
     t = schema.get("type", "string")
+    if isinstance(t, list):
+        t = next((k for k in t if k != "null"), "null")
+    if not isinstance(t, str):
+        t = "string"
     return {
         "integer": 0,
         "number": 0,
@@ -549,7 +558,9 @@ def _schema_value(schema: Mapping[str, Any]) -> Any:
 def _tool_arguments(tool: Mapping[str, Any]) -> dict[str, Any]:
     fn = tool.get("function", tool) if tool.get("type") == "function" else tool
     params = fn.get("parameters") or {}
-    props = params.get("properties") or {}
+    props = params.get("properties") or {} if isinstance(params, Mapping) else {}
+    if not isinstance(props, Mapping):
+        return {}
     return {k: _schema_value(v if isinstance(v, Mapping) else {}) for k, v in props.items()}
 
 

@@ -639,6 +639,7 @@ async def play_episode(
             episode_id=request.episode_id,
         )
         done = False
+        steps = 0
         for turn in range(max_turns):
             ctx.turn = turn
             ts = time.perf_counter()
@@ -692,6 +693,7 @@ async def play_episode(
                     )
                 else:
                     r = await meter.call(inst.step, parsed.action)
+                    steps += 1
                     reward = _finite(r.reward)
                     total += reward
                     last_info = dict(r.info) if isinstance(r.info, Mapping) else {}
@@ -726,7 +728,17 @@ async def play_episode(
                 break
         else:
             status, reason = "max_turns", f"no end after {max_turns} turns"
-            if request.max_turns > max_turns:
+            if steps >= request.max_turns:
+                # the contract: the environment ends within MAX_TURNS steps. One that does not
+                # (a tester's ended nothing after an action holding "?", a path validation's
+                # probes never took) is at fault, not the agent: counted as an agent's loss it
+                # scored regret 1.0
+                status = "env_error"
+                reason = (
+                    f"never_terminates: neither terminated nor truncated after {steps} steps "
+                    f"(MAX_TURNS={request.max_turns}; the environment must end within it)"
+                )
+            elif request.max_turns > max_turns:
                 reason += (
                     f" (agent.max_turns_cap={config.max_turns_cap} is below the environment's "
                     f"MAX_TURNS={request.max_turns})"

@@ -98,7 +98,9 @@ def _trim_trailing_prose(code: str) -> str:
         candidate = "\n".join(lines[: len(lines) - cut])
         try:
             ast.parse(candidate)
-        except (SyntaxError, ValueError):
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            # RecursionError / MemoryError: a deep expression (a 3,000-term sum) overflows
+            # the parser; the Critic's sandboxed compile names it, the parser must not raise
             continue
         if _ENV_CLASS.search(candidate):
             return candidate
@@ -129,7 +131,7 @@ def _literal_hint(source: str) -> tuple[bool, str | None]:
     """``(HINT assigned at module level, its literal string or None)``."""
     try:
         tree = ast.parse(source)
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         tree = None
     if tree is not None:
         for node in tree.body:
@@ -142,7 +144,7 @@ def _literal_hint(source: str) -> tuple[bool, str | None]:
             if any(isinstance(t, ast.Name) and t.id == "HINT" for t in targets):
                 try:
                     lit = ast.literal_eval(value) if value is not None else None
-                except (ValueError, SyntaxError, TypeError):
+                except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
                     return True, None
                 return True, lit if isinstance(lit, str) else None
         return False, None

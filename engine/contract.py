@@ -172,6 +172,33 @@ def _tool_problems(tools: Any) -> list[str]:
         params = fn.get("parameters", {"type": "object", "properties": {}})
         if not isinstance(params, Mapping) or params.get("type", "object") != "object":
             out.append(f"{where}.parameters: expected a JSON-schema object")
+            continue
+        props = params.get("properties", {})
+        if not isinstance(props, Mapping):
+            out.append(
+                f"{where}.parameters.properties: expected a dict of schemas, got "
+                f"{type(props).__name__}"
+            )
+            continue
+        for key, schema in props.items():
+            out += _schema_problems(schema, f"{where}.parameters.properties[{key!r}]")
+    return out
+
+
+def _schema_problems(schema: Any, where: str) -> list[str]:
+    """What makes one argument's JSON schema unusable: validation draws a probe argument
+    from ``type``, ``enum`` or ``default`` (a tester's ``"enum": {...}`` and ``properties``
+    given as a list raised out of validation, 2026-12-01)."""
+    if not isinstance(schema, Mapping):
+        return [f"{where}: expected a JSON-schema dict, got {type(schema).__name__}"]
+    out: list[str] = []
+    kind = schema.get("type", "string")
+    kinds = kind if isinstance(kind, list) else [kind]
+    if not kinds or not all(isinstance(k, str) for k in kinds):
+        out.append(f"{where}.type: expected a type name or a list of them, got {kind!r:.80}")
+    enum = schema.get("enum")
+    if enum is not None and not (isinstance(enum, list) and enum):
+        out.append(f"{where}.enum: expected a non-empty list, got {enum!r:.80}")
     return out
 
 

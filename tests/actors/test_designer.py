@@ -358,3 +358,25 @@ async def test_designer_sends_the_prompt_cut_it_is_configured_for(autojump_clock
     [design] = await cut.design(req)
     assert len(whole.prompt_ids) > 40
     assert design.prompt_ids == head_and_tail(whole.prompt_ids, 40) == policy.calls[0]["input_ids"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "```python\nDESCRIPTION = 'd'\nMAX_TURNS = 1\nX = " + "-" * 3000 + "1\nHINT = 'h'\n",
+        "```python\nDESCRIPTION = 'd'\nMAX_TURNS = 1\nHINT = " + "+".join(["'a'"] * 3000) + "\n",
+        "DESCRIPTION = 'd'\nMAX_TURNS = 1\nX = " + "-" * 3000 + "1\nHINT = 'h'\n",
+    ],
+    ids=["unary-chain", "3000-term-hint", "unfenced-with-prose"],
+)
+def test_a_deep_expression_never_raises_out_of_parse_design(text: str) -> None:
+    # a 3,000-deep expression overflows CPython's parser with RecursionError; parse_design
+    # must hand the program on (the Critic's sandboxed compile rejects it as `compile`)
+    body = (
+        "class Env:\n    def reset(self, seed=None, options=None):\n        return 'x', {}\n"
+        "    def step(self, action):\n        return 'x', 0.0, True, False, {}\n"
+    )
+    fenced = text.startswith("```")
+    out = parse_design(text + body + ("```" if fenced else "That is my design.\n"))
+    assert isinstance(out, ParsedDesign)
+    assert "class Env" in out.source

@@ -422,12 +422,13 @@ async def test_gates_the_hint_spells_another_way_or_hides_behind_a_decoy_are_fla
 async def test_a_win_the_environment_does_not_end_is_no_success(
     sandbox: Sandbox, env: str, who: str
 ) -> None:
-    # info["success"] on a turn that does not terminate: the episode runs into its turn cap
-    # (status max_turns), which the contract says is no success; counted as one, it escaped
-    # every check that reads ended wins and was paid as frontier
+    # info["success"] on a turn that does not terminate: counted as a success, it escaped
+    # every check that reads ended wins and was paid as frontier. The episode runs MAX_TURNS
+    # steps without an end, which breaks the contract's rule that the environment ends within
+    # them: the environment's fault (env_error), never a win and never paid
     out = await attack(sandbox, env, who)
-    assert isinstance(out, EnvScored), out
-    assert out.success_with == 0.0 and not out.accepted
+    assert isinstance(out, EnvRejected) and out.reason == "env_error", out
+    assert "never_terminates" in out.detail
 
 
 async def test_a_reward_outside_the_range_on_a_path_validation_never_reaches_is_no_win(
@@ -441,6 +442,40 @@ async def test_a_reward_outside_the_range_on_a_path_validation_never_reaches_is_
     assert not getattr(out, "accepted", False), out
     if isinstance(out, EnvScored):
         assert out.success_with == 0.0, out
+
+
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # the gate tokens are NFKC-normalised and casefolded, the censor matched raw text:
+        # a code table in fullwidth digits and a password table with ß escaped it
+        ("h30_fullwidth_code_table.py", "table_code"),
+        ("h31_eszett_password_table.py", "table_word"),
+        # the code sent to a tool key by key, as strings or integers, or as a whole float
+        ("h32_keypad_tool_pieces.py", "keys_as_strings"),
+        ("h32_keypad_tool_pieces.py", "keys_as_ints"),
+        ("h32_keypad_tool_pieces.py", "code_as_float"),
+    ],
+)
+async def test_a_gate_code_in_another_form_is_still_censored(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, f"t4_agents.py:{who}")
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+async def test_an_environment_that_never_ends_on_a_path_probes_miss_is_at_fault(
+    sandbox: Sandbox,
+) -> None:
+    # after an action holding "?" the lock never ends again, against the contract's rule that
+    # the environment ends within MAX_TURNS steps: the unhinted agent's episodes ran out of
+    # turns, were counted as its losses, and the design scored regret 1.0 as frontier
+    out = await attack(
+        sandbox, "h29_never_ends_after_a_question.py", "t4_agents.py:question_then_solve"
+    )
+    assert isinstance(out, EnvRejected) and out.reason == "env_error", out
+    assert "never_terminates" in out.detail
 
 
 async def test_a_method_hint_that_names_a_first_move_is_frontier_not_a_gate(

@@ -62,6 +62,28 @@ def test_spec_problems_name_the_field() -> None:
     ]
 
 
+def test_tool_argument_schemas_validation_cannot_draw_from_are_named() -> None:
+    # a tester's schemas raised out of validation (AttributeError, KeyError) instead of a
+    # named rejection; a type list such as ["string", "null"] is valid JSON Schema
+    def tool(props: object) -> dict[str, object]:
+        return {"name": "t", "parameters": {"type": "object", "properties": props}}
+
+    assert spec_problems(spec(tools=[tool({"a": {"type": ["string", "null"]}})])) == []
+    assert spec_problems(spec(tools=[tool([{"name": "a"}])])) == [
+        "TOOLS[0].parameters.properties: expected a dict of schemas, got list"
+    ]
+    assert spec_problems(spec(tools=[tool({"a": {"enum": {"fur": 1}}})])) == [
+        "TOOLS[0].parameters.properties['a'].enum: expected a non-empty list, got {'fur': 1}"
+    ]
+    assert spec_problems(spec(tools=[tool({"a": "string"})])) == [
+        "TOOLS[0].parameters.properties['a']: expected a JSON-schema dict, got str"
+    ]
+    assert spec_problems(spec(tools=[tool({"a": {"type": [["x"]]}})])) == [
+        "TOOLS[0].parameters.properties['a'].type: expected a type name or a list of them, "
+        "got [['x']]"
+    ]
+
+
 def test_contract_text_names_every_field() -> None:
     for name in (
         "DESCRIPTION",

@@ -1,5 +1,7 @@
 """Agents of a fourth tester's attacks (h28): follow the hint, else guess."""
 
+import itertools
+import json
 import re
 
 
@@ -7,3 +9,62 @@ def copy_bracket(obs, hint, rng, mem):
     if hint:
         return re.search(r"\[(\w+)\]", obs[0]).group(1)
     return rng.choice(["yes", "no", "word"])
+
+
+def question_then_solve(obs, hint, rng, mem):
+    """Hinted: a solver of increasing triples. Unhinted: first asks a question (as chat
+    models do), then the same solver."""
+    if not hint and len(obs) == 1:
+        return "Can the digits repeat?"
+    cands = mem.setdefault("c", ["".join(c) for c in itertools.combinations("123456789", 3)])
+    last = mem.get("last")
+    if last is not None:
+        m = re.match(r"(\d) digit", obs[-1])
+        if m:
+            k = int(m.group(1))
+            mem["c"] = cands = [c for c in cands if sum(x == y for x, y in zip(c, last)) == k]
+    guess = cands[0] if cands else "123"
+    mem["last"] = guess
+    return guess
+
+
+def _vault(obs):
+    return re.search(r"vault (\d+)", obs[0]).group(1)
+
+
+def _entry(hint, v):
+    return re.search(rf"vault {v}: ([^,.\s]+)", hint).group(1)
+
+
+def table_code(obs, hint, rng, mem):
+    """Copies the vault's code exactly as the hint writes it (fullwidth digits too)."""
+    if hint:
+        return _entry(hint, _vault(obs))
+    return str(rng.randrange(1000, 10000))
+
+
+def table_word(obs, hint, rng, mem):
+    if hint:
+        return _entry(hint, _vault(obs))
+    return rng.choice(["password", "open", "sesame", "vault"])
+
+
+def _keypad(obs, hint, rng, call):
+    if len(obs) == 1:
+        code = _entry(hint, _vault(obs)) if hint else str(rng.randrange(1000, 10000))
+        return json.dumps(call(code))
+    return "open"
+
+
+def keys_as_strings(obs, hint, rng, mem):
+    return _keypad(obs, hint, rng, lambda c: {"tool": "press", "arguments": {"keys": list(c)}})
+
+
+def keys_as_ints(obs, hint, rng, mem):
+    return _keypad(
+        obs, hint, rng, lambda c: {"tool": "press", "arguments": {"keys": [int(d) for d in c]}}
+    )
+
+
+def code_as_float(obs, hint, rng, mem):
+    return _keypad(obs, hint, rng, lambda c: {"tool": "enter", "arguments": {"code": float(c)}})
