@@ -108,7 +108,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--hint-s",
         type=float,
         default=600.0,
-        help="Agent stage: hint-only word_pick episodes until learned (loss < 0.02), at most s",
+        help="Agent stage: hint-only word_pick episodes until learned (loss < 0.02), at most "
+        "s (0: no stage; the episodes still join the warm start unless --hint-samples 0)",
     )
     parser.add_argument(
         "--hint-samples",
@@ -122,7 +123,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--family-episodes",
-        default="word_pick=1",
+        default="",
         help="solved Agent episodes per variant of these families (FAMILY=N,...; others: 1)",
     )
     parser.add_argument(
@@ -293,7 +294,9 @@ def probe_agent(model_dir: Path, programs: int, seed: int, threads: int) -> dict
 
     ``programs`` programs generated with another seed than the warm start's (``seed`` +
     12,345), three episodes each (seeds 7-9), played greedily (at most 8 new tokens a turn)
-    in process with the hint in the prompt and without it.
+    in process with the hint in the prompt and without it. Greedy decoding shows what the
+    model prefers; the Critic's episodes sample at ``policy.temperature`` (1.0 in
+    ``cpu_learn.toml``) and win less often when the preference is weak.
 
     Returns:
         ``{"episodes": int, "with": {"won": int, "first_right": int}, "without": {...},
@@ -420,13 +423,12 @@ def warm_start(
     prompt_tokens: int = 0,
     bf16: bool = False,
     stop_loss: float = 0.0,
-    peak_lr: float = 2e-3,
 ) -> dict[str, Any]:
     """Supervised training of ``model_dir`` in place on ``samples`` for ``seconds``.
 
     Batches of about 4,096 tokens, padding included (samples sorted by length within shuffled
     buckets; a longer sample is a batch of its own),
-    AdamW (peak lr ``peak_lr``, 30 warm-up steps, cosine to 10 % over the planned steps), loss =
+    AdamW (peak lr 2e-3, 30 warm-up steps, cosine to 10 % over the planned steps), loss =
     mean negative log-likelihood of the answer tokens (``loss_mask``); design prompts cut to
     ``prompt_tokens`` (:func:`_cut_prompt`), Agent prompts whole. ``bf16``: forward and
     backward under CPU bfloat16 autocast, float32 weights and optimizer (1.3x the tokens/s
@@ -496,7 +498,7 @@ def warm_start(
                 planned = max(40, int(step + (seconds - (time.perf_counter() - t0)) * rate / 3000))
             warm = min(1.0, (step + 1) / 30)
             frac = min(1.0, step / planned) if planned < 10**9 else 0.0
-            lr = peak_lr * warm * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * frac)))
+            lr = 2e-3 * warm * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * frac)))
             for g in opt.param_groups:
                 g["lr"] = lr
             with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
@@ -705,8 +707,11 @@ def summarize(records: list[dict[str, Any]]) -> str:
             f"  warm start: {r.get('sft_epochs')} epochs, {r.get('sft_tokens_per_s')} tokens/s, "
             f"loss {r.get('sft_final_loss')}; probe {probe.get('valid')}/{probe.get('probed')} "
             "designs valid",
-            f"  Agent on held-back word_pick, first rounds right / episodes won, with / without "
-            f"hint: {agent.get('with')} / {agent.get('without')} of {agent.get('episodes')}",
+            "  Agent on held-back word_pick (greedy): first rounds right "
+            f"{(agent.get('with') or {}).get('first_right')} with the hint / "
+            f"{(agent.get('without') or {}).get('first_right')} without, episodes won "
+            f"{(agent.get('with') or {}).get('won')} / {(agent.get('without') or {}).get('won')}"
+            f", of {agent.get('episodes')}",
             f"  self-play: {r.get('iterations')} iterations, {r.get('designs')} designs; valid "
             f"{r.get('valid_early')} first / {r.get('valid_late')} last iterations; "
             f"rejections {r.get('rejections')}",
@@ -836,6 +841,11 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     rewards = ["regret", "target50", "failure"] if args.ablation else ["regret"]
     left = args.budget_s - (time.monotonic() - t0)
     per_run = left / len(rewards) - args.eval_s
+    if per_run < 300:
+        _log(
+            f"warning: {left:.0f} s of --budget-s left after the warm start: self-play gets "
+            f"{max(per_run, 60):.0f} s per reward (raise --budget-s or lower the stages' times)"
+        )
     sources = [v.source for v in variants]
     records = []
     for reward in rewards:

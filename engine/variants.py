@@ -1108,8 +1108,8 @@ def variant_samples(
         episodes_per_variant: solved episodes per variant.
         first_seed: first episode seed.
         family_episodes: solved episodes per variant of the families named here, instead of
-            ``episodes_per_variant`` (``bench learning``: more ``word_pick`` episodes, from
-            which the Agent learns its copying).
+            ``episodes_per_variant`` (``bench learning --family-episodes word_pick=10``: the
+            configuration of 2026-12-01 11:20, more episodes of the family the Agent copies in).
 
     Returns:
         ``TrainingSample`` s with ``sft=True``.
