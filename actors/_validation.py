@@ -558,7 +558,7 @@ def _schema_value(schema: Mapping[str, Any]) -> Any:
 def _tool_arguments(tool: Mapping[str, Any]) -> dict[str, Any]:
     fn = tool.get("function", tool) if tool.get("type") == "function" else tool
     params = fn.get("parameters") or {}
-    props = params.get("properties") or {} if isinstance(params, Mapping) else {}
+    props = (params.get("properties") or {}) if isinstance(params, Mapping) else {}
     if not isinstance(props, Mapping):
         return {}
     return {k: _schema_value(v if isinstance(v, Mapping) else {}) for k, v in props.items()}

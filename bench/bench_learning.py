@@ -534,6 +534,17 @@ def warm_start(
     }
 
 
+def _stage(
+    name: str, model_dir: Path, samples: list[Any], seconds: float, args: argparse.Namespace
+) -> dict[str, Any]:
+    """A training stage that stops once learned (:func:`warm_start` with ``stop_loss`` 0.02,
+    whole prompts); its figures renamed ``<name>_steps``, ``<name>_final_loss``, ..."""
+    figures = warm_start(
+        model_dir, samples, seconds, args.threads, args.seed, 0, args.bf16, stop_loss=0.02
+    )
+    return {f"{name}_{k.removeprefix('sft_')}": v for k, v in figures.items()}
+
+
 def run_selfplay(
     out: Path,
     model_dir: Path,
@@ -787,42 +798,17 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
         episodes_per_variant=1,
         family_episodes=family_episodes,
     )
-    roles = collections.Counter(s.role for s in samples)
     primer: dict[str, Any] = {}
     if args.primer_s > 0:
         lines = primer_samples(tokenizer, 6000, rng=random.Random(args.seed + 1))
         _log(f"primer: {len(lines)} list-lookup samples; {args.primer_s:.0f} s; load {_load()}")
-        primer = {
-            f"primer_{k.removeprefix('sft_')}": v
-            for k, v in warm_start(
-                model_dir,
-                lines,
-                args.primer_s,
-                args.threads,
-                args.seed,
-                0,
-                args.bf16,
-                stop_loss=0.02,
-            ).items()
-        }
+        primer = _stage("primer", model_dir, lines, args.primer_s, args)
         _log(f"primer done: {primer}")
     hinted = hint_samples(tokenizer, variants, args.hint_samples, rng=random.Random(args.seed + 2))
     hint_stage: dict[str, Any] = {}
     if args.hint_s > 0 and hinted:
         _log(f"Agent stage: {len(hinted)} hint-only episodes; {args.hint_s:.0f} s; load {_load()}")
-        hint_stage = {
-            f"hint_{k.removeprefix('sft_')}": v
-            for k, v in warm_start(
-                model_dir,
-                hinted,
-                args.hint_s,
-                args.threads,
-                args.seed,
-                0,
-                args.bf16,
-                stop_loss=0.02,
-            ).items()
-        }
+        hint_stage = _stage("hint", model_dir, hinted, args.hint_s, args)
         _log(f"Agent stage done: {hint_stage}")
     samples += hinted
     roles = collections.Counter(s.role for s in samples)
