@@ -12,18 +12,21 @@ One command, one budget (``--budget-s``, default 3600 s on 2 cores), in stages:
    seed's helper and attribute names kept (``--rename`` varies them too: a model half-trained
    on renamed programs mixes names and crashes); a random ``--validate`` of them go through
    the Critic's own validation (``engine.validate``), and the bench stops if any fails. Agent
-   samples: episodes their scripted solvers won by the hint's method, one sample an episode
-   with the loss on every action, shown with the hint in the prompt and without it,
+   samples: episodes their scripted solvers won by the hint's method (``--family-episodes``
+   per ``word_pick`` variant, ``--episodes`` per variant of the others: by default none, as
+   the tiny Agent won none of them and their tokens cost the Designer epochs), one sample an
+   episode with the loss on every action, shown with the hint in the prompt and without it,
    alternately.
 3. **Primer** (``--primer-s``): dense synthetic list-lookup lines
-   (``engine.variants.primer_samples``: a hint line naming first or last, then ten lists, each
-   followed by the word it names), until learned. Without it the model never learned the copy
-   ``word_pick`` asks for.
+   (``engine.variants.primer_samples``: ten hinted lists a sample, each hint in one of
+   ``word_pick``'s wordings with its own first-or-last, each list followed by the word its
+   hint names), until learned or for ``--primer-s``. Without it the model never learned the
+   copy ``word_pick`` asks for, nor to choose by the hint.
 4. **Agent stage** (``--hint-s``): ``--hint-samples`` ``word_pick`` episodes in the Agent's
    chat format whose examples pick either end at random, so only the hint tells the rule
    (``engine.variants.hint_samples``), until learned (loss < 0.02). Without it the
    warm-started Agent answered the same with the hint and without it, and no design had
-   regret; the same samples also go into the warm start, so the skill is kept.
+   regret; ``--hint-replay`` of them go into the warm start again, so the skill is kept.
 5. **Warm start**: supervised training (AdamW, cosine, one torch thread, bfloat16 autocast,
    loss on answer tokens only, prompts cut to their first 32 and last ``--sft-prompt-tokens``
    - 32 tokens) on those samples for ``--sft-s`` seconds; the result is
@@ -79,7 +82,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--primer-s",
         type=float,
-        default=480.0,
+        default=300.0,
         help="synthetic list-lookup primer, at most s; it stops at loss 0.02 (0: none)",
     )
     parser.add_argument("--eval-s", type=float, default=420.0, help="reserved for eval, s")
@@ -115,16 +118,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--hint-samples",
         type=int,
         default=3000,
-        help="hint-only episodes (the Agent stage's, and again in the warm start; 0: none)",
+        help="hint-only episodes of the Agent stage (0: none)",
+    )
+    parser.add_argument(
+        "--hint-replay",
+        type=int,
+        default=1500,
+        help="of those, how many join the warm start again (keeps the skill; fewer: more "
+        "epochs of design samples)",
     )
     parser.add_argument("--probe", type=int, default=24, help="designs probed after warm start")
     parser.add_argument(
         "--agent-probe", type=int, default=20, help="held-back word_pick programs probed (x3)"
     )
     parser.add_argument(
+        "--episodes",
+        type=int,
+        default=0,
+        help="solved Agent episodes per variant of the families not in --family-episodes",
+    )
+    parser.add_argument(
         "--family-episodes",
-        default="",
-        help="solved Agent episodes per variant of these families (FAMILY=N,...; others: 1)",
+        default="word_pick=1",
+        help="solved Agent episodes per variant of these families (FAMILY=N,...; others: "
+        "--episodes)",
     )
     parser.add_argument(
         "--sft-prompt-tokens",
@@ -795,7 +812,7 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
         variants,
         passages,
         rng=rng,
-        episodes_per_variant=1,
+        episodes_per_variant=args.episodes,
         family_episodes=family_episodes,
     )
     primer: dict[str, Any] = {}
@@ -810,7 +827,7 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
         _log(f"Agent stage: {len(hinted)} hint-only episodes; {args.hint_s:.0f} s; load {_load()}")
         hint_stage = _stage("hint", model_dir, hinted, args.hint_s, args)
         _log(f"Agent stage done: {hint_stage}")
-    samples += hinted
+    samples += hinted[: max(0, args.hint_replay)]
     roles = collections.Counter(s.role for s in samples)
     _log(f"warm start: {len(samples)} samples ({dict(roles)}); {args.sft_s:.0f} s; load {_load()}")
     sft = warm_start(
@@ -848,6 +865,11 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
             "tokenizer": args.tokenizer,
             "program_tokens_mean": round(program_tokens, 1),
             "validated": checked,
+            "bench_args": {
+                k: v
+                for k, v in vars(args).items()
+                if isinstance(v, (str, int, float, bool, list)) or v is None
+            },
             **primer,
             **sft,
             **hint_stage,

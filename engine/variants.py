@@ -760,6 +760,12 @@ class Env:
 ''')
 
 _ORDINALS = {0: "first", -1: "last"}
+_PICK_HINTS = (
+    "The key is always the {ordinal} word of the list.",
+    "Answer with the {ordinal} word of each challenge list; the examples follow the same rule.",
+    "Look at the {ordinal} word of the list: it is the answer.",
+)
+"""``word_pick``'s hint texts (``{ordinal}``: first or last); the primer uses the same."""
 
 
 def _word_pick(rng: random.Random) -> tuple[str, str, str, dict[str, Any]]:
@@ -779,14 +785,7 @@ def _word_pick(rng: random.Random) -> tuple[str, str, str, dict[str, Any]]:
     )
     desc += f" There are {rounds} rounds; a wrong answer ends the game."
     ordinal = _ORDINALS[slot]
-    hint = rng.choice(
-        (
-            f"The key is always the {ordinal} word of the list.",
-            f"Answer with the {ordinal} word of each challenge list; the examples follow the "
-            "same rule.",
-            f"Look at the {ordinal} word of the list: it is the answer.",
-        )
-    )
+    hint = rng.choice(_PICK_HINTS).format(ordinal=ordinal)
     doc = rng.choice(
         (
             "Rule induction: find which word of a list a hidden rule picks.",
@@ -975,38 +974,45 @@ def episode_sample(
 def primer_samples(
     tokenizer: Any, n: int, *, rng: random.Random, lines: int = 10
 ) -> list[TrainingSample]:
-    """Dense synthetic list-lookup samples that teach a small model to copy by a distant rule.
+    """Dense synthetic list-lookup samples that teach a small model to choose by a hint.
 
-    Each sample is a hint line in ``word_pick``'s words (``"Hint: The key is always the last
-    word of the list."``) followed by ``lines`` lines ``"[w1,w2,...] -> wk"``, the word the
-    hint's ordinal picks, loss on each answer. Why: ``word_pick``'s real episodes carry one
-    answer per ~50 prompt tokens, and the 1.3 M model trained on them alone answered a
-    frequent pool word for 7 minutes (1-6 of 60 held-back turns, 2026-12-01); on these
-    samples it copies by the hint's ordinal after ~300 steps (loss 0.001), and learns the
-    real format from there.
+    Each sample is ``lines`` pairs of lines: a hint in one of ``word_pick``'s wordings with
+    its own first-or-last ordinal (``"Hint: Look at the last word of the list: it is the
+    answer."``), then ``"[w1,w2,...] -> wk"``, the word that hint picks; loss on each answer.
+    Every answer needs its own hint: nothing else in the sample tells first from last.
+    Why: ``word_pick``'s real episodes carry one answer per ~50 prompt tokens, and the 1.3 M
+    model trained on them alone answered a frequent pool word for 7 minutes (1-6 of 60
+    held-back turns, 2026-12-01). With one hint per sample over ten lists (the earlier
+    primer, whose later lines could be answered by copying the end earlier lines picked), the
+    Agent stage after it (:func:`hint_samples`) taught 1 of 3 fresh models to choose by the
+    hint; after one hint a line in a single wording, 1 of 2; after this primer, 2 of 2 (loss
+    0.02 at step 334; 0.07 at step 577 with 59 of 60 held-back first rounds right), although
+    this primer itself had not converged in 300 s (loss 1.0 and 1.6; 2026-12-01).
 
     Args:
         tokenizer: the policy tokenizer.
         n: samples.
-        rng: draws ordinals and words.
-        lines: lists per sample.
+        rng: draws ordinals, wordings and words.
+        lines: hinted lists per sample.
 
     Returns:
-        ``TrainingSample`` s (role ``agent``, ``sft=True``), ~150 tokens each with the bench's
-        BPE (~280 with the engine's default one).
+        ``TrainingSample`` s (role ``agent``, ``sft=True``), ~300 tokens each with the bench's
+        BPE.
     """
     samples = []
     newline = [int(i) for i in tokenizer.encode("\n", add_special_tokens=False)]
     for _ in range(n):
-        slot = rng.choice(tuple(_ORDINALS))
-        head = f"Hint: The key is always the {_ORDINALS[slot]} word of the list.\n"
-        ids = [int(i) for i in tokenizer.encode(head, add_special_tokens=False)]
-        mask = [0] * len(ids)
+        ids: list[int] = []
+        mask: list[int] = []
         for _ in range(lines):
+            slot = rng.choice(tuple(_ORDINALS))
+            hint = rng.choice(_PICK_HINTS).format(ordinal=_ORDINALS[slot])
             words = rng.sample(_POOL, rng.randint(4, 6))
             q = [
                 int(i)
-                for i in tokenizer.encode(f"[{','.join(words)}] ->", add_special_tokens=False)
+                for i in tokenizer.encode(
+                    f"Hint: {hint}\n[{','.join(words)}] ->", add_special_tokens=False
+                )
             ]
             a = [int(i) for i in tokenizer.encode(" " + words[slot], add_special_tokens=False)]
             ids += q + a + newline

@@ -145,25 +145,30 @@ def test_one_packed_episode_sample_carries_every_turn_sample() -> None:
     assert [i for i, m in zip(packed.input_ids, packed.loss_mask, strict=True) if m] == targets
 
 
-def test_primer_lines_answer_with_the_word_their_hint_names() -> None:
+def test_primer_lines_answer_with_the_word_their_own_hint_names() -> None:
     from engine.inference import ensure_tiny_model, load_tokenizer
     from engine.variants import primer_samples
 
     tok = load_tokenizer(ensure_tiny_model())
-    for s in primer_samples(tok, 5, rng=random.Random(0), lines=4):
+    ends: collections.Counter[str] = collections.Counter()
+    for s in primer_samples(tok, 8, rng=random.Random(0), lines=4):
         text = tok.decode(s.input_ids)
-        first = text.split("\n")[0]
-        assert first.startswith("Hint: The key is always the ")
-        ordinal = first.split("the ")[1].split(" word")[0]
         answers = tok.decode(
             [i for i, m in zip(s.input_ids, s.loss_mask, strict=True) if m]
         ).split()
-        lines = text.strip().split("\n")[1:]
-        assert len(lines) == len(answers) == 4
-        for line, answer in zip(lines, answers, strict=True):
+        rows = text.strip().split("\n")
+        hints, lists = rows[0::2], rows[1::2]
+        assert len(hints) == len(lists) == len(answers) == 4
+        for hint, line, answer in zip(hints, lists, answers, strict=True):
+            assert hint.startswith("Hint: ")
+            ordinal = "first" if " first word" in hint else "last"
+            assert f" {ordinal} word" in hint
             words = line.split("[")[1].split("]")[0].split(",")
             assert line.endswith("-> " + answer)
             assert answer == (words[0] if ordinal == "first" else words[-1])
+            ends[ordinal] += 1
+    # ordinals are drawn per line, so no line can be answered from the lines before it
+    assert ends["first"] > 0 and ends["last"] > 0
 
 
 def test_a_packed_episode_needs_an_observation_before_every_action() -> None:
