@@ -39,6 +39,11 @@ One command, one budget (``--budget-s``, default 3600 s on 2 cores), in stages:
    Designer never sees in prompts or the warm start) at up to ``--eval-versions`` weight
    versions, with and without hints, with Wilson 90 % intervals.
 
+``--warm-start DIR`` skips stages 1-5: self-play (and evaluation) from the model an earlier
+bench warm-started in its work directory ``DIR``, whose stage figures the record carries
+(``warm_start_from``); a way to try self-play settings without repeating 35 minutes of
+warm start.
+
 Figures reported (one record, ``--json``): the Designer's valid-design rate (designs that
 passed validation / model-written designs) in the first and the last ``--window``
 iterations (target: late >= 0.5); model-written designs accepted as frontier, each with its
@@ -127,6 +132,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="of those, how many join the warm start again (keeps the skill; fewer: more "
         "epochs of design samples)",
     )
+    parser.add_argument(
+        "--stage-lr",
+        choices=("cosine", "constant"),
+        default="cosine",
+        help="lr of the primer and the Agent stage: cosine over their time, or constant after "
+        "warm-up (one A/B on one seed, 2026-12-01: the stage chose by the hint after ~550 steps "
+        "at constant lr, not within 584 under cosine)",
+    )
     parser.add_argument("--probe", type=int, default=24, help="designs probed after warm start")
     parser.add_argument(
         "--agent-probe", type=int, default=20, help="held-back word_pick programs probed (x3)"
@@ -172,6 +185,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--set", action="append", default=[], help="extra engine.run --set")
     parser.add_argument("--ablation", action="store_true", help="also target50 and failure")
     parser.add_argument("--seed", type=int, default=0, help="seed of the corpus and the training")
+    parser.add_argument(
+        "--warm-start",
+        default="",
+        metavar="DIR",
+        help="skip stages 1-5: self-play from the model an earlier bench warm-started in DIR "
+        "(its work directory), carrying that run's stage figures into the record",
+    )
 
 
 def _log(msg: str) -> None:
@@ -440,6 +460,7 @@ def warm_start(
     prompt_tokens: int = 0,
     bf16: bool = False,
     stop_loss: float = 0.0,
+    constant_lr: bool = False,
 ) -> dict[str, Any]:
     """Supervised training of ``model_dir`` in place on ``samples`` for ``seconds``.
 
@@ -451,7 +472,10 @@ def warm_start(
     backward under CPU bfloat16 autocast, float32 weights and optimizer (1.3x the tokens/s
     of float32 on one AVX512-BF16 core, measured 2026-12-01). ``stop_loss`` > 0: stop early
     once the mean loss of the last 50 steps is below it (the primer: its copy is learned
-    after 250-400 steps, a spread too wide for a fixed time).
+    after 250-400 steps, a spread too wide for a fixed time). ``constant_lr``: the peak lr
+    after warm-up, no decay (a stage that trains until a skill appears: the Agent stage's
+    choice by the hint appeared after 334-577 steps when it did, and a cosine planned over
+    the stage's time has cut the lr to a third by step 500).
     """
     import torch
     from transformers import AutoModelForCausalLM
@@ -515,7 +539,8 @@ def warm_start(
                 planned = max(40, int(step + (seconds - (time.perf_counter() - t0)) * rate / 3000))
             warm = min(1.0, (step + 1) / 30)
             frac = min(1.0, step / planned) if planned < 10**9 else 0.0
-            lr = 2e-3 * warm * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * frac)))
+            decay = 1.0 if constant_lr else 0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * frac))
+            lr = 2e-3 * warm * decay
             for g in opt.param_groups:
                 g["lr"] = lr
             with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
@@ -557,7 +582,15 @@ def _stage(
     """A training stage that stops once learned (:func:`warm_start` with ``stop_loss`` 0.02,
     whole prompts); its figures renamed ``<name>_steps``, ``<name>_final_loss``, ..."""
     figures = warm_start(
-        model_dir, samples, seconds, args.threads, args.seed, 0, args.bf16, stop_loss=0.02
+        model_dir,
+        samples,
+        seconds,
+        args.threads,
+        args.seed,
+        0,
+        args.bf16,
+        stop_loss=0.02,
+        constant_lr=args.stage_lr == "constant",
     )
     return {f"{name}_{k.removeprefix('sft_')}": v for k, v in figures.items()}
 
@@ -766,8 +799,67 @@ def _designer_temperature(args: argparse.Namespace) -> float:
     return load_config(args.config, list(args.set)).designer.temperature
 
 
+def _reuse_warm_start(args: argparse.Namespace) -> tuple[Path, list[Any], dict[str, Any]]:
+    """``--warm-start DIR``: the model an earlier bench warm-started (``DIR/model``) and the
+    figures of its stages 1-5 (``DIR/records.json``), which the new record carries.
+
+    Raises:
+        SystemExit: ``DIR`` holds no ``model/config.json`` or no ``records.json`` record.
+    """
+    from engine.variants import generate_variants
+
+    src = Path(args.warm_start).resolve()
+    model_dir = src / "model"
+    if not (model_dir / "config.json").is_file():
+        raise SystemExit(f"--warm-start {src}: no warm-started model in {model_dir}")
+    try:
+        earlier = json.loads((src / "records.json").read_text(encoding="utf-8"))[0]
+    except (OSError, ValueError, IndexError, KeyError) as exc:
+        raise SystemExit(f"--warm-start {src}: no bench record in records.json ({exc})") from None
+    stage_keys = (
+        "parameters",
+        "warm_start_programs",
+        "warm_start_samples",
+        "warm_start_renamed",
+        "tokenizer",
+        "program_tokens_mean",
+        "validated",
+        "agent_probe",
+        "warm_start_probe",
+    )
+    figures = {
+        k: v
+        for k, v in earlier.items()
+        if k in stage_keys or k.startswith(("primer_", "sft_", "hint_"))
+    }
+    figures["warm_start_from"] = str(src)
+    figures["warm_start_bench_args"] = earlier.get("bench_args")
+    # the copy check compares with the programs that model was warm-started on
+    wargs = earlier.get("bench_args") or {}
+    variants = generate_variants(
+        int(wargs.get("variants", args.variants)),
+        seed=int(wargs.get("seed", args.seed)),
+        rename=bool(wargs.get("rename", args.rename)),
+    )
+    return model_dir, variants, figures
+
+
 def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     """The stages; one record (``reward``: regret) or three with ``--ablation``."""
+    t0 = time.monotonic()
+    out = Path(args.out or f"bench-learning-{time.strftime('%Y%m%d-%H%M%S')}").resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    _log(f"work directory {out}; load {_load()}")
+    if args.warm_start:
+        model_dir, variants, stages = _reuse_warm_start(args)
+        _log(f"stages 1-5 skipped: the model warm-started in {stages['warm_start_from']}")
+    else:
+        model_dir, variants, stages = _warm_stages(args, out)
+    return _selfplay_stages(args, out, t0, model_dir, variants, stages)
+
+
+def _warm_stages(args: argparse.Namespace, out: Path) -> tuple[Path, list[Any], dict[str, Any]]:
+    """Stages 1-5: model, corpus, primer, Agent stage, warm start and probes."""
     from engine.config import DesignerConfig
     from engine.corpus import load_corpus
     from engine.inference import load_tokenizer
@@ -778,10 +870,6 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
         variant_samples,
     )
 
-    t0 = time.monotonic()
-    out = Path(args.out or f"bench-learning-{time.strftime('%Y%m%d-%H%M%S')}").resolve()
-    out.mkdir(parents=True, exist_ok=True)
-    _log(f"work directory {out}; load {_load()}")
     variants = generate_variants(args.variants, seed=args.seed, rename=args.rename)
     corpus = load_corpus(DesignerConfig())
     passages = [p.text for p in corpus.passages[:256]]
@@ -841,6 +929,32 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
         model_dir, args.probe, temperature, args.sft_prompt_tokens, args.seed, args.threads
     )
     _log(f"warm-started Designer, {args.probe} designs at temperature {temperature}: {probe}")
+    stages = {
+        "parameters": params,
+        "warm_start_programs": len(variants),
+        "warm_start_samples": dict(roles),
+        "warm_start_renamed": args.rename,
+        "tokenizer": args.tokenizer,
+        "program_tokens_mean": round(program_tokens, 1),
+        "validated": checked,
+        **primer,
+        **sft,
+        **hint_stage,
+        "agent_probe": agent_probe,
+        "warm_start_probe": probe,
+    }
+    return model_dir, variants, stages
+
+
+def _selfplay_stages(
+    args: argparse.Namespace,
+    out: Path,
+    t0: float,
+    model_dir: Path,
+    variants: list[Any],
+    stages: dict[str, Any],
+) -> list[dict[str, Any]]:
+    """Stages 6-7 under each reward, one record each."""
     rewards = ["regret", "target50", "failure"] if args.ablation else ["regret"]
     left = args.budget_s - (time.monotonic() - t0)
     per_run = left / len(rewards) - args.eval_s
@@ -858,23 +972,12 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
         rec: dict[str, Any] = {
             "case": f"learning ({reward})",
             "reward": reward,
-            "parameters": params,
-            "warm_start_programs": len(variants),
-            "warm_start_samples": dict(roles),
-            "warm_start_renamed": args.rename,
-            "tokenizer": args.tokenizer,
-            "program_tokens_mean": round(program_tokens, 1),
-            "validated": checked,
             "bench_args": {
                 k: v
                 for k, v in vars(args).items()
                 if isinstance(v, (str, int, float, bool, list)) or v is None
             },
-            **primer,
-            **sft,
-            **hint_stage,
-            "agent_probe": agent_probe,
-            "warm_start_probe": probe,
+            **stages,
             "selfplay_s": round(per_run),
             **design_figures(run_dir, sources, args.window),
             **held_out(run_dir, args.eval_versions, args.eval_episodes),

@@ -137,3 +137,36 @@ def test_the_console_summary_names_every_target_and_each_held_out_version() -> N
     assert "v0: 0.00 / 0.25, v7: 0.50 / 1.00" in text
     assert "valid_rate_late>=0.5 True" in text and "held_out_with_rises None" in text
     assert max(len(line) for line in text.splitlines()) < 200
+
+
+def test_warm_start_reuse_carries_the_earlier_stage_figures(tmp_path: Path) -> None:
+    import argparse
+
+    import pytest
+
+    from bench.bench_learning import _reuse_warm_start, add_arguments
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    args = parser.parse_args(["--warm-start", str(tmp_path)])
+    with pytest.raises(SystemExit, match="no warm-started model"):
+        _reuse_warm_start(args)
+    (tmp_path / "model").mkdir()
+    (tmp_path / "model" / "config.json").write_text("{}")
+    with pytest.raises(SystemExit, match="no bench record in records.json"):
+        _reuse_warm_start(args)
+    earlier = {
+        "sft_epochs": 1.25,
+        "hint_converged": False,
+        "agent_probe": {"with": {"won": 36}},
+        "warm_start_probe": {"valid": 23},
+        "valid_rate_late": 0.4,  # a self-play figure: not carried
+        "bench_args": {"variants": 10, "seed": 3, "rename": False},
+    }
+    (tmp_path / "records.json").write_text(json.dumps([earlier]))
+    model_dir, variants, figures = _reuse_warm_start(args)
+    assert model_dir == (tmp_path / "model").resolve()
+    assert len(variants) == 10  # the earlier run's corpus, for the copy check
+    assert figures["sft_epochs"] == 1.25 and figures["agent_probe"] == {"with": {"won": 36}}
+    assert "valid_rate_late" not in figures
+    assert figures["warm_start_from"] == str(tmp_path.resolve())
