@@ -117,7 +117,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=float,
         default=600.0,
         help="Agent stage: hint-only word_pick episodes until learned (loss < 0.02), at most "
-        "s (0: no stage; the episodes still join the warm start unless --hint-samples 0)",
+        "s (0: no stage; --hint-replay of the episodes still join the warm start)",
     )
     parser.add_argument(
         "--hint-samples",
@@ -190,7 +190,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="",
         metavar="DIR",
         help="skip stages 1-5: self-play from the model an earlier bench warm-started in DIR "
-        "(its work directory), carrying that run's stage figures into the record",
+        "(its work directory), carrying that run's stage figures into the record; self-play "
+        "gets what --budget-s leaves after --eval-s, so set --budget-s to compare with a full "
+        "bench (its selfplay_s + eval_s)",
     )
 
 
@@ -813,9 +815,17 @@ def _reuse_warm_start(args: argparse.Namespace) -> tuple[Path, list[Any], dict[s
     if not (model_dir / "config.json").is_file():
         raise SystemExit(f"--warm-start {src}: no warm-started model in {model_dir}")
     try:
-        earlier = json.loads((src / "records.json").read_text(encoding="utf-8"))[0]
-    except (OSError, ValueError, IndexError, KeyError) as exc:
+        records = json.loads((src / "records.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
         raise SystemExit(f"--warm-start {src}: no bench record in records.json ({exc})") from None
+    earlier = records[0] if isinstance(records, list) and records else None
+    if not isinstance(earlier, dict):
+        shown = json.dumps(records)
+        shown = shown if len(shown) <= 80 else shown[:80] + "..."
+        raise SystemExit(
+            f"--warm-start {src}: no bench record in records.json (expected a list of record "
+            f"objects, got {shown})"
+        )
     stage_keys = (
         "parameters",
         "warm_start_programs",

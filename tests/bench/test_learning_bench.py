@@ -155,6 +155,10 @@ def test_warm_start_reuse_carries_the_earlier_stage_figures(tmp_path: Path) -> N
     (tmp_path / "model" / "config.json").write_text("{}")
     with pytest.raises(SystemExit, match="no bench record in records.json"):
         _reuse_warm_start(args)
+    for bad in ([], {}, [5], ["x"], {"case": "learning"}):
+        (tmp_path / "records.json").write_text(json.dumps(bad))
+        with pytest.raises(SystemExit, match="expected a list of record objects, got "):
+            _reuse_warm_start(args)  # named, never an AttributeError or a bare "(0)"
     earlier = {
         "sft_epochs": 1.25,
         "hint_converged": False,
