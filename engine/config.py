@@ -166,7 +166,8 @@ class SandboxConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     fuel_per_call: Pos = 40_000_000_000
     # Linear-memory cap of one instance in bytes (at least 32 MiB: the interpreter needs ~15).
     memory_bytes: Annotated[int, msgspec.Meta(ge=32 * 1024 * 1024)] = 256 * 1024 * 1024
-    # Largest observation/info/tool result accepted from the guest in bytes.
+    # Largest observation/info/tool result accepted from the guest: bytes of its content
+    # (strings in UTF-8, numbers as text), before JSON escaping.
     max_output_bytes: Pos = 1024 * 1024
     # Guest stdout/stderr kept per instance in bytes.
     max_stdio_bytes: Pos = 64 * 1024

@@ -76,6 +76,9 @@ __all__ = [
 ]
 
 _ERROR_SLACK_BYTES = 64 * 1024
+_ESCAPE_FACTOR = 6
+"""The most bytes JSON escaping makes of one content byte (a control character is ``\\u00XX``):
+the guest bounds the content at ``max_output_bytes``, so its answer may be this much larger."""
 
 log = logging.getLogger(__name__)
 
@@ -264,7 +267,7 @@ class SyncEnvInstance:
             self._raw.close()
 
     def _output_limit(self) -> int:
-        return self._config.max_output_bytes + _ERROR_SLACK_BYTES
+        return _ESCAPE_FACTOR * self._config.max_output_bytes + _ERROR_SLACK_BYTES
 
     def _load(self, source: str, entropy: int) -> EnvSpec:
         """Loads ``source`` into this fresh instance (called once, by the sandbox)."""

@@ -281,6 +281,27 @@ async def test_large_observation_is_output_too_large(sandbox: Sandbox, make_env)
     assert (await inst.reset())[0] == "start"  # not a trap: the instance still works
 
 
+async def test_output_limit_counts_the_content_not_its_json_escaping(
+    sandbox: Sandbox, make_env
+) -> None:
+    """600,000 backslashes (600 KB; 1.2 MB escaped) and 200,000 control characters (200 KB;
+    1.2 MB escaped as \\u0001) are under the 1 MiB bound; 1.1 MB of backslashes is not."""
+    drawing = make_env("return '\\\\' * 600_000 + 'X', 0.0, True, False, {}")
+    inst = await sandbox.open_env(drawing)
+    await inst.reset()
+    obs = (await inst.step("a", deadline_s=30.0)).observation
+    assert len(obs) == 600_001 and set(obs[:-1]) == {"\\"} and obs[-1] == "X"
+    control = make_env("return 'o', 0.0, True, False, {'raw': chr(1) * 200_000}")
+    inst2 = await sandbox.open_env(control)
+    await inst2.reset()
+    assert (await inst2.step("a", deadline_s=30.0)).info["raw"] == chr(1) * 200_000
+    over = make_env("return '\\\\' * 1_100_000, 0.0, True, False, {}")
+    inst3 = await sandbox.open_env(over)
+    await inst3.reset()
+    with pytest.raises(OutputTooLarge, match="observation is 1100000 characters, over the bound"):
+        await inst3.step("a", deadline_s=30.0)
+
+
 async def test_stdout_is_captured_and_bounded(sandbox: Sandbox, make_env) -> None:
     body = "s = 'y' * (1 << 20)\nfor _ in range(1024):\n    print(s)\nprint('tail', file=sys.stderr)\nreturn 'printed', 0, False, False, {}"
     inst = await sandbox.open_env(make_env(body, reset_body="print('hello')\nreturn 's', {}"))
@@ -372,4 +393,5 @@ async def test_cjk_output_limit_counts_utf8_bytes(sandbox: Sandbox, make_env) ->
     """600 KB of CJK text (200k characters) is under a 1 MiB limit; its \\uXXXX escape is not."""
     inst = await sandbox.open_env(make_env('return "日" * 200_000, 0.0, True, False, {}'))
     await inst.reset()
-    assert len((await inst.step("a")).observation) == 200_000
+    # a generous deadline: the fixture's 2 s is tight for 600 KB on a loaded 2-core machine
+    assert len((await inst.step("a", deadline_s=30.0)).observation) == 200_000
