@@ -356,7 +356,8 @@ def _check_size(text, path):
     if len(text) > _Loaded.max_output:
         raise _Problem(
             "output",
-            f"{path} is {len(text)} characters, over the bound of {_Loaded.max_output} bytes",
+            f"{path} is {len(text)} characters, over the bound of {_Loaded.max_output} bytes "
+            "(sandbox.max_output_bytes)",
         )
 
 
@@ -849,27 +850,36 @@ def _run(op, arg):
             f"{op} result is not serialisable: a string holds a lone surrogate "
             f"({exc.object[exc.start : exc.end]!r}), not valid Unicode",
         )
-    if size > _Loaded.max_output:
+    # The compile op answers the host's compiler with a program's code, not an environment's
+    # output: the host bounds it itself (a 30,000-word list compiles to 1.3 MB of base64).
+    if size > _Loaded.max_output and op != "compile":
         # The bound is on what the environment wrote, not on its JSON escaping (a backslash is
         # 2 bytes escaped, a control character 6): count the content only when the text is over.
         content = _content_size(result)
         if content > _Loaded.max_output:
             return _error(
                 "output",
-                f"{op} result holds {content} bytes, over the bound of {_Loaded.max_output}",
+                f"{op} result holds {content} bytes of content (unescaped JSON), over the "
+                f"bound of {_Loaded.max_output} bytes",
             )
     return "o" + text
 
 
 def _content_size(value):
-    """UTF-8 bytes of every string (keys included) and number text in checked plain data."""
+    """The JSON length of checked plain data with every escape counted as the one character
+    it stands for: UTF-8 bytes of strings and keys plus their quotes, numbers' text, brackets
+    and separators (empty strings and containers are not free)."""
     t = type(value)
     if t is str:
-        return len(value.encode("utf-8"))
+        return len(value.encode("utf-8")) + 2
     if t is dict:
-        return sum(len(k.encode("utf-8")) + _content_size(v) for k, v in value.items())
+        return 1 + sum(len(k.encode("utf-8")) + 4 + _content_size(v) for k, v in value.items())
     if t is list or t is tuple:
-        return sum(_content_size(v) for v in value)
+        return 1 + sum(1 + _content_size(v) for v in value)
+    if value is None or value is True:
+        return 4
+    if value is False:
+        return 5
     return len(repr(value))
 
 

@@ -295,11 +295,29 @@ async def test_output_limit_counts_the_content_not_its_json_escaping(
     inst2 = await sandbox.open_env(control)
     await inst2.reset()
     assert (await inst2.step("a", deadline_s=30.0)).info["raw"] == chr(1) * 200_000
+    # empty strings and containers are not free: 600,000 empty lists are 1.2 MB of JSON
+    empties = make_env("return 'o', 0.0, True, False, {'k': [[]] * 600_000}")
+    inst4 = await sandbox.open_env(empties)
+    await inst4.reset()
+    with pytest.raises(OutputTooLarge, match="bytes of content .unescaped JSON., over the bound"):
+        await inst4.step("a", deadline_s=30.0)
     over = make_env("return '\\\\' * 1_100_000, 0.0, True, False, {}")
     inst3 = await sandbox.open_env(over)
     await inst3.reset()
     with pytest.raises(OutputTooLarge, match="observation is 1100000 characters, over the bound"):
         await inst3.step("a", deadline_s=30.0)
+
+
+async def test_a_program_whose_compiled_code_is_over_the_output_bound_loads(
+    sandbox: Sandbox, make_env
+) -> None:
+    """A 30,000-word list compiles to 1.3 MB of base64, over max_output_bytes (1 MiB): the
+    bound is on what an environment returns, not on its code (it was rejected as output)."""
+    words = [f"w{i:06d}x" for i in range(30_000)]
+    src = make_env("return WORDS[-1], 0.0, True, False, {}", head=f"WORDS = {words!r}")
+    inst = await sandbox.open_env(src)
+    await inst.reset()
+    assert (await inst.step("a", deadline_s=30.0)).observation == "w029999x"
 
 
 async def test_stdout_is_captured_and_bounded(sandbox: Sandbox, make_env) -> None:
