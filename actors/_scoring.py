@@ -91,6 +91,10 @@ _SYMBOL_WORD = r"[^\w\s\"'{}\[\]:,;()!?]+"
 _SYMBOL_RUN = re.compile(rf"(?<!\S){_SYMBOL_WORD}(?:\s+{_SYMBOL_WORD})*(?!\S)")
 """Whitespace-separated words with no letter, digit or structural punctuation (Morse code,
 emoji): one gate token per run (:func:`_tokens`)."""
+_PUNCT_RUN = re.compile(r"[^\w\s\"'`{}\[\]:,;()]{2,}")
+"""Runs of 2+ punctuation or symbol characters (not JSON's structure, not quotes): a gate token
+when it holds a symbol (not only prose's ``.!?``) and is glued to a word or a number
+(``417~#%@``) or quoted alone (``'~#%@'``)."""
 _GATE_TOKEN = re.compile(r"[^\W_]{3,}|(?<![^\W_])\d{2}(?![^\W_])")
 """Words and mixed passphrases (``k9x2q7m4``) of 3+ letters or digits, and 2-digit numbers (a
 2-digit code is a code; a 2-letter word or a 1-digit number is too common a move to be one:
@@ -122,6 +126,18 @@ def _tokens(text: str) -> list[str]:
         whole = "".join(symbols.split())
         if len(whole) >= 3:
             out.append(whole)
+    # symbols glued to a word or quoted alone: a suffix only the hint names ("end your answer
+    # with '~#%@'") is as much a gate as a password (a tester's, 2026-12-01); prose's own
+    # punctuation ("Wrong...", "57?!") stays out, a documented gap
+    for m in _PUNCT_RUN.finditer(text):
+        if not m.group(0).strip(".!?"):
+            continue
+        before = text[m.start() - 1] if m.start() > 0 else " "
+        after = text[m.end()] if m.end() < len(text) else " "
+        glued = before.isalnum() or after.isalnum()
+        quoted = before in "'\"`" and after in "'\"`"
+        if glued or quoted:
+            out.append(m.group(0))
     run: list[str] = []
     for word in [*re.findall(r"[^\W_]+", text), ""]:
         unit = _DIGIT_WORDS.get(word.casefold(), word)
@@ -447,8 +463,13 @@ class _Censored:
         if not tokens and not self._inside:
             return reply
         fillers = self._fillers.setdefault(str(ctx.episode_id), {})
-        whole = _token_pattern(tokens)
-        glued = "|".join(re.escape(t) for t in sorted(self._inside, key=len, reverse=True))
+        # a token of symbols alone has no word boundary to respect: it is matched glued too
+        symbolic = {t for t in tokens if not re.search(r"[^\W_]", t)}
+        whole = _token_pattern(tokens - symbolic)
+        glued = "|".join(
+            [re.escape(t) for t in sorted(self._inside, key=len, reverse=True)]
+            + ([_token_pattern(symbolic)] if symbolic else [])
+        )
         pattern = re.compile(
             "|".join(
                 ([r"(?<![^\W_])(?:" + whole + r")(?![^\W_])"] if whole else [])

@@ -455,12 +455,26 @@ async def test_a_reward_outside_the_range_on_a_path_validation_never_reaches_is_
         ("h32_keypad_tool_pieces.py", "keys_as_strings"),
         ("h32_keypad_tool_pieces.py", "keys_as_ints"),
         ("h32_keypad_tool_pieces.py", "code_as_float"),
+        # a suffix of symbols glued to the per-seed answer (417~#%@): symbols were tokens only
+        # standing alone, so the censor never touched it and it scored regret 1.0 as frontier
+        ("h33_symbol_suffix_gate.py", "suffix_from_hint"),
     ],
 )
 async def test_a_gate_code_in_another_form_is_still_censored(
     sandbox: Sandbox, env: str, who: str
 ) -> None:
     out = await attack(sandbox, env, f"t4_agents.py:{who}")
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(strict=True, reason="known gap, docs/environment-contract.md")
+async def test_known_gap_a_suffix_of_prose_punctuation_only_the_hint_names(
+    sandbox: Sandbox,
+) -> None:
+    # "end your answer with '?!'": prose punctuation is never a gate token (a "Wrong..." or a
+    # "57?!" in an answer is prose), so the censor cannot take it away
+    out = await attack(sandbox, "h34_prose_punctuation_gate.py", "t4_agents.py:suffix_from_hint")
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags and not out.accepted, out
 

@@ -68,3 +68,16 @@ def keys_as_ints(obs, hint, rng, mem):
 
 def code_as_float(obs, hint, rng, mem):
     return _keypad(obs, hint, rng, lambda c: {"tool": "enter", "arguments": {"code": float(c)}})
+
+
+def _guard_sum(obs):
+    a, b = map(int, re.findall(r"(\d+)\+(\d+)", obs[0])[0])
+    return a + b
+
+
+def suffix_from_hint(obs, hint, rng, mem):
+    """Hinted: the sum with the suffix the hint quotes glued on; unhinted: the plain sum."""
+    if hint:
+        suffix = re.search(r"with '([^']+)'", hint).group(1)
+        return f"{_guard_sum(obs)}{suffix}"
+    return str(_guard_sum(obs))
