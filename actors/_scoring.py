@@ -57,7 +57,7 @@ from engine.messages import (
     Turn,
 )
 
-from ._regret import estimate_regret, text_contains
+from ._regret import estimate_regret, normalise_text, text_contains
 from ._validation import (
     DuplicateTest,
     _error_evidence,
@@ -91,7 +91,8 @@ _SYMBOL_WORD = r"[^\w\s\"'{}\[\]:,;()!?]+"
 _SYMBOL_RUN = re.compile(rf"(?<!\S){_SYMBOL_WORD}(?:\s+{_SYMBOL_WORD})*(?!\S)")
 """Whitespace-separated words with no letter, digit or structural punctuation (Morse code,
 emoji): one gate token per run (:func:`_tokens`)."""
-_PUNCT_RUN = re.compile(r"[^\w\s\"'`{}\[\]:,;()]{2,}")
+_PUNCT_CHAR = r"[^\w\s\"'`{}\[\]:,;()]"
+_PUNCT_RUN = re.compile(_PUNCT_CHAR + "{2,}")
 """Runs of 2+ punctuation or symbol characters (not JSON's structure, not quotes): a gate token
 when it holds a symbol (not only prose's ``.!?``) and is glued to a word or a number
 (``417~#%@``) or quoted alone (``'~#%@'``)."""
@@ -148,6 +149,21 @@ def _tokens(text: str) -> list[str]:
             out.append("".join(run))
         run = []
     return out
+
+
+def _stated(haystack: str, token: str) -> bool:
+    """Whether ``token`` occurs in ``haystack`` as a whole token: a word as
+    :func:`text_contains` finds it; a token of symbols alone as a whole run of symbols, glued
+    to words or not. A task that states a format (``FROM->TO``, ``3*x**2``) states its
+    symbols, though :func:`text_contains` never finds a run glued to a letter (a method hint
+    that wrote the stated format was flagged a gate); and a run inside a longer one is not
+    stated (a banner ``~#%@&*`` in the description "stated" the gate suffix ``~#``) (a
+    tester's, 2026-12-01)."""
+    if re.search(r"[^\W_]", token):
+        return text_contains(haystack, token)
+    run = re.escape(normalise_text(token))
+    text = normalise_text(unicodedata.normalize("NFKC", haystack))
+    return re.search(rf"(?<!{_PUNCT_CHAR}){run}(?!{_PUNCT_CHAR})", text) is not None
 
 
 def _token_pattern(tokens: Iterable[str]) -> str:
@@ -459,7 +475,7 @@ class _Censored:
         if not isinstance(reply, AgentReply) or not isinstance(reply.text, str):
             return reply
         seen = self._stated + "\n" + "\n".join(ctx.observations)
-        tokens = self._always | {t for t in self._from_hint if not text_contains(seen, t)}
+        tokens = self._always | {t for t in self._from_hint if not _stated(seen, t)}
         if not tokens and not self._inside:
             return reply
         fillers = self._fillers.setdefault(str(ctx.episode_id), {})
@@ -615,7 +631,7 @@ def _gate_candidates(
                 for tok in _tokens(_action_text(turn)):
                     key = tok.casefold()
                     played.add(key)
-                    if not text_contains(view, tok):
+                    if not _stated(view, tok):
                         unseen.add(key)
                         if key in in_hint:
                             out.setdefault(key, "hint")
@@ -628,7 +644,7 @@ def _gate_candidates(
         unhinted = {
             t.casefold() for ep in without for turn in ep.turns for t in _tokens(turn.action)
         }
-        for tok in sorted((always - unhinted) - {t for t in always if text_contains(stated, t)}):
+        for tok in sorted((always - unhinted) - {t for t in always if _stated(stated, t)}):
             out[tok] = "constant"
         # the opening answer, when every hinted win gives it and no unhinted episode does: a
         # token of it the hint names is a candidate even when the description states it (a
@@ -654,7 +670,7 @@ def _gate_candidates(
     # the tool schemas' own words (argument names, enum values) are the task's vocabulary;
     # the words of their descriptions are stated text, like the task description's
     schema = "\n".join(_schema_words(env.tools))
-    return {t: why for t, why in out.items() if not text_contains(schema, t)}
+    return {t: why for t, why in out.items() if not _stated(schema, t)}
 
 
 def _schema_words(tools: Any) -> list[str]:

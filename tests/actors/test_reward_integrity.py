@@ -458,6 +458,9 @@ async def test_a_reward_outside_the_range_on_a_path_validation_never_reaches_is_
         # a suffix of symbols glued to the per-seed answer (417~#%@): symbols were tokens only
         # standing alone, so the censor never touched it and it scored regret 1.0 as frontier
         ("h33_symbol_suffix_gate.py", "suffix_from_hint"),
+        # the suffix ~# inside a banner of symbols in the description (~#%@&*): a symbol token
+        # is stated only as a whole run, not inside a longer one
+        ("h35_symbol_banner_in_description.py", "suffix_from_hint"),
     ],
 )
 async def test_a_gate_code_in_another_form_is_still_censored(
@@ -523,6 +526,11 @@ async def test_a_method_hint_that_names_an_opening_word_is_frontier_not_a_gate(
         ("f6_stated_command_recap.py", "t2_agents.py:bsearch_claim"),
         # "read the manual first" through a tool whose schema names the section
         ("f7_manual_tool.py", "t2_agents.py:manual"),
+        # the hint writes the answer format the description states, its symbols glued to
+        # letters (A->C, k*x**2): symbols glued to a word became gate tokens and were never
+        # "seen" in the description, so these were flagged information_gate (a tester's)
+        ("f8_arrow_format_method.py", "t4_agents.py:arrow"),
+        ("f9_power_expr_method.py", "t4_agents.py:power"),
     ],
 )
 async def test_method_hints_using_the_tasks_own_words_are_frontier_not_gates(

@@ -81,3 +81,15 @@ def suffix_from_hint(obs, hint, rng, mem):
         suffix = re.search(r"with '([^']+)'", hint).group(1)
         return f"{_guard_sum(obs)}{suffix}"
     return str(_guard_sum(obs))
+
+
+def arrow(obs, hint, rng, mem):
+    """Hinted: the direct move FROM->TO; unhinted: the move backwards (a loss)."""
+    src, dst = re.findall(r"peg (?:is )?([ABC])", obs[0])[:2]
+    return f"{src}->{dst}" if hint else f"{dst}->{src}"
+
+
+def power(obs, hint, rng, mem):
+    """Hinted: k*x**2 (the stated Python syntax); unhinted: a random linear guess."""
+    t = int(re.search(r"(\d+)\.$", obs[0]).group(1))
+    return f"{t // 4}*x**2" if hint else f"{rng.randint(1, 40)}*x+{rng.randint(0, 9)}"
