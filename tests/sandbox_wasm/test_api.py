@@ -295,12 +295,19 @@ async def test_output_limit_counts_the_content_not_its_json_escaping(
     inst2 = await sandbox.open_env(control)
     await inst2.reset()
     assert (await inst2.step("a", deadline_s=30.0)).info["raw"] == chr(1) * 200_000
-    # empty strings and containers are not free: 600,000 empty lists are 1.2 MB of JSON
+    # empty strings and containers are not free: 600,000 empty lists are 1.8 MB of JSON
     empties = make_env("return 'o', 0.0, True, False, {'k': [[]] * 600_000}")
     inst4 = await sandbox.open_env(empties)
     await inst4.reset()
     with pytest.raises(OutputTooLarge, match="bytes of content .unescaped JSON., over the bound"):
         await inst4.step("a", deadline_s=30.0)
+    # an empty list is 2 bytes ("[]"), not 1: 524,000 of them are 1.5 MB of JSON, over the bound
+    for empty in ("[]", "{}"):
+        src = make_env(f"return 'o', 0.0, True, False, {{'k': [{empty}] * 524_000}}")
+        inst5 = await sandbox.open_env(src)
+        await inst5.reset()
+        with pytest.raises(OutputTooLarge, match="bytes of content"):
+            await inst5.step("a", deadline_s=30.0)
     over = make_env("return '\\\\' * 1_100_000, 0.0, True, False, {}")
     inst3 = await sandbox.open_env(over)
     await inst3.reset()
