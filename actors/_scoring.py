@@ -91,11 +91,13 @@ _SYMBOL_WORD = r"[^\w\s\"'{}\[\]:,;()!?]+"
 _SYMBOL_RUN = re.compile(rf"(?<!\S){_SYMBOL_WORD}(?:\s+{_SYMBOL_WORD})*(?!\S)")
 """Whitespace-separated words with no letter, digit or structural punctuation (Morse code,
 emoji): one gate token per run (:func:`_tokens`)."""
-_PUNCT_CHAR = r"[^\w\s\"'`{}\[\]:,;()]"
+_QUOTES = "\"'`‘’‚“”„«»‹›"
+"""Quote marks, typographic ones too (an LM's hint quotes a suffix as “~#”)."""
+_PUNCT_CHAR = rf"[^\w\s{re.escape(_QUOTES)}{{}}\[\]:,;()]"
 _PUNCT_RUN = re.compile(_PUNCT_CHAR + "{2,}")
 """Runs of 2+ punctuation or symbol characters (not JSON's structure, not quotes): a gate token
 when it holds a symbol (not only prose's ``.!?``) and is glued to a word or a number
-(``417~#%@``) or quoted alone (``'~#%@'``)."""
+(``417~#%@``) or quoted alone (``'~#%@'``, ``“~#”``)."""
 _GATE_TOKEN = re.compile(r"[^\W_]{3,}|(?<![^\W_])\d{2}(?![^\W_])")
 """Words and mixed passphrases (``k9x2q7m4``) of 3+ letters or digits, and 2-digit numbers (a
 2-digit code is a code; a 2-letter word or a 1-digit number is too common a move to be one:
@@ -136,7 +138,7 @@ def _tokens(text: str) -> list[str]:
         before = text[m.start() - 1] if m.start() > 0 else " "
         after = text[m.end()] if m.end() < len(text) else " "
         glued = before.isalnum() or after.isalnum()
-        quoted = before in "'\"`" and after in "'\"`"
+        quoted = before in _QUOTES and after in _QUOTES
         if glued or quoted:
             out.append(m.group(0))
     run: list[str] = []

@@ -461,6 +461,8 @@ async def test_a_reward_outside_the_range_on_a_path_validation_never_reaches_is_
         # the suffix ~# inside a banner of symbols in the description (~#%@&*): a symbol token
         # is stated only as a whole run, not inside a longer one
         ("h35_symbol_banner_in_description.py", "suffix_from_hint"),
+        # a 2-symbol suffix the hint quotes in typographic quotes: the quotes joined the run
+        ("h36_curly_quoted_suffix_gate.py", "suffix_curly"),
     ],
 )
 async def test_a_gate_code_in_another_form_is_still_censored(

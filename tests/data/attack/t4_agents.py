@@ -93,3 +93,10 @@ def power(obs, hint, rng, mem):
     """Hinted: k*x**2 (the stated Python syntax); unhinted: a random linear guess."""
     t = int(re.search(r"(\d+)\.$", obs[0]).group(1))
     return f"{t // 4}*x**2" if hint else f"{rng.randint(1, 40)}*x+{rng.randint(0, 9)}"
+
+
+def suffix_curly(obs, hint, rng, mem):
+    """Hinted: the sum with the suffix the hint quotes in typographic quotes; unhinted: the sum."""
+    if hint:
+        return f"{_guard_sum(obs)}" + re.search("with \u201c([^\u201d]+)\u201d", hint).group(1)
+    return str(_guard_sum(obs))
