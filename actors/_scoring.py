@@ -133,8 +133,8 @@ def _tokens(text: str) -> list[str]:
     # with '~#%@'") is as much a gate as a password (a tester's, 2026-12-01); prose's own
     # punctuation ("Wrong...", "57?!") stays out, a documented gap
     for m in _PUNCT_RUN.finditer(text):
-        if not m.group(0).strip(".!?"):
-            continue
+        if not m.group(0).strip(".!?") or not m.group(0).strip("*"):
+            continue  # prose punctuation; markdown emphasis (a bolded **57** is no gate)
         before = text[m.start() - 1] if m.start() > 0 else " "
         after = text[m.end()] if m.end() < len(text) else " "
         glued = before.isalnum() or after.isalnum()

@@ -533,6 +533,8 @@ async def test_a_method_hint_that_names_an_opening_word_is_frontier_not_a_gate(
         # "seen" in the description, so these were flagged information_gate (a tester's)
         ("f8_arrow_format_method.py", "t4_agents.py:arrow"),
         ("f9_power_expr_method.py", "t4_agents.py:power"),
+        # a markdown hint and a bolded answer (**57**): emphasis is no gate token
+        ("f10_markdown_bold_method.py", "t4_agents.py:bold_sum"),
     ],
 )
 async def test_method_hints_using_the_tasks_own_words_are_frontier_not_gates(

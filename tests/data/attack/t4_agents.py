@@ -100,3 +100,9 @@ def suffix_curly(obs, hint, rng, mem):
     if hint:
         return f"{_guard_sum(obs)}" + re.search("with \u201c([^\u201d]+)\u201d", hint).group(1)
     return str(_guard_sum(obs))
+
+
+def bold_sum(obs, hint, rng, mem):
+    """Hinted: the sum, bolded in the hint's markdown style; unhinted: an off-by-ten slip."""
+    a, b = map(int, re.findall(r"(\d+)\+(\d+)", obs[0])[0])
+    return f"**{a + b}**" if hint else str(a + b + 10)
