@@ -282,7 +282,13 @@ class _Worker:
         self.pending[rid] = trio.lowlevel.current_task() if wait else None
         try:
             self.conn.send((rid, op, iid, args))
-        except (OSError, ValueError) as exc:
+        except OSError as exc:
+            # the pipe is broken: the worker is gone, whether or not the reader has seen its
+            # end yet (a call right after a kill raised here and left its instance open)
+            self.pending.pop(rid, None)
+            self.dead = self.dead or f"send failed: {type(exc).__name__}"
+            raise SandboxError(f"sandbox worker {self.index}: {exc}") from exc
+        except ValueError as exc:
             self.pending.pop(rid, None)
             raise SandboxError(f"sandbox worker {self.index}: {exc}") from exc
         return rid

@@ -99,3 +99,26 @@ async def test_a_dead_worker_fails_its_calls_and_the_others_go_on() -> None:
         assert c._worker is b._worker
         for inst in (a, b, c):
             await inst.aclose()
+
+
+async def test_a_call_whose_send_fails_closes_its_instance_at_once() -> None:
+    # a kill seen first by the sender (a broken pipe) before the reader saw the end: the
+    # instance stayed open (an intermittent failure of the test above on a loaded machine)
+    async with Sandbox.open(SandboxConfig(processes=2, pool_size=1)) as sandbox:
+        assert isinstance(sandbox, ProcessSandbox)
+        a = await sandbox.open_env(GRID)
+        await a.reset(seed=0)
+        worker = a._worker
+
+        def broken(message: object) -> None:
+            raise BrokenPipeError(32, "Broken pipe")
+
+        worker.conn.send = broken  # type: ignore[method-assign]
+        with pytest.raises(SandboxError, match="Broken pipe"):
+            await a.step("north")
+        assert a.closed and worker.dead is not None
+        b = await sandbox.open_env(GRID)  # placed on the other, live worker
+        assert b._worker is not worker
+        assert (await b.reset(seed=0))[0]
+        for inst in (a, b):
+            await inst.aclose()
