@@ -153,6 +153,17 @@ def _tokens(text: str) -> list[str]:
     return out
 
 
+def _symbols_only(token: str) -> bool:
+    """Whether ``token`` holds no letter or digit (a run of symbols: no word boundaries)."""
+    return re.search(r"[^\W_]", token) is None
+
+
+def _int_text(text: str) -> bool:
+    """Whether ``text`` is an integer written in ASCII digits (an optional minus sign)."""
+    digits = text.lstrip("-")
+    return bool(digits) and set(digits) <= _ASCII_DIGITS
+
+
 def _stated(haystack: str, token: str) -> bool:
     """Whether ``token`` occurs in ``haystack`` as a whole token: a word as
     :func:`text_contains` finds it; a token of symbols alone as a whole run of symbols, glued
@@ -161,7 +172,7 @@ def _stated(haystack: str, token: str) -> bool:
     that wrote the stated format was flagged a gate); and a run inside a longer one is not
     stated (a banner ``~#%@&*`` in the description "stated" the gate suffix ``~#``) (a
     tester's, 2026-12-01)."""
-    if re.search(r"[^\W_]", token):
+    if not _symbols_only(token):
         return text_contains(haystack, token)
     run = re.escape(normalise_text(token))
     text = normalise_text(unicodedata.normalize("NFKC", haystack))
@@ -482,7 +493,7 @@ class _Censored:
             return reply
         fillers = self._fillers.setdefault(str(ctx.episode_id), {})
         # a token of symbols alone has no word boundary to respect: it is matched glued too
-        symbolic = {t for t in tokens if not re.search(r"[^\W_]", t)}
+        symbolic = {t for t in tokens if _symbols_only(t)}
         whole = _token_pattern(tokens - symbolic)
         glued = "|".join(
             [re.escape(t) for t in sorted(self._inside, key=len, reverse=True)]
@@ -544,8 +555,7 @@ def _censor_answer(text: str, pattern: re.Pattern[str], fill: Any) -> str:
             whole = int(value) if isinstance(value, float) else value
             text = str(whole)
             out = _censor_text(text, pattern, fill)
-            digits = out.lstrip("-")
-            if out == text or not digits or not set(digits) <= _ASCII_DIGITS:
+            if out == text or not _int_text(out):
                 return value
             return float(out) if isinstance(value, float) else int(out)
 
@@ -563,8 +573,7 @@ def _censor_answer(text: str, pattern: re.Pattern[str], fill: Any) -> str:
                 if isinstance(v, str):
                     result.append(piece)
                 else:
-                    digits = piece.lstrip("-")
-                    result.append(int(piece) if digits and set(digits) <= _ASCII_DIGITS else v)
+                    result.append(int(piece) if _int_text(piece) else v)
             return result
 
         def walk(value: Any) -> Any:
