@@ -341,7 +341,10 @@ def probe_agent(model_dir: Path, programs: int, seed: int, threads: int) -> dict
         ``{"episodes": int, "with": {"won": int, "first_right": int}, "without": {...},
         "first_answers": {"with"|"without": {"<slot> <first|last|other>": count}}}``: episodes
         won (every round right), first rounds right, and which word the first answer was for
-        programs whose rule picks the first (``0``) or the last (``-1``) word.
+        programs whose rule picks the first (``0``) or the last (``-1``) word; and
+        ``"recombined"``: the same figures on the same programs recombined as the
+        warm-started Designer recombines them (``engine.variants.recombine_word_pick``:
+        another program's description and round count, examples of another size).
     """
     import torch
     from transformers import AutoModelForCausalLM
@@ -349,52 +352,60 @@ def probe_agent(model_dir: Path, programs: int, seed: int, threads: int) -> dict
     from actors.agent import build_messages
     from engine.inference import chat_ids, load_tokenizer
     from engine.seed_envs import play_in_process
-    from engine.variants import generate_variants
+    from engine.variants import generate_variants, recombine_word_pick
 
     torch.set_num_threads(threads)
     tok = load_tokenizer(model_dir)
     model = AutoModelForCausalLM.from_pretrained(str(model_dir), dtype=torch.float32).eval()
     eos = tok.eos_token_id
     test = generate_variants(programs, seed=seed + 12345, families=("word_pick",), rename=False)
-    out: dict[str, Any] = {"episodes": 3 * len(test), "first_answers": {}}
-    for cond in ("with", "without"):
-        won = first_right = 0
-        answers: collections.Counter[str] = collections.Counter()
-        for v in test:
-            for episode_seed in (7, 8, 9):
-                actions: list[str] = []
 
-                hint = v.hint if cond == "with" else None
+    def play(programs: list[Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {"episodes": 3 * len(programs), "first_answers": {}}
+        for cond in ("with", "without"):
+            won = first_right = 0
+            answers: collections.Counter[str] = collections.Counter()
+            for v in programs:
+                for episode_seed in (7, 8, 9):
+                    actions: list[str] = []
 
-                def policy(
-                    obs: list[str],
-                    v: Any = v,
-                    hint: str | None = hint,
-                    actions: list[str] = actions,
-                ) -> str:
-                    msgs = build_messages(v.description, [], hint, obs, actions)
-                    ids = torch.tensor([chat_ids(tok, msgs)])
-                    with torch.no_grad():
-                        y = model.generate(
-                            ids,
-                            max_new_tokens=8,
-                            do_sample=False,
-                            eos_token_id=eos,
-                            pad_token_id=eos,
-                        )
-                    action = tok.decode(y[0, ids.shape[1] :], skip_special_tokens=True).strip()
-                    actions.append(action)
-                    return action
+                    hint = v.hint if cond == "with" else None
 
-                success, obs, _ = play_in_process(v.source, policy, episode_seed)
-                won += bool(success)
-                words = obs[0].rsplit("[", 1)[1].split("]")[0].split(",")
-                first = actions[0] if actions else ""
-                pos = "first" if first == words[0] else "last" if first == words[-1] else "other"
-                answers[f"{v.params['slot']} {pos}"] += 1
-                first_right += first == words[int(v.params["slot"])]
-        out[cond] = {"won": won, "first_right": first_right}
-        out["first_answers"][cond] = dict(sorted(answers.items()))
+                    def policy(
+                        obs: list[str],
+                        v: Any = v,
+                        hint: str | None = hint,
+                        actions: list[str] = actions,
+                    ) -> str:
+                        msgs = build_messages(v.description, [], hint, obs, actions)
+                        ids = torch.tensor([chat_ids(tok, msgs)])
+                        with torch.no_grad():
+                            y = model.generate(
+                                ids,
+                                max_new_tokens=8,
+                                do_sample=False,
+                                eos_token_id=eos,
+                                pad_token_id=eos,
+                            )
+                        action = tok.decode(y[0, ids.shape[1] :], skip_special_tokens=True)
+                        actions.append(action.strip())
+                        return action.strip()
+
+                    success, obs, _ = play_in_process(v.source, policy, episode_seed)
+                    won += bool(success)
+                    words = obs[0].rsplit("[", 1)[1].split("]")[0].split(",")
+                    first = actions[0] if actions else ""
+                    pos = (
+                        "first" if first == words[0] else "last" if first == words[-1] else "other"
+                    )
+                    answers[f"{v.params['slot']} {pos}"] += 1
+                    first_right += first == words[int(v.params["slot"])]
+            out[cond] = {"won": won, "first_right": first_right}
+            out["first_answers"][cond] = dict(sorted(answers.items()))
+        return out
+
+    out = play(test)
+    out["recombined"] = play(recombine_word_pick(test))
     return out
 
 
@@ -775,6 +786,9 @@ def summarize(records: list[dict[str, Any]]) -> str:
             f"{(agent.get('without') or {}).get('first_right')} without, episodes won "
             f"{(agent.get('with') or {}).get('won')} / {(agent.get('without') or {}).get('won')}"
             f", of {agent.get('episodes')}",
+            "  the same programs recombined: first rounds right "
+            f"{((agent.get('recombined') or {}).get('with') or {}).get('first_right')} / "
+            f"{((agent.get('recombined') or {}).get('without') or {}).get('first_right')}",
             f"  self-play: {r.get('iterations')} iterations, {r.get('designs')} designs; valid "
             f"{r.get('valid_early')} first / {r.get('valid_late')} last iterations; "
             f"rejections {r.get('rejections')}",

@@ -890,6 +890,47 @@ def generate_variants(
     return out
 
 
+def recombine_word_pick(variants: Sequence[Variant]) -> list[Variant]:
+    """``word_pick`` programs recombined the way the warm-started Designer recombines them.
+
+    Program ``i`` keeps its rule, hint, word list and rounds, and takes the description of
+    program ``i + 1`` (another wording and round count) and examples one word longer or
+    shorter than its challenge lists. The warm-started Designer's ``word_pick`` designs mix
+    variants so (2026-12-01: 35 scored designs, each one variant's description beside another's
+    round count, 16 of them with examples of another size), and an Agent that reads the hint
+    of :func:`generate_variants`' programs can still fail these (``bench learning``'s Agent
+    probe measures both).
+
+    Args:
+        variants: ``word_pick`` variants (others are skipped); at least two.
+
+    Returns:
+        One program per ``word_pick`` variant; the same solver plays it.
+
+    Raises:
+        ValueError: fewer than two ``word_pick`` variants.
+    """
+    picks = [v for v in variants if v.family == "word_pick"]
+    if len(picks) < 2:
+        raise ValueError(f"recombining needs two word_pick variants or more, got {len(picks)}")
+    out = []
+    for i, v in enumerate(picks):
+        other = picks[(i + 1) % len(picks)]
+        source = v.source.replace(_q(v.description), _q(other.description), 1)
+
+        def other_size(m: re.Match[str]) -> str:
+            size = int(m.group(2))
+            return m.group(1) + str(size + 1 if size < 6 else size - 1)
+
+        source = re.sub(r"(ex1, ex2 = \(self\._\w+\.sample\(_\w+, )(\d)", other_size, source)
+        out.append(
+            msgspec.structs.replace(
+                v, name=f"{v.name}-recombined", source=source, description=other.description
+            )
+        )
+    return out
+
+
 def play_variant(variant: Variant, seed: int, *, hinted: bool) -> tuple[bool, list[str], list[str]]:
     """Play one episode of ``variant`` in this process with its scripted solver.
 
@@ -1037,51 +1078,67 @@ def hint_samples(
 ) -> list[TrainingSample]:
     """Agent episodes in ``word_pick``'s chat format where only the hint tells the rule.
 
-    Each sample is one whole episode (:func:`episode_sample`) of a ``word_pick`` variant's
-    description and hint, 3-8 rounds (drawn apart from the count the description states: more
-    answers a sample), answered by the hint's ordinal; its two ``Example``
-    lines pick the first or the last word at random, so they carry no information about the
-    rule. Why: trained on real episodes, where the examples and the hint both tell the rule,
-    the 1.3 M model read neither (its first answers were the same with and without the hint,
-    2026-12-01); on these it reads the hint from the system prompt (greedy first rounds of 20
-    held-back programs x 3 seeds: 60/60 with the hint, 36/60 without, where it answers the
-    first word; loss 0.001 after ~550 steps, after :func:`primer_samples`). An Agent warm-
-    started on these follows hints and ignores examples: its unhinted play is a fixed guess,
-    which is what gives ``word_pick`` designs regret for the tiny model.
+    Each sample is one whole episode (:func:`episode_sample`), answered by its hint's ordinal,
+    with every part drawn on its own, the way the warm-started Designer recombines
+    ``word_pick`` variants:
+
+    - the description of one ``word_pick`` variant, its round count replaced by one drawn
+      apart (3-5) or dropped (one sample in five);
+    - a hint in one of the three wordings (:data:`_PICK_HINTS`) and a first-or-last ordinal
+      drawn apart from the variant;
+    - 3-8 rounds (more answers a sample), unrelated to the count the description states;
+    - two ``Example`` lines of one list size and challenge lists of another (4-6 words each),
+      the examples picking the first or the last word at random: they carry no information
+      about the rule.
+
+    Why: on the earlier samples (each variant's own description, hint and round statement, one
+    list size) the Agent learned to read the hint in the system prompt (greedy first rounds of
+    20 held-back programs x 3 seeds: 57-60/60 with the hint, 29-36/60 without), but the
+    warm-started Designer's ``word_pick`` designs put one variant's description beside another's
+    round count and examples of another size, and there the Agent answered the end the hint did
+    not name (0-2 of 8 first rounds right on 7 of 8 such designs; with the description "A hidden
+    rule picks one word ..." alone, 11/15 held-back first rounds against 21/23; 2026-12-01).
 
     Args:
         tokenizer: the policy tokenizer (chat template).
-        variants: the warm-start variants; only ``word_pick`` ones are used.
+        variants: the warm-start variants; only ``word_pick`` ones are used (their
+            descriptions).
         n: samples.
-        rng: draws variants, rounds, lists and example answers.
+        rng: draws every part of each episode.
 
     Returns:
         ``n`` ``TrainingSample`` s (role ``agent``, ``sft=True``), ~250-500 tokens each with
         the bench's BPE; ``[]`` when ``variants`` hold no ``word_pick``.
     """
-    picks = [v for v in variants if v.family == "word_pick"]
+    bases = sorted(
+        {v.description.split(" There are ")[0] for v in variants if v.family == "word_pick"}
+    )
     samples: list[TrainingSample] = []
-    if not picks:
+    if not bases:
         return samples
     for i in range(n):
-        v = rng.choice(picks)
-        slot = int(v.params["slot"])
+        description = rng.choice(bases)
+        if rng.random() < 0.8:
+            description += f" There are {rng.randint(3, 5)} rounds; a wrong answer ends the game."
+        slot = rng.choice(tuple(_ORDINALS))
+        hint = rng.choice(_PICK_HINTS).format(ordinal=_ORDINALS[slot])
         rounds = rng.randint(3, 8)
+        example_size, size = rng.randint(4, 6), rng.randint(4, 6)
         observations: list[str] = []
         actions: list[str] = []
         for r in range(rounds):
-            words = rng.sample(_POOL, rng.randint(4, 6))
+            words = rng.sample(_POOL, size)
             if r == 0:
                 head = ""
                 for _ in range(2):
-                    ex = rng.sample(_POOL, rng.randint(4, 6))
+                    ex = rng.sample(_POOL, example_size)
                     head += f"Example: [{','.join(ex)}] -> {ex[rng.choice((0, -1))]}\n"
             else:
                 head = rng.choice(("Correct. ", "Right. ", "Yes. "))
             observations.append(f"{head}Round {r + 1} of {rounds}: [{','.join(words)}] -> ?")
             actions.append(words[slot])
         samples.append(
-            episode_sample(tokenizer, v.description, [], v.hint, observations, actions, f"hint{i}")
+            episode_sample(tokenizer, description, [], hint, observations, actions, f"hint{i}")
         )
     return samples
 

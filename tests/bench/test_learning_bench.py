@@ -90,10 +90,11 @@ def test_probe_agent_plays_held_back_word_pick_with_and_without_the_hint(tmp_pat
 
     model = build_model(tmp_path / "m", 32, 1)
     out = probe_agent(model, 2, seed=0, threads=1)
-    assert out["episodes"] == 6
-    for cond in ("with", "without"):
-        assert 0 <= out[cond]["won"] <= out[cond]["first_right"] <= 6
-        assert sum(out["first_answers"][cond].values()) == 6
+    assert out["episodes"] == out["recombined"]["episodes"] == 6
+    for probe in (out, out["recombined"]):
+        for cond in ("with", "without"):
+            assert 0 <= probe[cond]["won"] <= probe[cond]["first_right"] <= 6
+            assert sum(probe["first_answers"][cond].values()) == 6
 
 
 def test_only_design_prompts_are_cut_for_the_warm_start() -> None:

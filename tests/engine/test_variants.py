@@ -182,30 +182,64 @@ def test_a_packed_episode_needs_an_observation_before_every_action() -> None:
 
 def test_hint_samples_answer_by_the_hint_and_their_examples_carry_no_rule() -> None:
     from engine.inference import ensure_tiny_model, load_tokenizer
-    from engine.variants import generate_variants, hint_samples
+    from engine.variants import _PICK_HINTS, generate_variants, hint_samples
 
     tok = load_tokenizer(ensure_tiny_model())
     variants = generate_variants(12, seed=0, families=("word_pick", "caesar"), rename=False)
-    picks = {v.hint: v for v in variants if v.family == "word_pick"}
+    hints = {
+        h.format(ordinal=o): slot for h in _PICK_HINTS for slot, o in ((0, "first"), (-1, "last"))
+    }
     example_picks: collections.Counter[tuple[int, str]] = collections.Counter()
-    for s in hint_samples(tok, variants, 40, rng=random.Random(0)):
+    seen: collections.Counter[str] = collections.Counter()
+    for s in hint_samples(tok, variants, 60, rng=random.Random(0)):
         text = tok.decode(s.input_ids)
         hint = text.split("Hint: ")[1].split("\n")[0]
-        slot = int(picks[hint].params["slot"])  # only word_pick variants are used
+        slot = hints[hint]
         answers = tok.decode([i for i, m in zip(s.input_ids, s.loss_mask, strict=True) if m])
         answers_list = [a for a in answers.split("<|im_end|>") if a]
         rounds = [r.split("[")[1].split("]")[0].split(",") for r in text.split("Round ")[1:]]
         assert 3 <= len(rounds) == len(answers_list) <= 8
         for words, answer in zip(rounds, answers_list, strict=True):
             assert answer == words[slot]
+        sizes = set()
         for line in text.split("\n"):
             if line.startswith("Example: "):
                 words = line.split("[")[1].split("]")[0].split(",")
+                sizes.add(len(words))
                 pick = line.rsplit("-> ", 1)[1]
                 example_picks[(slot, "first" if pick == words[0] else "last")] += 1
+        stated = text.split(" rounds; a wrong answer")[0].rsplit("There are ", 1)[-1]
+        seen["no round count" if len(stated) > 1 else "count disagrees"] += len(stated) > 1 or int(
+            stated
+        ) != len(rounds)
+        seen["example size differs"] += sizes != {len(rounds[0])}
+        seen[hint.split(" the ")[0]] += 1
     # the examples pick either end whatever the rule: they tell the Agent nothing
     assert all(example_picks[(slot, end)] > 0 for slot in (0, -1) for end in ("first", "last"))
+    # what the Designer recombines varies on its own: the round count the description states
+    # (or none), the examples' list size, the hint's wording
+    assert all(seen[k] > 0 for k in ("no round count", "count disagrees", "example size differs"))
+    assert len([k for k in seen if k.endswith(("key is always", "Answer with", "Look at"))]) == 3
     assert (
         hint_samples(tok, [v for v in variants if v.family == "caesar"], 5, rng=random.Random(0))
         == []
     )
+
+
+def test_recombined_word_pick_programs_mix_descriptions_and_sizes_and_still_play() -> None:
+    from engine.variants import generate_variants, play_variant, recombine_word_pick
+
+    variants = generate_variants(8, seed=12345, families=("word_pick",), rename=False)
+    recombined = recombine_word_pick(variants)
+    assert len(recombined) == len(variants)
+    for i, (v, r) in enumerate(zip(variants, recombined, strict=True)):
+        ns: dict[str, object] = {}
+        exec(compile(r.source, r.name, "exec"), ns)
+        assert ns["DESCRIPTION"] == r.description == variants[(i + 1) % 8].description
+        assert ns["HINT"] == v.hint and ns["_SLOT"] == v.params["slot"]
+        obs = ns["Env"]().reset(seed=3)[0].split("\n")  # type: ignore[operator]
+        example, challenge = (len(line.split("[")[1].split(",")) for line in (obs[0], obs[2]))
+        assert example != challenge
+        assert play_variant(r, 7, hinted=True)[0]
+    with pytest.raises(ValueError, match="two word_pick variants or more, got 1"):
+        recombine_word_pick(variants[:1])
