@@ -872,10 +872,12 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     """The stages; one record (``reward``: regret) or three with ``--ablation``."""
     t0 = time.monotonic()
     out = Path(args.out or f"bench-learning-{time.strftime('%Y%m%d-%H%M%S')}").resolve()
+    # --warm-start DIR is checked before the work directory exists: a bad DIR leaves nothing
+    reused = _reuse_warm_start(args) if args.warm_start else None
     out.mkdir(parents=True, exist_ok=True)
     _log(f"work directory {out}; load {_load()}")
-    if args.warm_start:
-        model_dir, variants, stages = _reuse_warm_start(args)
+    if reused is not None:
+        model_dir, variants, stages = reused
         _log(f"stages 1-5 skipped: the model warm-started in {stages['warm_start_from']}")
     else:
         model_dir, variants, stages = _warm_stages(args, out)

@@ -175,3 +175,21 @@ def test_warm_start_reuse_carries_the_earlier_stage_figures(tmp_path: Path) -> N
     assert figures["sft_epochs"] == 1.25 and figures["agent_probe"] == {"with": {"won": 36}}
     assert "valid_rate_late" not in figures
     assert figures["warm_start_from"] == str(tmp_path.resolve())
+
+
+def test_a_bad_warm_start_dir_stops_the_bench_before_it_makes_a_work_directory(
+    tmp_path: Path,
+) -> None:
+    import argparse
+
+    import pytest
+
+    from bench.bench_learning import add_arguments, run
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    out = tmp_path / "work"
+    args = parser.parse_args(["--warm-start", str(tmp_path / "nothing"), "--out", str(out)])
+    with pytest.raises(SystemExit, match="no warm-started model"):
+        run(args)
+    assert not out.exists()
