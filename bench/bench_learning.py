@@ -23,15 +23,18 @@ One command, one budget (``--budget-s``, default 3600 s on 2 cores), in stages:
    hint names), until learned or for ``--primer-s``. Without it the model never learned the
    copy ``word_pick`` asks for, nor to choose by the hint.
 4. **Agent stage** (``--hint-s``): ``--hint-samples`` ``word_pick`` episodes in the Agent's
-   chat format whose examples pick either end at random, so only the hint tells the rule
-   (``engine.variants.hint_samples``), until learned (loss < 0.02). Without it the
+   chat format whose examples pick either end at random, so only the hint tells the rule, and
+   whose description, stated round count, hint wording and list sizes are drawn apart, as the
+   warm-started Designer recombines them (``engine.variants.hint_samples``), until learned
+   (loss < 0.02). Without it the
    warm-started Agent answered the same with the hint and without it, and no design had
    regret; ``--hint-replay`` of them go into the warm start again, so the skill is kept.
 5. **Warm start**: supervised training (AdamW, cosine, one torch thread, bfloat16 autocast,
    loss on answer tokens only, prompts cut to their first 32 and last ``--sft-prompt-tokens``
    - 32 tokens) on those samples for ``--sft-s`` seconds; the result is
    ``policy.model_path``. Then two **probes**: the Agent, greedy on ``--agent-probe``
-   held-back ``word_pick`` programs with and without the hint; and ``--probe`` designs
+   held-back ``word_pick`` programs with and without the hint, as generated and recombined
+   (``engine.variants.recombine_word_pick``); and ``--probe`` designs
    sampled at the Designer's temperature and validated (the valid rate before any RL).
 6. **Self-play**: ``python -m engine.run --config configs/cpu_learn.toml`` from that model
    for the rest of the budget minus the evaluation's share (``run.time_budget_s``).
