@@ -394,15 +394,31 @@ async def _replay(
                 await inst.aclose()
 
 
-def _same_shape_filler(token: str, rng: random.Random) -> str:
+def _same_shape_filler(token: str, rng: random.Random, alphabet: str = "") -> str:
     """A random token of ``token``'s shape, never ``token`` itself: each digit drawn from the
     token's own digits, each letter from its own letters (case kept), so that a method's move
-    stays a legal move of the same kind ("1122" -> "2112", "500" -> "550") while a password or
-    code is lost. A token with one distinct letter or digit gets fresh ones instead.
+    stays a legal move of the same kind ("1122" -> "2152", "500" -> "530") while a password or
+    code is lost; and one letter or digit, where it can, from outside the token's own
+    characters: from ``alphabet`` (the characters of what the task showed and unhinted play
+    played) first, else any. Without it an environment could accept any anagram of its
+    password, or any code made of its code's digits, and pass the censored check (a tester's
+    ``g1``/``g2``, 2026-12-01). A token with one distinct letter or digit gets fresh ones.
     """
     digits = sorted({c for c in token if c in _ASCII_DIGITS})
     letters = sorted({c.casefold() for c in token if c.isalpha()})
     symbols = sorted({c for c in token if not c.isalnum() and not c.isspace()})
+    consonants = "bcdfghjklmnpqrstvwxz"
+    outside = {
+        "digit": sorted({c for c in alphabet if c in _ASCII_DIGITS} - set(digits))
+        or sorted(_ASCII_DIGITS - set(digits)),
+        "letter": sorted(
+            {c.casefold() for c in alphabet if c.isascii() and c.isalpha()} - set(letters)
+        )
+        or sorted(set(consonants) - set(letters)),
+    }
+    slots = [
+        i for i, ch in enumerate(token) if ch in _ASCII_DIGITS or (ch.isascii() and ch.isalpha())
+    ]
     for attempt in range(40):
         own = attempt < 20  # the token's own characters first, then any
         out = []
@@ -413,12 +429,21 @@ def _same_shape_filler(token: str, rng: random.Random) -> str:
                     pool = [d for d in pool if d != "0"] or ["1"]
                 out.append(rng.choice(pool))
             elif ch.isalpha():
-                c = rng.choice(letters if own else list("bcdfghjklmnpqrstvwxz"))
+                c = rng.choice(letters if own else list(consonants))
                 out.append(c.upper() if ch.isupper() else c)
             elif not ch.isalnum() and not ch.isspace():  # Morse, emoji: symbols for symbols
                 out.append(rng.choice(symbols if own else [*symbols, "*", "#", "~"]))
             else:
                 out.append(ch)
+        if own and slots:  # one character the token does not have
+            i = rng.choice(slots)
+            kind = "digit" if token[i] in _ASCII_DIGITS else "letter"
+            choices = outside[kind]
+            if i == 0 and kind == "digit" and token[0] != "0":
+                choices = [d for d in choices if d != "0"] or choices
+            if choices:
+                c = rng.choice(choices)
+                out[i] = c.upper() if token[i].isupper() else c
         filler = "".join(out)
         if filler.casefold() != token.casefold():
             return filler
@@ -442,7 +467,7 @@ def _filler(token: str, moves: set[str], banned: set[str], rng: random.Random) -
     if legal:
         pick = rng.choice(legal)
         return pick.upper() if token.isupper() else pick
-    return _same_shape_filler(token, rng)
+    return _same_shape_filler(token, rng, "".join(sorted(moves)))
 
 
 class _Censored:
@@ -622,8 +647,9 @@ def _gate_candidates(
       description nor the tool schemas and unseen before it was played in every win (a
       constant the hint spells another way, e.g. as arithmetic). A token the observations
       offer and the hint does not name (a trait to ask about) is the Agent's own choice;
-    - ``"inside"``: a hint word of 4+ characters the task does not state, glued inside a
-      longer token of every hinted win ("sesame417") and inside no unhinted action: censored
+    - ``"inside"``: a hint word of 3+ characters the task does not state, glued inside a
+      longer token of every hinted win ("sesame417", "zqx12", "12417") and inside no unhinted
+      action: censored
       wherever it occurs, not only as a whole token.
 
     Words of the tool schemas (argument names, enum values) are never candidates.
@@ -666,13 +692,13 @@ def _gate_candidates(
             if all(_normal(ep.turns[0].action) != opening for ep in without if ep.turns):
                 for tok in {t.casefold() for t in _tokens(opening)} & in_hint - unhinted:
                     out[tok] = "constant"
-        # a hint word glued to a per-seed part ("sesame417"): inside a played token of every
+        # a hint word glued to a per-seed part ("sesame417", "zqx12"): inside a played token of every
         # win, inside no unhinted action, not stated by the task
         unhinted_text = "\n".join(e.casefold() for ep in without for e in _actions(ep))
         won_texts = ["\n".join(a.casefold() for a in _actions(ep)) for ep in winners]
         for tok in sorted(in_hint - set(out)):
             if (
-                len(tok) >= 4
+                len(tok) >= 3
                 and all(tok in text and tok not in _GATE_TOKEN.findall(text) for text in won_texts)
                 and tok not in unhinted_text
                 and tok not in stated.casefold()

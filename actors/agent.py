@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
@@ -501,6 +502,11 @@ def _finite(x: Any) -> float:
     return v if math.isfinite(v) else 0.0
 
 
+def _bounded(x: float) -> float:
+    """``x``, or the largest finite float of its sign where the sum overflowed."""
+    return x if math.isfinite(x) else math.copysign(sys.float_info.max, x)
+
+
 class _EnvBudgetExceeded(Exception):
     """The episode's sandbox wall time or fuel, all calls together, ran out."""
 
@@ -695,7 +701,9 @@ async def play_episode(
                     r = await meter.call(inst.step, parsed.action)
                     steps += 1
                     reward = _finite(r.reward)
-                    total += reward
+                    # finite steps can sum past the largest float (REWARD_RANGE (0, 1e308)):
+                    # the return stays finite, at the largest float of its sign
+                    total = _bounded(total + reward)
                     last_info = dict(r.info) if isinstance(r.info, Mapping) else {}
                     done = bool(r.terminated) or bool(r.truncated)
                     observation = str(r.observation)

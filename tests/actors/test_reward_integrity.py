@@ -7,10 +7,10 @@ scoring path, ``actors.critic.score_env``, as ``engine.score`` and the Critic ac
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 import re
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -401,6 +401,13 @@ async def test_attacks_found_by_a_tester_get_the_right_verdict(
         ("h23_emoji_gate.py", "t3_agents.py:ticket_phrase"),
         ("h24_underscore_syllable_gate.py", "t3_agents.py:syllable"),
         ("h26_gate_word_in_a_tool_description.py", "t3_agents.py:a06"),
+        # a fourth tester's: the gate takes any anagram of its password, or any code of its
+        # code's digits (what a stand-in made of the token's own characters writes); a
+        # 3-letter prefix or a 3-digit suffix glued to the per-seed answer (zqx12, 12417)
+        ("h37_anagram_gate.py", "t5_agents.py:quoted"),
+        ("h38_own_digits_gate.py", "t5_agents.py:quoted"),
+        ("h39_three_letter_glued.py", "t5_agents.py:prefixed"),
+        ("h40_three_digit_suffix.py", "t5_agents.py:suffixed"),
     ],
 )
 async def test_gates_the_hint_spells_another_way_or_hides_behind_a_decoy_are_flagged(
@@ -562,7 +569,8 @@ async def test_a_task_with_the_same_solution_on_every_seed_is_a_constant_solutio
 
 def test_a_censored_tool_call_stays_a_call_and_fillers_keep_the_shape() -> None:
     """The gate check censors only argument values of a tool call, and a filler is a token of
-    the same kind (a number stays a number from the token's own digits), never the token."""
+    the same kind (a number stays a number, mostly of the token's own digits), never the token
+    nor any arrangement of its own characters."""
     from actors._scoring import _censor_answer, _same_shape_filler
 
     pattern = re.compile(r"(?<![^\W_])(tool|sesame)(?![^\W_])", re.IGNORECASE)
@@ -581,9 +589,16 @@ def test_a_censored_tool_call_stays_a_call_and_fillers_keep_the_shape() -> None:
             filler = _same_shape_filler(token, rng)
             assert filler.casefold() != token.casefold() and len(filler) == len(token)
             assert [c.isdigit() for c in filler] == [c.isdigit() for c in token]
-    assert {_same_shape_filler("1122", rng) for _ in range(30)} <= {
-        "".join(p) for p in itertools.product("12", repeat=4)
-    }
+    # the token's own digits but one, which comes from the alphabet the task and unhinted play
+    # showed ("3456"): still a legal guess, never an arrangement of the token's own digits
+    # (an environment could accept any of those: h38)
+    fillers = {_same_shape_filler("1122", rng, "3456") for _ in range(40)}
+    for f in fillers:
+        assert sorted(c for c in f if c not in "12") in [[d] for d in "3456"], f
+    assert len(fillers) > 5
+    for token in ("sassafras", "5821", "Crane"):
+        for _ in range(30):
+            assert set(_same_shape_filler(token, rng).casefold()) - set(token.casefold())
 
 
 def test_symbol_words_and_underscored_pieces_are_gate_tokens_tool_descriptions_are_not_exempt() -> (
@@ -616,3 +631,25 @@ def test_symbol_words_and_underscored_pieces_are_gate_tokens_tool_descriptions_a
     for _ in range(5000):
         deep = {"type": "object", "properties": {"x": deep}}
     assert _schema_words([{"name": "t", "parameters": deep}])[:2] == ["t", "x"]
+
+
+async def test_an_episode_return_past_the_largest_float_stays_finite(sandbox: Sandbox) -> None:
+    source = (ATTACK / "h41_return_overflows.py").read_text(encoding="utf-8")
+    who = ScriptedAgent(load_agent(f"{ATTACK / 't5_agents.py'}:quoted"), name="quoted")
+    req = EpisodeRequested(
+        episode_id="h41:0",
+        env_id="h41",
+        group_id="h41",
+        source=source,
+        description="Sum the two numbers the keeper shows. Three turns.",
+        tools=[],
+        max_turns=3,
+        success_threshold=1.0,
+        seed=5,
+        hint="Before anything else, type the door code 5821.",
+        purpose="score",
+        group_size=1,
+    )
+    ep = await play_episode(req, sandbox, who, AgentConfig())
+    # two steps of 1e308 each: the sum overflowed to inf before
+    assert ep.success and ep.episode_return == sys.float_info.max, ep
