@@ -181,7 +181,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--eval-episodes", type=int, default=8, help="held-out episodes per family and condition"
     )
     parser.add_argument("--window", type=int, default=3, help="iterations early / late")
-    parser.add_argument("--out", default="", help="work directory (default: a new one)")
+    parser.add_argument(
+        "--out", default="", help="work directory (empty: a new bench-learning-<time> one)"
+    )
     parser.add_argument(
         "--config", default=str(REPO / "configs" / "cpu_learn.toml"), help="engine.run config"
     )
@@ -397,7 +399,8 @@ def probe_agent(model_dir: Path, programs: int, seed: int, threads: int) -> dict
                     success, obs, _ = play_in_process(v.source, policy, episode_seed)
                     won += bool(success)
                     words = obs[0].rsplit("[", 1)[1].split("]")[0].split(",")
-                    first = actions[0] if actions else ""
+                    # the environment compares lowercased, so does the probe
+                    first = (actions[0] if actions else "").lower()
                     pos = (
                         "first" if first == words[0] else "last" if first == words[-1] else "other"
                     )
@@ -408,7 +411,8 @@ def probe_agent(model_dir: Path, programs: int, seed: int, threads: int) -> dict
         return out
 
     out = play(test)
-    out["recombined"] = play(recombine_word_pick(test))
+    # recombining needs two programs: --agent-probe 1 (or 0) probes no recombined program
+    out["recombined"] = play(recombine_word_pick(test) if len(test) >= 2 else [])
     return out
 
 
@@ -831,6 +835,14 @@ def _reuse_warm_start(args: argparse.Namespace) -> tuple[Path, list[Any], dict[s
     model_dir = src / "model"
     if not (model_dir / "config.json").is_file():
         raise SystemExit(f"--warm-start {src}: no warm-started model in {model_dir}")
+    missing = [
+        name for name in ("model.safetensors", "tokenizer.json") if not (model_dir / name).is_file()
+    ]
+    if missing:
+        raise SystemExit(
+            f"--warm-start {src}: {model_dir} has no {' and no '.join(missing)} (a bench's "
+            "warm start writes both)"
+        )
     try:
         records = json.loads((src / "records.json").read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
@@ -862,12 +874,23 @@ def _reuse_warm_start(args: argparse.Namespace) -> tuple[Path, list[Any], dict[s
     figures["warm_start_from"] = str(src)
     figures["warm_start_bench_args"] = earlier.get("bench_args")
     # the copy check compares with the programs that model was warm-started on
-    wargs = earlier.get("bench_args") or {}
-    variants = generate_variants(
-        int(wargs.get("variants", args.variants)),
-        seed=int(wargs.get("seed", args.seed)),
-        rename=bool(wargs.get("rename", args.rename)),
-    )
+    wargs = earlier.get("bench_args")
+    wargs = {} if wargs is None else wargs
+    if not isinstance(wargs, dict):
+        raise SystemExit(
+            f"--warm-start {src}: bench_args in records.json must be an object, got "
+            f"{json.dumps(wargs)[:80]}"
+        )
+    corpus: dict[str, Any] = {}
+    for key, kind in (("variants", int), ("seed", int), ("rename", bool)):
+        value = wargs.get(key, getattr(args, key))
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise SystemExit(
+                f"--warm-start {src}: bench_args.{key} in records.json must be "
+                f"{'an integer' if kind is int else 'true or false'}, got {json.dumps(value)[:80]}"
+            )
+        corpus[key] = value
+    variants = generate_variants(corpus["variants"], seed=corpus["seed"], rename=corpus["rename"])
     return model_dir, variants, figures
 
 
@@ -875,6 +898,8 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     """The stages; one record (``reward``: regret) or three with ``--ablation``."""
     t0 = time.monotonic()
     out = Path(args.out or f"bench-learning-{time.strftime('%Y%m%d-%H%M%S')}").resolve()
+    if out.exists() and not out.is_dir():
+        raise SystemExit(f"--out {out}: a file, not a directory")
     # --warm-start DIR is checked before the work directory exists: a bad DIR leaves nothing
     reused = _reuse_warm_start(args) if args.warm_start else None
     out.mkdir(parents=True, exist_ok=True)

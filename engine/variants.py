@@ -893,42 +893,68 @@ def generate_variants(
 def recombine_word_pick(variants: Sequence[Variant]) -> list[Variant]:
     """``word_pick`` programs recombined the way the warm-started Designer recombines them.
 
-    Program ``i`` keeps its rule, hint, word list and rounds, and takes the description of
-    program ``i + 1`` (another wording and round count) and examples one word longer or
-    shorter than its challenge lists. The warm-started Designer's ``word_pick`` designs mix
-    variants so (2026-12-01: 35 scored designs, each one variant's description beside another's
-    round count, 16 of them with examples of another size), and an Agent that reads the hint
-    of :func:`generate_variants`' programs can still fail these (``bench learning``'s Agent
-    probe measures both).
+    Program ``i`` keeps its rule, hint, word list and rounds, and takes the description of the
+    next program (cyclically) whose description differs from its own, preferring one in
+    another wording that states another round count than it plays; and its examples get one
+    word more or fewer than its challenge lists. The warm-started Designer's ``word_pick``
+    designs mix variants so (2026-12-01: 35 scored designs, each one variant's description
+    beside another's round count, 16 of them with examples of another size), and an Agent that
+    reads the hint of :func:`generate_variants`' programs can still fail these (``bench
+    learning``'s Agent probe measures both).
 
     Args:
-        variants: ``word_pick`` variants (others are skipped); at least two.
+        variants: ``word_pick`` variants (others are skipped), renamed or not; at least two.
 
     Returns:
-        One program per ``word_pick`` variant; the same solver plays it.
+        One program per ``word_pick`` variant; the same solver plays it. Where every other
+        program has the same description, program ``i`` keeps its own.
 
     Raises:
-        ValueError: fewer than two ``word_pick`` variants.
+        ValueError: fewer than two ``word_pick`` variants, or a program whose examples line
+            is not the generator's (its size could not be changed).
     """
     picks = [v for v in variants if v.family == "word_pick"]
     if len(picks) < 2:
         raise ValueError(f"recombining needs two word_pick variants or more, got {len(picks)}")
+
+    def wording(description: str) -> str:
+        return description.split(" There are ")[0]
+
     out = []
     for i, v in enumerate(picks):
-        other = picks[(i + 1) % len(picks)]
+        rounds = f"There are {_rounds_of(v.source)} rounds"
+        others = [picks[(i + j) % len(picks)] for j in range(1, len(picks))]
+        ranked = sorted(
+            (o for o in others if o.description != v.description),
+            key=lambda o: (
+                wording(o.description) == wording(v.description),
+                rounds in o.description,
+            ),
+        )
+        other = ranked[0] if ranked else v
         source = v.source.replace(_q(v.description), _q(other.description), 1)
 
         def other_size(m: re.Match[str]) -> str:
             size = int(m.group(2))
             return m.group(1) + str(size + 1 if size < 6 else size - 1)
 
-        source = re.sub(r"(ex1, ex2 = \(self\._\w+\.sample\(_\w+, )(\d)", other_size, source)
+        source, n = re.subn(
+            r"(ex1, ex2 = \(self\.\w+\.sample\(\w+, )(\d)", other_size, source, count=1
+        )
+        if n != 1:
+            raise ValueError(f"{v.name}: no examples line of word_pick's to give another size")
         out.append(
             msgspec.structs.replace(
                 v, name=f"{v.name}-recombined", source=source, description=other.description
             )
         )
     return out
+
+
+def _rounds_of(source: str) -> int:
+    """A ``word_pick`` program's ``ROUNDS`` (0 when it has none)."""
+    m = re.search(r"^ROUNDS = (\d+)$", source, re.MULTILINE)
+    return int(m.group(1)) if m else 0
 
 
 def play_variant(variant: Variant, seed: int, *, hinted: bool) -> tuple[bool, list[str], list[str]]:
@@ -1087,9 +1113,9 @@ def hint_samples(
     - a hint in one of the three wordings (:data:`_PICK_HINTS`) and a first-or-last ordinal
       drawn apart from the variant;
     - 3-8 rounds (more answers a sample), unrelated to the count the description states;
-    - two ``Example`` lines of one list size and challenge lists of another (4-6 words each),
-      the examples picking the first or the last word at random: they carry no information
-      about the rule.
+    - two ``Example`` lines of one list size and challenge lists of a size drawn apart (4-6
+      words each, so the two differ in about two samples of three), the examples picking the
+      first or the last word at random: they carry no information about the rule.
 
     Why: on the earlier samples (each variant's own description, hint and round statement, one
     list size) the Agent learned to read the hint in the system prompt (greedy first rounds of

@@ -89,6 +89,7 @@ def test_probe_agent_plays_held_back_word_pick_with_and_without_the_hint(tmp_pat
     from bench.bench_learning import build_model, probe_agent
 
     model = build_model(tmp_path / "m", 32, 1)
+    assert probe_agent(model, 1, seed=0, threads=1)["recombined"]["episodes"] == 0
     out = probe_agent(model, 2, seed=0, threads=1)
     assert out["episodes"] == out["recombined"]["episodes"] == 6
     for probe in (out, out["recombined"]):
@@ -154,12 +155,25 @@ def test_warm_start_reuse_carries_the_earlier_stage_figures(tmp_path: Path) -> N
         _reuse_warm_start(args)
     (tmp_path / "model").mkdir()
     (tmp_path / "model" / "config.json").write_text("{}")
+    with pytest.raises(SystemExit, match="has no model.safetensors and no tokenizer.json"):
+        _reuse_warm_start(args)
+    for name in ("model.safetensors", "tokenizer.json"):
+        (tmp_path / "model" / name).write_text("{}")
     with pytest.raises(SystemExit, match="no bench record in records.json"):
         _reuse_warm_start(args)
     for bad in ([], {}, [5], ["x"], {"case": "learning"}):
         (tmp_path / "records.json").write_text(json.dumps(bad))
         with pytest.raises(SystemExit, match="expected a list of record objects, got "):
             _reuse_warm_start(args)  # named, never an AttributeError or a bare "(0)"
+    for bad, message in (
+        ({"bench_args": [1]}, "bench_args in records.json must be an object, got \\[1\\]"),
+        ({"bench_args": {"variants": "abc"}}, 'bench_args.variants .* an integer, got "abc"'),
+        ({"bench_args": {"seed": True}}, "bench_args.seed .* an integer, got true"),
+        ({"bench_args": {"rename": 1}}, "bench_args.rename .* true or false, got 1"),
+    ):
+        (tmp_path / "records.json").write_text(json.dumps([bad]))
+        with pytest.raises(SystemExit, match=message):
+            _reuse_warm_start(args)  # named, never a ValueError or an AttributeError
     earlier = {
         "sft_epochs": 1.25,
         "hint_converged": False,
@@ -193,3 +207,7 @@ def test_a_bad_warm_start_dir_stops_the_bench_before_it_makes_a_work_directory(
     with pytest.raises(SystemExit, match="no warm-started model"):
         run(args)
     assert not out.exists()
+    out.write_text("")
+    args = parser.parse_args(["--out", str(out)])
+    with pytest.raises(SystemExit, match="a file, not a directory"):
+        run(args)

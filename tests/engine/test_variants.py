@@ -6,6 +6,7 @@ import ast
 import collections
 import random
 
+import msgspec
 import pytest
 
 from engine.config import Config
@@ -226,16 +227,22 @@ def test_hint_samples_answer_by_the_hint_and_their_examples_carry_no_rule() -> N
     )
 
 
-def test_recombined_word_pick_programs_mix_descriptions_and_sizes_and_still_play() -> None:
+@pytest.mark.parametrize("rename", [False, True])
+def test_recombined_word_pick_programs_mix_descriptions_and_sizes_and_still_play(
+    rename: bool,
+) -> None:
     from engine.variants import generate_variants, play_variant, recombine_word_pick
 
-    variants = generate_variants(8, seed=12345, families=("word_pick",), rename=False)
+    variants = generate_variants(12, seed=12345, families=("word_pick",), rename=rename)
     recombined = recombine_word_pick(variants)
     assert len(recombined) == len(variants)
-    for i, (v, r) in enumerate(zip(variants, recombined, strict=True)):
+    for v, r in zip(variants, recombined, strict=True):
         ns: dict[str, object] = {}
         exec(compile(r.source, r.name, "exec"), ns)
-        assert ns["DESCRIPTION"] == r.description == variants[(i + 1) % 8].description
+        assert ns["DESCRIPTION"] == r.description != v.description
+        # another wording, and a round count other than the one it plays
+        assert r.description.split(" There are ")[0] != v.description.split(" There are ")[0]
+        assert f"There are {ns['ROUNDS']} rounds" not in r.description
         assert ns["HINT"] == v.hint and ns["_SLOT"] == v.params["slot"]
         obs = ns["Env"]().reset(seed=3)[0].split("\n")  # type: ignore[operator]
         example, challenge = (len(line.split("[")[1].split(",")) for line in (obs[0], obs[2]))
@@ -243,3 +250,6 @@ def test_recombined_word_pick_programs_mix_descriptions_and_sizes_and_still_play
         assert play_variant(r, 7, hinted=True)[0]
     with pytest.raises(ValueError, match="two word_pick variants or more, got 1"):
         recombine_word_pick(variants[:1])
+    broken = msgspec.structs.replace(variants[0], source=variants[0].source.replace("ex1", "e1"))
+    with pytest.raises(ValueError, match="no examples line of word_pick's"):
+        recombine_word_pick([broken, variants[1]])
