@@ -181,8 +181,12 @@ def load_suite(path: str | Path | None = None) -> list[EvalTask]:
         return [_env_task(f.stem, f.read_text(encoding="utf-8")) for f in files]
     if not p.is_file():
         raise ValueError(f"suite {str(p)!r} is neither a directory nor a file")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"suite {str(p)!r} is not UTF-8 text: {exc}") from None
     tasks = []
-    for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
+    for i, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
@@ -196,18 +200,66 @@ def load_suite(path: str | Path | None = None) -> list[EvalTask]:
             raise ValueError(
                 f"{p}:{i}: unknown verifier {verifier!r} (exact, numeric, multiple-choice)"
             )
-        tasks.append(
-            EvalTask(
-                name=str(obj.get("id", f"task-{i}")),
-                verifier=verifier,
-                description=str(obj["prompt"]),
-                hint=str(obj.get("hint", "") or ""),
-                answer=str(obj["answer"]),
-            )
-        )
+        tasks.append(_jsonl_task(obj, verifier, f"{p}:{i}", i))
     if not tasks:
         raise ValueError(f"suite {str(p)!r} holds no tasks")
     return tasks
+
+
+def _text_field(obj: dict[str, Any], key: str, where: str, *, required: bool) -> str:
+    """``obj[key]`` as text: a string that encodes as UTF-8 (no lone surrogate); ``""`` for
+    an optional field that is absent or ``null``.
+
+    Raises:
+        ValueError: naming ``where`` and ``key``: another type, or a lone surrogate.
+    """
+    value = obj.get(key)
+    if value is None and not required:
+        return ""
+    if not isinstance(value, str) or (required and not value.strip()):
+        want = "a non-empty string" if required else "a string or null"
+        raise ValueError(f"{where}: {key!r} must be {want}, got {json.dumps(value)}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError(f"{where}: {key!r} holds a lone surrogate: {value!r:.80}") from None
+    return value
+
+
+def _jsonl_task(obj: dict[str, Any], verifier: Verifier, where: str, line: int) -> EvalTask:
+    """One JSON-lines task, every field checked (nothing coerced: ``null`` never becomes
+    ``"None"``, a list never ``"[1, 2]"``).
+
+    Raises:
+        ValueError: naming ``where`` (file:line) and the field: ``prompt`` not a non-empty
+            string; ``answer`` not a non-empty string or a number, or one
+            its verifier can never accept (``numeric``: not a finite number;
+            ``multiple-choice``: not starting with a letter); ``hint`` not a string or null;
+            ``id`` not a string or an integer.
+    """
+    prompt = _text_field(obj, "prompt", where, required=True)
+    hint = _text_field(obj, "hint", where, required=False)
+    raw = obj["answer"]
+    if isinstance(raw, int | float) and not isinstance(raw, bool):
+        raw = repr(raw)  # {"answer": 42} means "42"
+    answer = _text_field({"answer": raw}, "answer", where, required=True)
+    if verifier == "numeric":
+        try:
+            finite = math.isfinite(float(answer.replace(",", "")))
+        except ValueError:
+            finite = False
+        if not finite:
+            raise ValueError(
+                f"{where}: a numeric task's 'answer' must be a finite number, got {answer!r:.80}"
+            )
+    if verifier == "multiple-choice" and not answer.strip()[:1].isalpha():
+        raise ValueError(
+            f"{where}: a multiple-choice task's 'answer' must start with its letter, got {answer!r:.80}"
+        )
+    name = obj.get("id", f"task-{line}")
+    if not isinstance(name, str | int) or isinstance(name, bool):
+        raise ValueError(f"{where}: 'id' must be a string or an integer, got {json.dumps(name)}")
+    return EvalTask(name=str(name), verifier=verifier, description=prompt, hint=hint, answer=answer)
 
 
 _NUM = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")

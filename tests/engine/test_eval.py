@@ -60,6 +60,32 @@ def test_jsonl_suite_and_its_errors(tmp_path: Path) -> None:
         load_suite(bad)
     with pytest.raises(ValueError, match="neither a directory nor a file"):
         load_suite(tmp_path / "missing")
+    # nothing is coerced: each bad field is named with its line (a tester's, 2026-12-01)
+    for task, message in (
+        (
+            {"prompt": None, "answer": "y"},
+            "b.jsonl:1: 'prompt' must be a non-empty string, got null",
+        ),
+        ({"prompt": "x", "answer": None}, "'answer' must be a non-empty string, got null"),
+        ({"prompt": "x", "answer": [1, 2]}, r"'answer' must be a non-empty string, got \[1, 2\]"),
+        ({"prompt": "x", "answer": "y", "hint": {"k": 1}}, "'hint' must be a string or null"),
+        ({"prompt": "x", "answer": "\ud83d"}, "'answer' holds a lone surrogate"),
+        ({"prompt": "x", "answer": "NaN", "verifier": "numeric"}, "must be a finite number"),
+        (
+            {"prompt": "x", "answer": " ", "verifier": "multiple-choice"},
+            "'answer' must be a non-empty",
+        ),
+        ({"prompt": "x", "answer": "(b)", "verifier": "multiple-choice"}, "start with its letter"),
+        ({"prompt": "x", "answer": "y", "id": [1]}, "'id' must be a string or an integer"),
+    ):
+        bad.write_text(json.dumps(task) + "\n")
+        with pytest.raises(ValueError, match=message):
+            load_suite(bad)
+    bad.write_text(json.dumps({"prompt": "x", "answer": 42, "id": 7}) + "\n")
+    assert [(t.name, t.answer) for t in load_suite(bad)] == [("7", "42")]
+    bad.write_bytes(b'{"prompt": "x", "answer": "\xff"}\n')
+    with pytest.raises(ValueError, match="b.jsonl' is not UTF-8 text"):
+        load_suite(bad)
     d = tmp_path / "envs"
     d.mkdir()
     (d / "x.py").write_text("DESCRIPTION = f'{1}'\nMAX_TURNS = 1\n")
