@@ -211,3 +211,22 @@ def test_a_bad_warm_start_dir_stops_the_bench_before_it_makes_a_work_directory(
     args = parser.parse_args(["--out", str(out)])
     with pytest.raises(SystemExit, match="a file, not a directory"):
         run(args)
+
+
+def test_the_nearest_warm_start_program_is_the_best_ratio_of_the_shortlist() -> None:
+    import difflib
+    import random
+
+    from bench.bench_learning import NEAREST_SHORTLIST, _grams, _nearest
+
+    rng = random.Random(0)
+    words = [f"name{i}" for i in range(60)]
+    corpus = [" ".join(rng.choice(words) for _ in range(80)) for _ in range(40)]
+    design = corpus[17].replace("name1 ", "name2 ", 3)  # a near copy of program 17
+    best, i = _nearest(design, corpus, [_grams(c) for c in corpus])
+    exact = max(
+        (difflib.SequenceMatcher(None, design, c, autojunk=False).ratio(), j)
+        for j, c in enumerate(corpus)
+    )
+    assert (best, i) == exact and i == 17 and NEAREST_SHORTLIST < len(corpus)
+    assert _nearest(design, [], []) == (0.0, -1)
