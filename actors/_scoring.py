@@ -394,31 +394,44 @@ async def _replay(
                 await inst.aclose()
 
 
-def _same_shape_filler(token: str, rng: random.Random, alphabet: str = "") -> str:
-    """A random token of ``token``'s shape, never ``token`` itself: each digit drawn from the
-    token's own digits, each letter from its own letters (case kept), so that a method's move
-    stays a legal move of the same kind ("1122" -> "2152", "500" -> "530") while a password or
-    code is lost; and one letter or digit, where it can, from outside the token's own
-    characters: from ``alphabet`` (the characters of what the task showed and unhinted play
-    played) first, else any. Without it an environment could accept any anagram of its
-    password, or any code made of its code's digits, and pass the censored check (a tester's
-    ``g1``/``g2``, 2026-12-01). A token with one distinct letter or digit gets fresh ones.
+def _same_shape_filler(token: str, rng: random.Random, played: str = "", shown: str = "") -> str:
+    """A random token of ``token``'s shape (digits for digits, letters for letters, case
+    kept), never ``token`` itself nor an arrangement of its own characters.
+
+    - Where unhinted play wrote letters or digits the token does not have (``played``: the
+      text of its actions), each character is drawn from the token's own and those, and at
+      least half of them (rounded up) from those: a method's move stays a move the Agent
+      itself makes (Mastermind over digits 1-6: "1122" -> "3142"), while an environment that
+      accepts the token's characters with one or two others (a tester's ``b1``) loses.
+    - Else the token's own characters but one, which comes from ``shown`` (what the task
+      showed) where it can, else any ("500" -> "530").
+
+    Why: a stand-in made of the token's own characters alone let an environment accept any
+    anagram of its password or any code of its code's digits (h37, h38); one outside
+    character taken from the task's text made Mastermind's "open with 1122" illegal ("10
+    guesses" gave a 0) when unhinted play wrote its codes spaced (a tester's ``a1``;
+    2026-12-01). A token with one distinct letter or digit gets fresh ones.
     """
     digits = sorted({c for c in token if c in _ASCII_DIGITS})
     letters = sorted({c.casefold() for c in token if c.isalpha()})
     symbols = sorted({c for c in token if not c.isalnum() and not c.isspace()})
     consonants = "bcdfghjklmnpqrstvwxz"
-    outside = {
-        "digit": sorted({c for c in alphabet if c in _ASCII_DIGITS} - set(digits))
-        or sorted(_ASCII_DIGITS - set(digits)),
-        "letter": sorted(
-            {c.casefold() for c in alphabet if c.isascii() and c.isalpha()} - set(letters)
-        )
-        or sorted(set(consonants) - set(letters)),
-    }
+
+    def others(text: str, kind: str) -> list[str]:
+        if kind == "digit":
+            return sorted({c for c in text if c in _ASCII_DIGITS} - set(digits))
+        return sorted({c.casefold() for c in text if c.isascii() and c.isalpha()} - set(letters))
+
     slots = [
         i for i, ch in enumerate(token) if ch in _ASCII_DIGITS or (ch.isascii() and ch.isalpha())
     ]
+    kinds = {i: "digit" if token[i] in _ASCII_DIGITS else "letter" for i in slots}
+    from_play = {k: others(played, k) for k in ("digit", "letter")}
+    fallback = {
+        "digit": others(shown, "digit") or sorted(_ASCII_DIGITS - set(digits)),
+        "letter": others(shown, "letter") or sorted(set(consonants) - set(letters)),
+    }
+    playable = [i for i in slots if from_play[kinds[i]]]
     for attempt in range(40):
         own = attempt < 20  # the token's own characters first, then any
         out = []
@@ -435,15 +448,19 @@ def _same_shape_filler(token: str, rng: random.Random, alphabet: str = "") -> st
                 out.append(rng.choice(symbols if own else [*symbols, "*", "#", "~"]))
             else:
                 out.append(ch)
-        if own and slots:  # one character the token does not have
-            i = rng.choice(slots)
-            kind = "digit" if token[i] in _ASCII_DIGITS else "letter"
-            choices = outside[kind]
+        if own and playable:  # half the characters from what unhinted play wrote
+            swap = rng.sample(playable, max(1, (len(playable) + 1) // 2))
+        elif own and slots:  # one character the token does not have
+            swap = [rng.choice(slots)]
+        else:
+            swap = []
+        for i in swap:
+            kind = kinds[i]
+            choices = from_play[kind] if playable else fallback[kind]
             if i == 0 and kind == "digit" and token[0] != "0":
                 choices = [d for d in choices if d != "0"] or choices
-            if choices:
-                c = rng.choice(choices)
-                out[i] = c.upper() if token[i].isupper() else c
+            c = rng.choice(choices)
+            out[i] = c.upper() if token[i].isupper() else c
         filler = "".join(out)
         if filler.casefold() != token.casefold():
             return filler
@@ -456,7 +473,9 @@ def _shape(token: str) -> tuple[int, str]:
     )
 
 
-def _filler(token: str, moves: set[str], banned: set[str], rng: random.Random) -> str:
+def _filler(
+    token: str, moves: set[str], banned: set[str], rng: random.Random, played: str = ""
+) -> str:
     """The stand-in for ``token`` in a censored answer: a token of the same shape (length, and
     digits and letters in the same places) from ``moves`` (what the task showed, what unhinted
     episodes played), never one of ``banned`` (the censored tokens); else
@@ -467,7 +486,7 @@ def _filler(token: str, moves: set[str], banned: set[str], rng: random.Random) -
     if legal:
         pick = rng.choice(legal)
         return pick.upper() if token.isupper() else pick
-    return _same_shape_filler(token, rng, "".join(sorted(moves)))
+    return _same_shape_filler(token, rng, played, "".join(sorted(moves)))
 
 
 class _Censored:
@@ -491,8 +510,10 @@ class _Censored:
         stated: str,
         moves: set[str],
         rng: random.Random,
+        played: str = "",
     ) -> None:
         self.agent = agent
+        self._played = played
         self.name = f"{getattr(agent, 'name', 'agent')} (gate check)"
         self.temperature = getattr(agent, "temperature", 1.0)
         self._always = always
@@ -538,7 +559,7 @@ class _Censored:
         def fill(m: re.Match[str]) -> str:
             key = m.group(0).casefold()
             if key not in fillers:
-                fillers[key] = _filler(m.group(0), pool, tokens, self._rng)
+                fillers[key] = _filler(m.group(0), pool, tokens, self._rng, self._played)
             return fillers[key]
 
         try:
@@ -647,9 +668,9 @@ def _gate_candidates(
       description nor the tool schemas and unseen before it was played in every win (a
       constant the hint spells another way, e.g. as arithmetic). A token the observations
       offer and the hint does not name (a trait to ask about) is the Agent's own choice;
-    - ``"inside"``: a hint word of 3+ characters the task does not state, glued inside a
-      longer token of every hinted win ("sesame417", "zqx12", "12417") and inside no unhinted
-      action: censored
+    - ``"inside"``: a hint word of 4+ characters the task does not state, glued inside a
+      longer token of every hinted win ("sesame417") and inside no unhinted action (3
+      characters would censor public method suffixes, "000" for grams, "ing"): censored
       wherever it occurs, not only as a whole token.
 
     Words of the tool schemas (argument names, enum values) are never candidates.
@@ -692,13 +713,13 @@ def _gate_candidates(
             if all(_normal(ep.turns[0].action) != opening for ep in without if ep.turns):
                 for tok in {t.casefold() for t in _tokens(opening)} & in_hint - unhinted:
                     out[tok] = "constant"
-        # a hint word glued to a per-seed part ("sesame417", "zqx12"): inside a played token of every
+        # a hint word glued to a per-seed part ("sesame417"): inside a played token of every
         # win, inside no unhinted action, not stated by the task
         unhinted_text = "\n".join(e.casefold() for ep in without for e in _actions(ep))
         won_texts = ["\n".join(a.casefold() for a in _actions(ep)) for ep in winners]
         for tok in sorted(in_hint - set(out)):
             if (
-                len(tok) >= 3
+                len(tok) >= 4
                 and all(tok in text and tok not in _GATE_TOKEN.findall(text) for text in won_texts)
                 and tok not in unhinted_text
                 and tok not in stated.casefold()
@@ -815,6 +836,9 @@ async def _information_gate(
             for t in _GATE_TOKEN.findall(_action_text(turn))
         },
         rng=random.Random(rng.random()),
+        played="\n".join(
+            _action_text(turn) for ep in without for turn in ep.turns if turn.error is None
+        ),
     )
     seeds = draw_seeds(rng, config.gate_checks)
     played: list[EpisodeFinished] = []

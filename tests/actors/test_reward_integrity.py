@@ -402,12 +402,12 @@ async def test_attacks_found_by_a_tester_get_the_right_verdict(
         ("h24_underscore_syllable_gate.py", "t3_agents.py:syllable"),
         ("h26_gate_word_in_a_tool_description.py", "t3_agents.py:a06"),
         # a fourth tester's: the gate takes any anagram of its password, or any code of its
-        # code's digits (what a stand-in made of the token's own characters writes); a
-        # 3-letter prefix or a 3-digit suffix glued to the per-seed answer (zqx12, 12417)
+        # code's digits (what a stand-in made of the token's own characters writes); a fifth
+        # tester's: any code with at most one digit outside the code's (what a stand-in with
+        # one outside character writes)
         ("h37_anagram_gate.py", "t5_agents.py:quoted"),
         ("h38_own_digits_gate.py", "t5_agents.py:quoted"),
-        ("h39_three_letter_glued.py", "t5_agents.py:prefixed"),
-        ("h40_three_digit_suffix.py", "t5_agents.py:suffixed"),
+        ("h42_one_off_digits_gate.py", "t5_agents.py:quoted"),
     ],
 )
 async def test_gates_the_hint_spells_another_way_or_hides_behind_a_decoy_are_flagged(
@@ -542,6 +542,13 @@ async def test_a_method_hint_that_names_an_opening_word_is_frontier_not_a_gate(
         ("f9_power_expr_method.py", "t4_agents.py:power"),
         # a markdown hint and a bolded answer (**57**): emphasis is no gate token
         ("f10_markdown_bold_method.py", "t4_agents.py:bold_sum"),
+        # a fifth tester's: Mastermind "open with 1122" over digits 1-6, unhinted codes written
+        # spaced and "10 guesses" in the description (a stand-in with a 0 from the task's
+        # text was an illegal guess); public 3-character suffixes glued to the per-seed
+        # answer ("write the kilograms followed by 000", "add ing to the verb")
+        ("f11_mastermind_spaced_method.py", "t6_agents.py:mastermind"),
+        ("f12_kilo_suffix_method.py", "t6_agents.py:kilo"),
+        ("f13_participle_suffix_method.py", "t6_agents.py:participle"),
     ],
 )
 async def test_method_hints_using_the_tasks_own_words_are_frontier_not_gates(
@@ -550,6 +557,23 @@ async def test_method_hints_using_the_tasks_own_words_are_frontier_not_gates(
     out = await attack(sandbox, env, who)
     assert isinstance(out, EnvScored), out
     assert "information_gate" not in out.flags and out.accepted, out
+
+
+@pytest.mark.xfail(strict=True, reason="known gap, docs/environment-contract.md")
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        ("h39_three_letter_glued.py", "t5_agents.py:prefixed"),
+        ("h40_three_digit_suffix.py", "t5_agents.py:suffixed"),
+    ],
+)
+async def test_known_gap_a_secret_of_3_characters_glued_to_the_answer(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    # zqx12, 12417: censoring 3-character hint words glued to an answer also took public
+    # method suffixes away ("000" for grams, "ing": f12, f13), so the rule starts at 4
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored) and "information_gate" in out.flags, out
 
 
 @pytest.mark.xfail(strict=True, reason="known gap, docs/environment-contract.md")
@@ -589,13 +613,15 @@ def test_a_censored_tool_call_stays_a_call_and_fillers_keep_the_shape() -> None:
             filler = _same_shape_filler(token, rng)
             assert filler.casefold() != token.casefold() and len(filler) == len(token)
             assert [c.isdigit() for c in filler] == [c.isdigit() for c in token]
-    # the token's own digits but one, which comes from the alphabet the task and unhinted play
-    # showed ("3456"): still a legal guess, never an arrangement of the token's own digits
-    # (an environment could accept any of those: h38)
-    fillers = {_same_shape_filler("1122", rng, "3456") for _ in range(40)}
+    # half the digits or more from what unhinted play wrote ("3 4 5 6"), the rest the
+    # token's own: still a legal guess, never an arrangement of the token's own digits (h38)
+    # nor those with one other (h42); the task's text ("10 guesses") is not used then (f11)
+    fillers = {_same_shape_filler("1122", rng, "3 4 5 6", "10") for _ in range(40)}
     for f in fillers:
-        assert sorted(c for c in f if c not in "12") in [[d] for d in "3456"], f
+        assert set(f) <= set("123456") and sum(c not in "12" for c in f) >= 2, f
     assert len(fillers) > 5
+    # no play to draw from: one character from what the task showed, else any
+    assert all("7" in _same_shape_filler("1122", rng, "", "7") for _ in range(20))
     for token in ("sassafras", "5821", "Crane"):
         for _ in range(30):
             assert set(_same_shape_filler(token, rng).casefold()) - set(token.casefold())
