@@ -166,8 +166,9 @@ def load_suite(path: str | Path | None = None) -> list[EvalTask]:
         The tasks, in file (or line) order.
 
     Raises:
-        ValueError: an unreadable suite, a program without its constants, a task without
-            ``prompt``/``answer`` or with an unknown verifier.
+        ValueError: an unreadable suite (not UTF-8, a line that is not JSON), a program
+            without its constants, a task without ``prompt``/``answer``, with an unknown
+            verifier, a bad field (:func:`_jsonl_task`) or the ``id`` of an earlier task.
     """
     if path is None:
         from engine.heldout_envs import heldout_sources
@@ -178,21 +179,31 @@ def load_suite(path: str | Path | None = None) -> list[EvalTask]:
         files = sorted(f for f in p.glob("*.py") if not f.name.startswith("_"))
         if not files:
             raise ValueError(f"suite directory {str(p)!r} holds no *.py environment programs")
-        return [_env_task(f.stem, f.read_text(encoding="utf-8")) for f in files]
+        tasks = []
+        for f in files:
+            try:
+                tasks.append(_env_task(f.stem, f.read_text(encoding="utf-8")))
+            except UnicodeDecodeError as exc:
+                raise ValueError(f"suite program {str(f)!r} is not UTF-8 text: {exc}") from None
+        return tasks
     if not p.is_file():
         raise ValueError(f"suite {str(p)!r} is neither a directory nor a file")
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")  # a byte-order mark is no part of line 1
     except UnicodeDecodeError as exc:
         raise ValueError(f"suite {str(p)!r} is not UTF-8 text: {exc}") from None
     tasks = []
-    for i, line in enumerate(text.splitlines(), 1):
+    names: set[str] = set()
+    # JSON lines end at "\n" only: U+2028 or U+0085 may stand raw inside a JSON string
+    for i, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
         try:
             obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"{p}:{i}: not JSON: {exc}") from exc
+        except RecursionError:
+            raise ValueError(f"{p}:{i}: not JSON: nested too deeply") from None
+        except ValueError as exc:  # JSONDecodeError, or an integer of over 4,300 digits
+            raise ValueError(f"{p}:{i}: not JSON: {exc}") from None
         if not isinstance(obj, dict) or "prompt" not in obj or "answer" not in obj:
             raise ValueError(f"{p}:{i}: a task needs 'prompt' and 'answer'")
         verifier = obj.get("verifier", "exact")
@@ -200,7 +211,11 @@ def load_suite(path: str | Path | None = None) -> list[EvalTask]:
             raise ValueError(
                 f"{p}:{i}: unknown verifier {verifier!r} (exact, numeric, multiple-choice)"
             )
-        tasks.append(_jsonl_task(obj, verifier, f"{p}:{i}", i))
+        task = _jsonl_task(obj, verifier, f"{p}:{i}", i)
+        if task.name in names:
+            raise ValueError(f"{p}:{i}: 'id' {task.name!r} is already a task's id")
+        names.add(task.name)
+        tasks.append(task)
     if not tasks:
         raise ValueError(f"suite {str(p)!r} holds no tasks")
     return tasks
@@ -234,7 +249,8 @@ def _jsonl_task(obj: dict[str, Any], verifier: Verifier, where: str, line: int) 
         ValueError: naming ``where`` (file:line) and the field: ``prompt`` not a non-empty
             string; ``answer`` not a non-empty string or a number, or one
             its verifier can never accept (``numeric``: not a finite number;
-            ``multiple-choice``: not starting with a letter); ``hint`` not a string or null;
+            ``multiple-choice``: not starting with an ASCII letter, which :func:`verify`
+            reads); ``hint`` not a string or null;
             ``id`` not a string or an integer.
     """
     prompt = _text_field(obj, "prompt", where, required=True)
@@ -252,9 +268,10 @@ def _jsonl_task(obj: dict[str, Any], verifier: Verifier, where: str, line: int) 
             raise ValueError(
                 f"{where}: a numeric task's 'answer' must be a finite number, got {answer!r:.80}"
             )
-    if verifier == "multiple-choice" and not answer.strip()[:1].isalpha():
+    first = answer.strip()[:1]
+    if verifier == "multiple-choice" and not (first.isascii() and first.isalpha()):
         raise ValueError(
-            f"{where}: a multiple-choice task's 'answer' must start with its letter, got {answer!r:.80}"
+            f"{where}: a multiple-choice task's 'answer' must start with its letter (A-Z), got {answer!r:.80}"
         )
     name = obj.get("id", f"task-{line}")
     if not isinstance(name, str | int) or isinstance(name, bool):

@@ -181,3 +181,34 @@ async def test_eval_every_picks_versions(tmp_path: Path, monkeypatch: pytest.Mon
     last = await ev.eval_every(rd, m, 2, last, cfg)
     assert last == 2 and calls[-1] == (2, tmp_path / "weights" / "v2")
     assert "held-out eval v2" in rd.lines[-1]
+
+
+def test_jsonl_suite_lines_deep_huge_repeated_or_with_raw_separators(tmp_path: Path) -> None:
+    """A fifth tester's inputs (2026-12-01): each named with its line, or read as JSON reads it."""
+    bad = tmp_path / "b.jsonl"
+    for raw, message in (
+        ("[" * 100_000, "b.jsonl:1: not JSON: nested too deeply"),
+        ('{"prompt": "x", "answer": ' + "9" * 5000 + "}", "b.jsonl:1: not JSON: .*digits"),
+        (
+            json.dumps({"prompt": "x", "answer": "\u00c9", "verifier": "multiple-choice"}),
+            "start with its letter",
+        ),
+        (
+            json.dumps({"prompt": "x", "answer": "y", "id": "a"})
+            + "\n"
+            + json.dumps({"prompt": "z", "answer": "y", "id": "a"}),
+            "b.jsonl:2: 'id' 'a' is already a task's id",
+        ),
+    ):
+        bad.write_text(raw + "\n")
+        with pytest.raises(ValueError, match=message):
+            load_suite(bad)
+    # a raw U+2028 or U+0085 inside a JSON string, and a byte-order mark: valid JSON lines
+    raw = json.dumps({"prompt": "a\u2028b\u0085c", "answer": "y"}, ensure_ascii=False)
+    bad.write_text("\ufeff" + raw + "\n", encoding="utf-8")
+    assert [t.description for t in load_suite(bad)] == ["a\u2028b\u0085c"]
+    d = tmp_path / "envs"
+    d.mkdir()
+    (d / "x.py").write_bytes(b"DESCRIPTION = '\xff'\n")
+    with pytest.raises(ValueError, match="x.py' is not UTF-8 text"):
+        load_suite(d)
