@@ -50,8 +50,9 @@ warm start.
 Figures reported (one record, ``--json``): the Designer's valid-design rate (designs that
 passed validation / model-written designs) in the first and the last ``--window``
 iterations (target: late >= 0.5); model-written designs accepted as frontier, each with its
-nearest warm-start program and their similarity (``difflib`` ratio; a copy is ratio >=
-``COPY_RATIO``; target: >= 5 non-copies); held-out success over versions with intervals
+nearest warm-start program and their similarity (``difflib`` ratio, among the
+``NEAREST_SHORTLIST`` programs nearest by character 5-grams; a copy is ratio >= ``COPY_RATIO``;
+target: >= 5 non-copies); held-out success over versions with intervals
 (target: rises, with and without the hint). Targets are reported as met or not, never
 adjusted. ``--ablation`` repeats stages 6-7 under ``designer.reward = target50`` and
 ``failure`` with the same warm start and budget each, and reports per reward the shares of
