@@ -822,23 +822,16 @@ async def _information_gate(
     if not candidates:
         return False, {}
     stated = "\n".join([env.description, json.dumps(env.tools, ensure_ascii=False)])
+    unhinted = [_action_text(turn) for ep in without for turn in ep.turns if turn.error is None]
     censored = _Censored(
         agent,
         always={t for t, why in candidates.items() if why == "constant"},
         inside={t for t, why in candidates.items() if why == "inside"},
         from_hint={t.casefold() for t in _tokens(hint)},
         stated=stated,
-        moves={
-            t
-            for ep in without
-            for turn in ep.turns
-            if turn.error is None
-            for t in _GATE_TOKEN.findall(_action_text(turn))
-        },
+        moves={t for text in unhinted for t in _GATE_TOKEN.findall(text)},
         rng=random.Random(rng.random()),
-        played="\n".join(
-            _action_text(turn) for ep in without for turn in ep.turns if turn.error is None
-        ),
+        played="\n".join(unhinted),
     )
     seeds = draw_seeds(rng, config.gate_checks)
     played: list[EpisodeFinished] = []

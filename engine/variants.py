@@ -768,6 +768,15 @@ _PICK_HINTS = (
 """``word_pick``'s hint texts (``{ordinal}``: first or last); the primer uses the same."""
 
 
+_ROUNDS_SENTENCE = " There are {rounds} rounds; a wrong answer ends the game."
+"""The last sentence of a ``word_pick`` description (``{rounds}``: its round count)."""
+
+
+def _pick_wording(description: str) -> str:
+    """A ``word_pick`` description without its round-count sentence."""
+    return description.split(_ROUNDS_SENTENCE.split("{")[0])[0]
+
+
 def _word_pick(rng: random.Random) -> tuple[str, str, str, dict[str, Any]]:
     rounds = rng.randint(3, 5)
     slot = rng.choice(tuple(_ORDINALS))
@@ -783,7 +792,7 @@ def _word_pick(rng: random.Random) -> tuple[str, str, str, dict[str, Any]]:
             "examples: answer with the word the rule picks from each list that follows.",
         )
     )
-    desc += f" There are {rounds} rounds; a wrong answer ends the game."
+    desc += _ROUNDS_SENTENCE.format(rounds=rounds)
     ordinal = _ORDINALS[slot]
     hint = rng.choice(_PICK_HINTS).format(ordinal=ordinal)
     doc = rng.choice(
@@ -917,17 +926,14 @@ def recombine_word_pick(variants: Sequence[Variant]) -> list[Variant]:
     if len(picks) < 2:
         raise ValueError(f"recombining needs two word_pick variants or more, got {len(picks)}")
 
-    def wording(description: str) -> str:
-        return description.split(" There are ")[0]
-
     out = []
     for i, v in enumerate(picks):
-        rounds = f"There are {_rounds_of(v.source)} rounds"
+        rounds = _ROUNDS_SENTENCE.format(rounds=_rounds_of(v.source))
         others = [picks[(i + j) % len(picks)] for j in range(1, len(picks))]
         ranked = sorted(
             (o for o in others if o.description != v.description),
             key=lambda o: (
-                wording(o.description) == wording(v.description),
+                _pick_wording(o.description) == _pick_wording(v.description),
                 rounds in o.description,
             ),
         )
@@ -1136,16 +1142,14 @@ def hint_samples(
         ``n`` ``TrainingSample`` s (role ``agent``, ``sft=True``), ~250-500 tokens each with
         the bench's BPE; ``[]`` when ``variants`` hold no ``word_pick``.
     """
-    bases = sorted(
-        {v.description.split(" There are ")[0] for v in variants if v.family == "word_pick"}
-    )
+    bases = sorted({_pick_wording(v.description) for v in variants if v.family == "word_pick"})
     samples: list[TrainingSample] = []
     if not bases:
         return samples
     for i in range(n):
         description = rng.choice(bases)
         if rng.random() < 0.8:
-            description += f" There are {rng.randint(3, 5)} rounds; a wrong answer ends the game."
+            description += _ROUNDS_SENTENCE.format(rounds=rng.randint(3, 5))
         slot = rng.choice(tuple(_ORDINALS))
         hint = rng.choice(_PICK_HINTS).format(ordinal=_ORDINALS[slot])
         rounds = rng.randint(3, 8)
