@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
+import functools
 import os
 import signal
 import socket
@@ -31,6 +31,33 @@ def _alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+async def _squat(
+    port: int, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED
+) -> None:
+    """Hold ``port`` (once the killed server has let it go) and close every connection at once:
+    the port is taken by something that is not a policy server.
+
+    A squatter that listened without accepting left each request waiting in its backlog for the
+    whole request deadline (600 s, a failure on a loaded machine, 2026-12-01); whether the old
+    server's socket was gone yet decided which happened.
+    """
+    sock = trio.socket.socket()
+    with sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        with trio.fail_after(30):  # the killed process closes its socket when it exits
+            while True:
+                try:
+                    await sock.bind(("127.0.0.1", port))
+                    break
+                except OSError:
+                    await trio.sleep(0.05)
+        sock.listen()
+        task_status.started()
+        while True:
+            conn, _ = await sock.accept()
+            conn.close()
 
 
 def test_sglang_command_line() -> None:
@@ -185,12 +212,10 @@ async def test_launch_update_weights_kill_and_restart(tiny_model: Path, tmp_path
             for p in proc_pids:
                 os.killpg(p, signal.SIGKILL)
             old_port = int(urls[0].rsplit(":", 1)[1])
-            with socket.socket() as squatter:
-                squatter.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-                with contextlib.suppress(OSError):  # the kernel may still hold it: also busy
-                    squatter.bind(("127.0.0.1", old_port))
-                    squatter.listen()
+            async with trio.open_nursery() as nursery:
+                await nursery.start(_squat, old_port)
                 again = await client.generate(PROMPT, max_new_tokens=8, temperature=0.0)
+                nursery.cancel_scope.cancel()
             assert again.output_ids == after.output_ids
             assert again.weight_version == "1"
             assert client.statistics().servers[0].restarts == 1
@@ -208,8 +233,8 @@ async def test_pause_lets_control_calls_through_and_continue_resumes(
         async with PolicyClient(urls, PolicyConfig()) as client:
             results: list[tuple[str, int, str]] = []
 
-            async def long() -> None:
-                g = await client.generate(PROMPT, max_new_tokens=300, ignore_eos=True)
+            async def long(tokens: int = 300) -> None:
+                g = await client.generate(PROMPT, max_new_tokens=tokens, ignore_eos=True)
                 results.append((g.finish_reason, g.completion_tokens, g.weight_version))
 
             async with trio.open_nursery() as nursery:
@@ -224,7 +249,9 @@ async def test_pause_lets_control_calls_through_and_continue_resumes(
 
             async with trio.open_nursery() as nursery:
                 before = await _decode_steps(urls[0])
-                nursery.start_soon(long)
+                # long enough that the pause lands first on a loaded machine (300 tokens ran
+                # to their length before it, 2026-12-01); aborted, it costs nothing more
+                nursery.start_soon(functools.partial(long, 3000))
                 # pause only once the request decodes (a fixed sleep raced it on a loaded
                 # machine: the request arrived after continue and ran to its length)
                 with trio.fail_after(60):
