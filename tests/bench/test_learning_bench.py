@@ -230,3 +230,24 @@ def test_the_nearest_warm_start_program_is_the_best_ratio_of_the_shortlist() -> 
     )
     assert (best, i) == exact and i == 17 and NEAREST_SHORTLIST < len(corpus)
     assert _nearest(design, [], []) == (0.0, -1)
+
+
+def test_the_warm_start_stops_at_its_epochs_with_the_cosine_planned_over_them(
+    tmp_path: Path,
+) -> None:
+    import random
+
+    from bench.bench_learning import build_model, warm_start
+    from engine.inference import load_tokenizer
+    from engine.variants import primer_samples
+
+    model = build_model(tmp_path / "m", 32, 1)
+    samples = primer_samples(load_tokenizer(model), 40, rng=random.Random(0))
+    out = warm_start(model, samples, 600.0, threads=1, seed=0, epochs=2.0)
+    assert out["sft_stopped_by"] == "epochs" and out["sft_epochs_planned"] == 2.0
+    # stops on the batch that reaches 2 epochs: at most one batch (<= 4,096 tokens) past
+    assert 2.0 <= out["sft_epochs"] < 2.5, out
+    capped = warm_start(model, samples, 0.0, threads=1, seed=0, epochs=2.0)
+    assert capped["sft_stopped_by"] == "time" and capped["sft_steps"] == 0
+    timed = warm_start(model, samples, 0.0, threads=1, seed=0)
+    assert "sft_stopped_by" not in timed  # --sft-epochs 0: the time budget alone
