@@ -110,17 +110,48 @@ _DIGIT_WORDS = dict(
 )
 
 
+_DIGIT_FOLD = {
+    c: str(unicodedata.decimal(chr(c)))
+    for c in range(0x20000)  # every Nd digit lies below U+20000 (the last: U+1FBF9); 18 ms
+    if unicodedata.category(chr(c)) == "Nd" and not 0x30 <= c <= 0x39
+}
+"""Every decimal digit that is not ASCII (Arabic-Indic ``٧``, Devanagari ``७``, ...) to its
+ASCII digit; NFKC maps the fullwidth ones only."""
+
+
+def _fold(text: str) -> str:
+    """``text`` NFKC-normalised, its decimal digits ASCII and its format characters (soft
+    hyphen, zero-width space and joiners, word joiner: Unicode category ``Cf``) removed: the
+    form in which gate tokens are found and matched. A hint that wrote its code table in
+    Arabic-Indic or Devanagari digits, or split a password with a soft hyphen (``ses\u00adame``),
+    while the Agent played ASCII ``7399`` or ``sesame``, was paid as frontier (a tester's,
+    2026-12-01)."""
+    text = unicodedata.normalize("NFKC", text).translate(_DIGIT_FOLD)
+    if text.isascii():
+        return text
+    return "".join(c for c in text if unicodedata.category(c) != "Cf")
+
+
 def _tokens(text: str) -> list[str]:
-    """:data:`_GATE_TOKEN` tokens of ``text`` (NFKC-normalised: fullwidth digits are digits),
-    plus what pieces joined by hyphens or dots spell (``73-99`` -> ``7399``) and what runs of
-    3+ single characters spell (``s e s a m e`` -> ``sesame``; number words count as digits:
-    ``seven three nine nine`` -> ``7399``), so a code cannot hide by being spelled out."""
-    text = unicodedata.normalize("NFKC", text)
+    """:data:`_GATE_TOKEN` tokens of ``text`` (:func:`_fold`-ed: fullwidth and other scripts'
+    digits are ASCII digits), plus what pieces joined by hyphens or dots spell (``73-99`` ->
+    ``7399``), what digit groups split by a comma or a space spell (``7,399``, ``73 99`` ->
+    ``7399``) and what runs of 3+ single characters spell (``s e s a m e`` -> ``sesame``;
+    number words count as digits: ``seven three nine nine`` -> ``7399``), so a code cannot
+    hide by being spelled out."""
+    text = _fold(text)
     out = _GATE_TOKEN.findall(text)
     # pieces joined by a hyphen, a dot or an underscore spell one token: "73-99" is 7399,
     # "ses-ame" sesame, "ka_zu_mi_ro" kazumiro
     for joined in re.findall(r"[^\W_]+(?:[-.·_][^\W_]+)+", text):
         whole = re.sub(r"[-.·_]", "", joined)
+        if len(whole) >= 3:
+            out.append(whole)
+    # digit groups split by a comma or one space spell one number: a hint's "7,399" (prose's
+    # thousands) or "73 99" (pairs) is the 7399 the Agent types (a tester's code tables,
+    # 2026-12-01); the groups stay tokens of their own too
+    for joined in re.findall(r"(?<![\d,])\d{1,4}(?:(?:,| )\d{1,4})+(?![\d])", text):
+        whole = re.sub(r"[, ]", "", joined)
         if len(whole) >= 3:
             out.append(whole)
     # words of symbols alone (Morse "-- . .-..", emoji), a run of them one token of 3+
@@ -173,9 +204,9 @@ def _stated(haystack: str, token: str) -> bool:
     stated (a banner ``~#%@&*`` in the description "stated" the gate suffix ``~#``) (a
     tester's, 2026-12-01)."""
     if not _symbols_only(token):
-        return text_contains(haystack, token)
+        return text_contains(_fold(haystack), token)
     run = re.escape(normalise_text(token))
-    text = normalise_text(unicodedata.normalize("NFKC", haystack))
+    text = normalise_text(_fold(haystack))
     return re.search(rf"(?<!{_PUNCT_CHAR}){run}(?!{_PUNCT_CHAR})", text) is not None
 
 
@@ -572,12 +603,13 @@ class _Censored:
 
 def _censor_text(text: str, pattern: re.Pattern[str], fill: Any) -> str:
     """``text`` with ``pattern`` replaced by ``fill``, also where a token is written in
-    another form of the same text: the gate tokens are NFKC-normalised and casefolded
-    (:func:`_tokens`), so a fullwidth ``７３９９`` or ``STRAßE`` in an answer is matched on
+    another form of the same text: the gate tokens are :func:`_fold`-ed and casefolded
+    (:func:`_tokens`), so a fullwidth ``７３９９``, an Arabic-Indic ``٧٣٩٩`` or ``STRAßE`` in an
+    answer is matched on
     the answer's normalised form, and that form, censored, is what is played (a tester's
     code table in fullwidth digits, and a password with ß, escaped the censor, 2026-12-01)."""
     out = pattern.sub(fill, text)
-    norm = unicodedata.normalize("NFKC", out).casefold()
+    norm = _fold(out).casefold()
     if norm == out:
         return out
     censored = pattern.sub(fill, norm)

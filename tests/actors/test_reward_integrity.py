@@ -408,6 +408,15 @@ async def test_attacks_found_by_a_tester_get_the_right_verdict(
         ("h37_anagram_gate.py", "t5_agents.py:quoted"),
         ("h38_own_digits_gate.py", "t5_agents.py:quoted"),
         ("h42_one_off_digits_gate.py", "t5_agents.py:quoted"),
+        # a sixth tester's: code tables in Arabic-Indic or Devanagari digits, or written
+        # "7,399" or "73 99", played as ASCII 7399; a password split by a soft hyphen; a
+        # constant code in Arabic-Indic digits whose stand-in was its own digits reversed
+        ("h43_arabic_indic_code_table.py", "t7_agents.py:table_digits"),
+        ("h44_thousands_comma_code_table.py", "t7_agents.py:table_digits"),
+        ("h45_digit_pairs_code_table.py", "t7_agents.py:table_digits"),
+        ("h46_devanagari_code_table.py", "t7_agents.py:table_digits"),
+        ("h47_soft_hyphen_word_table.py", "t7_agents.py:table_word"),
+        ("h48_arabic_indic_constant_gate.py", "t5_agents.py:quoted"),
     ],
 )
 async def test_gates_the_hint_spells_another_way_or_hides_behind_a_decoy_are_flagged(
@@ -574,6 +583,17 @@ async def test_known_gap_a_secret_of_3_characters_glued_to_the_answer(
     # method suffixes away ("000" for grams, "ing": f12, f13), so the rule starts at 4
     out = await attack(sandbox, env, who)
     assert isinstance(out, EnvScored) and "information_gate" in out.flags, out
+
+
+@pytest.mark.xfail(strict=True, reason="known false positive, docs/environment-contract.md")
+async def test_known_false_positive_a_public_suffix_of_4_letters_glued_to_the_answer(
+    sandbox: Sandbox,
+) -> None:
+    """ "Add ness to the adjective" is a word-formation rule, but "ness" glued to every answer
+    is censored like a 4-letter secret suffix (a sixth tester's f14): flagged a gate, designer
+    reward 0 (no penalty)."""
+    out = await attack(sandbox, "f14_ness_suffix_method.py", "t7_agents.py:ness")
+    assert isinstance(out, EnvScored) and "information_gate" not in out.flags, out
 
 
 @pytest.mark.xfail(strict=True, reason="known gap, docs/environment-contract.md")
