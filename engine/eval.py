@@ -95,6 +95,11 @@ class CellResult(msgspec.Struct, frozen=True, kw_only=True):
     hinted: bool
     successes: int
     episodes: int
+    env_errors: int = 0
+    """Episodes the environment itself broke (``env_error``): counted as failures, and
+    reported, since they measure the program, not the policy."""
+    first_error: str = ""
+    """The first of those episodes' reason (``""``: none)."""
 
 
 class VersionResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -138,21 +143,56 @@ def _literal(tree: ast.Module, name: str, default: Any = None) -> Any:
 
 
 def _env_task(name: str, source: str) -> EvalTask:
+    """One suite program's task, its literals checked, nothing coerced.
+
+    Raises:
+        ValueError: naming the program: it does not parse (a syntax error, or nested past
+            the parser's depth); ``DESCRIPTION`` or ``HINT`` not a string or not UTF-8
+            encodable (a lone surrogate); ``MAX_TURNS`` not an integer >= 1 (``1e309`` is a
+            float); ``TOOLS`` not a list of objects. A program that breaks this way would
+            otherwise play as failures of the policy (``env_error``) or end the evaluation
+            with a traceback (a tester's, 2026-12-01).
+    """
     try:
         tree = ast.parse(source)
-        return EvalTask(
-            name=name,
-            verifier="env",
-            source=source,
-            description=str(_literal(tree, "DESCRIPTION")),
-            hint=str(_literal(tree, "HINT", "")),
-            max_turns=int(_literal(tree, "MAX_TURNS")),
-            tools=list(_literal(tree, "TOOLS", [])),
-        )
-    except (SyntaxError, ValueError, KeyError, TypeError) as exc:
+        description = _literal(tree, "DESCRIPTION")
+        hint = _literal(tree, "HINT", "")
+        max_turns = _literal(tree, "MAX_TURNS")
+        tools = _literal(tree, "TOOLS", [])
+    except (SyntaxError, ValueError, KeyError, TypeError, MemoryError, RecursionError) as exc:
+        what = "nested too deep to parse" if isinstance(exc, RecursionError) else str(exc)
         raise ValueError(
-            f"suite program {name!r} needs literal DESCRIPTION and MAX_TURNS (and HINT): {exc}"
+            f"suite program {name!r} needs literal DESCRIPTION and MAX_TURNS (and HINT): {what}"
         ) from exc
+    for field, value in (("DESCRIPTION", description), ("HINT", hint)):
+        if not isinstance(value, str):
+            raise ValueError(
+                f"suite program {name!r}: {field} must be a string, got {type(value).__name__}"
+            )
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ValueError(
+                f"suite program {name!r}: {field} is not UTF-8 text ({exc.reason} at "
+                f"character {exc.start})"
+            ) from None
+    if not isinstance(max_turns, int) or isinstance(max_turns, bool) or max_turns < 1:
+        raise ValueError(
+            f"suite program {name!r}: MAX_TURNS must be an integer >= 1, got {max_turns!r:.40}"
+        )
+    if not isinstance(tools, list) or not all(isinstance(t, dict) for t in tools):
+        raise ValueError(
+            f"suite program {name!r}: TOOLS must be a list of tool objects, got {tools!r:.60}"
+        )
+    return EvalTask(
+        name=name,
+        verifier="env",
+        source=source,
+        description=description,
+        hint=hint,
+        max_turns=max_turns,
+        tools=tools,
+    )
 
 
 def load_suite(path: str | Path | None = None) -> list[EvalTask]:
@@ -247,7 +287,8 @@ def _jsonl_task(obj: dict[str, Any], verifier: Verifier, where: str, line: int) 
 
     Raises:
         ValueError: naming ``where`` (file:line) and the field: ``prompt`` not a non-empty
-            string; ``answer`` not a non-empty string or a number, or one
+            string; ``answer`` not a non-empty string or a finite number (``NaN``,
+            ``Infinity`` and ``1e400`` are refused whatever the verifier), or one
             its verifier can never accept (``numeric``: not a finite number;
             ``multiple-choice``: not starting with an ASCII letter, which :func:`verify`
             reads); ``hint`` not a string or null;
@@ -256,6 +297,9 @@ def _jsonl_task(obj: dict[str, Any], verifier: Verifier, where: str, line: int) 
     prompt = _text_field(obj, "prompt", where, required=True)
     hint = _text_field(obj, "hint", where, required=False)
     raw = obj["answer"]
+    if isinstance(raw, float) and not math.isfinite(raw):
+        # json reads NaN, Infinity and 1e400 as floats; an exact task's "nan" is no answer
+        raise ValueError(f"{where}: 'answer' must be a finite number or a string, got {raw!r}")
     if isinstance(raw, int | float) and not isinstance(raw, bool):
         raw = repr(raw)  # {"answer": 42} means "42"
     answer = _text_field({"answer": raw}, "answer", where, required=True)
@@ -426,6 +470,7 @@ async def _play_task(
     from engine.messages import EpisodeRequested
 
     wins = 0
+    errors: list[str] = []
 
     async def one(i: int) -> None:
         nonlocal wins
@@ -442,6 +487,8 @@ async def _play_task(
             )
             ep = await play_episode(req, sandbox, agent, config.agent)
             wins += bool(ep.success)
+            if ep.status == "env_error":
+                errors.append(ep.reason or "env_error")
             return
         ctx = TurnContext(
             episode_id=f"eval-{task.name}-{int(hinted)}-{i}",
@@ -460,7 +507,14 @@ async def _play_task(
     async with trio.open_nursery() as nursery:
         for i in range(episodes):
             nursery.start_soon(one, i)
-    return CellResult(task=task.name, hinted=hinted, successes=wins, episodes=episodes)
+    return CellResult(
+        task=task.name,
+        hinted=hinted,
+        successes=wins,
+        episodes=episodes,
+        env_errors=len(errors),
+        first_error=errors[0] if errors else "",
+    )
 
 
 def _summarise(
@@ -541,6 +595,14 @@ async def evaluate(
                 nursery.cancel_scope.cancel()
             r = _summarise(version, str(wpath or model_path), cells, time.perf_counter() - t0)
             results.append(r)
+            for c in cells:
+                if c.env_errors and log is not None:
+                    log(
+                        f"warning: v{version}: task {c.task!r} "
+                        f"({'with' if c.hinted else 'without'} hint): {c.env_errors} of "
+                        f"{c.episodes} episodes broke in the environment, counted as failures: "
+                        f"{c.first_error[:300]}"
+                    )
             if log is not None:
                 log(
                     f"v{version}: success without hint {r.success_without:.3f} "

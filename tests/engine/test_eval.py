@@ -212,3 +212,53 @@ def test_jsonl_suite_lines_deep_huge_repeated_or_with_raw_separators(tmp_path: P
     (d / "x.py").write_bytes(b"DESCRIPTION = '\xff'\n")
     with pytest.raises(ValueError, match="x.py' is not UTF-8 text"):
         load_suite(d)
+
+
+def test_suite_programs_and_answers_that_broke_the_evaluation_are_named(tmp_path: Path) -> None:
+    """A sixth tester's inputs (2026-12-01): a traceback, or a silent success of 0, before."""
+    d = tmp_path / "envs"
+    d.mkdir()
+    program = d / "x.py"
+    for source, message in (
+        ("DESCRIPTION = 'd'\nMAX_TURNS = 1e309\n", "MAX_TURNS must be an integer >= 1, got inf"),
+        ("DESCRIPTION = 'd'\nMAX_TURNS = 2.5\n", "MAX_TURNS must be an integer >= 1"),
+        ("DESCRIPTION = 'd'\nMAX_TURNS = True\n", "MAX_TURNS must be an integer >= 1"),
+        ("DESCRIPTION = 'd'\nMAX_TURNS = 0\n", "MAX_TURNS must be an integer >= 1"),
+        ("X = " + "1+" * 200_000 + "1\nDESCRIPTION = 'd'\nMAX_TURNS = 1\n", "nested too deep"),
+        ("DESCRIPTION = 'd'\nMAX_TURNS = 1\nTOOLS = 'abc'\n", "TOOLS must be a list"),
+        ("DESCRIPTION = 7\nMAX_TURNS = 1\n", "DESCRIPTION must be a string, got int"),
+        ("DESCRIPTION = '\\ud800'\nMAX_TURNS = 1\n", "DESCRIPTION is not UTF-8 text"),
+        ("DESCRIPTION = 'd'\nHINT = None\nMAX_TURNS = 1\n", "HINT must be a string"),
+    ):
+        program.write_text(source)
+        with pytest.raises(ValueError, match=rf"'x'.*{message}"):
+            load_suite(d)
+    bad = tmp_path / "b.jsonl"
+    for answer in ("NaN", "Infinity", "1e400"):
+        bad.write_text('{"prompt": "x", "answer": ' + answer + "}\n")
+        with pytest.raises(ValueError, match="b.jsonl:1: 'answer' must be a finite number"):
+            load_suite(bad)
+
+
+@pytest.mark.slow
+def test_episodes_the_environment_broke_are_counted_and_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from engine.inference import ensure_tiny_model
+
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    # loads (its literals are fine) but raises in reset: every episode is an env_error
+    (suite / "broken.py").write_text(
+        "DESCRIPTION = 'd'\nHINT = 'h'\nMAX_TURNS = 1\n"
+        "class Env:\n    def reset(self, seed=None, options=None):\n"
+        "        raise RuntimeError('reset is broken')\n"
+        "    def step(self, action):\n        return 'o', 0.0, True, False, {}\n"
+    )
+    out = tmp_path / "out"
+    argv = ["--model-path", str(ensure_tiny_model()), "--suite", str(suite)]
+    assert main([*argv, "--episodes", "2", "--out", str(out)]) == 0
+    cells = json.loads((out / "eval.json").read_text())["versions"][0]["cells"]
+    assert [c["env_errors"] for c in cells] == [2, 2]
+    assert "reset is broken" in cells[0]["first_error"]
+    assert "2 of 2 episodes broke in the environment" in capsys.readouterr().err
