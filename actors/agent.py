@@ -124,14 +124,30 @@ class _NonFinite:
 _DECODER = json.JSONDecoder(parse_constant=_NonFinite)
 
 
+_JSON_STARTS = 64
+"""Most ``{`` that :func:`_json_objects` tries in vain before it stops looking."""
+
+
 def _json_objects(text: str) -> list[Any]:
-    """JSON objects found in ``text`` (each ``{`` tried as the start of one)."""
+    """JSON objects found in ``text`` (each ``{`` tried as the start of one, up to 8 objects
+    and :data:`_JSON_STARTS` failed starts).
+
+    Why the cap: each failed start costs time linear in its position (the decode error
+    counts the lines before it), and a nested object fails at every ``{`` inside it: 300,000
+    ``{`` or an object nested 100,000 deep took seconds on the event loop, charged to every
+    episode in flight as sandbox time (a tester's, 2026-12-01). A policy sample is far
+    shorter; a tool call after 64 broken starts is read as text.
+    """
     out: list[Any] = []
+    failed = 0
     i = text.find("{")
     while i != -1 and len(out) < 8:
         try:
             obj, end = _DECODER.raw_decode(text, i)
         except (ValueError, RecursionError):  # JSONDecodeError, an int over 4300 digits
+            failed += 1
+            if failed >= _JSON_STARTS:
+                break
             i = text.find("{", i + 1)
             continue
         out.append(obj)

@@ -397,3 +397,18 @@ async def test_a_tool_that_raises_is_an_environment_error(sandbox: Sandbox) -> N
     wrong_name = await play_episode(req, sandbox, ask('"question": "x"'))
     assert wrong_name.status == "ok" and wrong_name.success  # the agent's mistake: a tool error
     assert wrong_name.turns[0].observation.startswith("tool error:")
+
+
+def test_tool_calls_are_looked_for_behind_at_most_64_broken_braces() -> None:
+    """300,000 ``{`` took 17 s of the event loop's CPU before (each failed start cost time
+    linear in its position; a tester's, 2026-12-01): now the search stops after 64."""
+    from actors.agent import _JSON_STARTS
+
+    tools = [{"name": "peek", "description": "d", "parameters": {}}]
+    call = '{"tool": "peek", "arguments": {}}'
+    assert parse_action("{" * (_JSON_STARTS - 1) + " " + call, tools).tool == "peek"
+    late = parse_action("{" * _JSON_STARTS + " " + call, tools)
+    assert late.tool is None and late.action.startswith("{")
+    assert parse_action("{" * 300_000, tools).tool is None
+    deep = '{"tool": "peek", "arguments": {"a": ' + '{"b":' * 100_000 + "1" + "}" * 100_001 + "}"
+    assert parse_action(deep, tools).tool is None
