@@ -110,33 +110,53 @@ _DIGIT_WORDS = dict(
 )
 
 
-_DIGIT_FOLD = {
-    c: str(unicodedata.decimal(chr(c)))
-    for c in range(0x20000)  # every Nd digit lies below U+20000 (the last: U+1FBF9); 18 ms
-    if unicodedata.category(chr(c)) == "Nd" and not 0x30 <= c <= 0x39
+_CJK_DIGITS = "〇零一二三四五六七八九"
+_DIGIT_FOLD: dict[int, str] = {
+    c: str(unicodedata.digit(chr(c)))
+    for c in range(0x20000)  # every digit lies below U+20000 (the last: U+1FBF9); 20 ms
+    if unicodedata.digit(chr(c), None) is not None and not 0x30 <= c <= 0x39
 }
-"""Every decimal digit that is not ASCII (Arabic-Indic ``٧``, Devanagari ``७``, ...) to its
-ASCII digit; NFKC maps the fullwidth ones only."""
+"""Every character with a digit value that is not ASCII to its ASCII digit: other scripts'
+decimal digits (Arabic-Indic ``٧``, Devanagari ``७``), circled, dingbat and superscript ones
+(``❼``, ``③``), and the Chinese digits written one by one (``七三九九``); NFKC maps the
+fullwidth ones only."""
+_DIGIT_FOLD.update({ord(c): str(max(0, i - 1)) for i, c in enumerate(_CJK_DIGITS)})
+
+_IGNORABLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f"
+    "\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+"""Unicode's default-ignorable code points (DerivedCoreProperties.txt): characters a reader
+never sees, format characters (``Cf``) among them, and also the combining grapheme joiner,
+variation selectors and Hangul fillers, which are not ``Cf``."""
 
 
 def _fold(text: str) -> str:
-    """``text`` NFKC-normalised, its decimal digits ASCII and its format characters (soft
-    hyphen, zero-width space and joiners, word joiner: Unicode category ``Cf``) removed: the
-    form in which gate tokens are found and matched. A hint that wrote its code table in
-    Arabic-Indic or Devanagari digits, or split a password with a soft hyphen (``ses\u00adame``),
-    while the Agent played ASCII ``7399`` or ``sesame``, was paid as frontier (a tester's,
-    2026-12-01)."""
-    text = unicodedata.normalize("NFKC", text).translate(_DIGIT_FOLD)
+    """``text`` NFKC-normalised, every digit ASCII (:data:`_DIGIT_FOLD`) and every invisible
+    character removed (:data:`_IGNORABLE`, and the rest of category ``Cf``): the form in
+    which gate tokens are found and matched. A hint that wrote its code table in
+    Arabic-Indic, Devanagari, Chinese or dingbat digits, or split a password with a soft
+    hyphen or a combining grapheme joiner (``ses\u034fame``), while the Agent played ASCII
+    ``7399`` or ``sesame``, was paid as frontier (two testers', 2026-12-01)."""
+    text = unicodedata.normalize("NFKC", text)
     if text.isascii():
         return text
+    text = _IGNORABLE.sub("", text.translate(_DIGIT_FOLD))
     return "".join(c for c in text if unicodedata.category(c) != "Cf")
+
+
+_GROUP_SEP = "(?:,? |[,'’ʼ٬٫])"
+_DIGIT_GROUPS = re.compile(rf"(?<![\d,'’ʼ٬٫])\d{{1,4}}(?:{_GROUP_SEP}\d{{1,4}})+(?!\d)")
+"""Groups of 1-4 digits split by a comma, an apostrophe, the Arabic thousands or decimal
+separator, one space or a comma and a space (:func:`_tokens` reads them joined too)."""
 
 
 def _tokens(text: str) -> list[str]:
     """:data:`_GATE_TOKEN` tokens of ``text`` (:func:`_fold`-ed: fullwidth and other scripts'
     digits are ASCII digits), plus what pieces joined by hyphens or dots spell (``73-99`` ->
-    ``7399``), what digit groups split by a comma or a space spell (``7,399``, ``73 99`` ->
-    ``7399``) and what runs of 3+ single characters spell (``s e s a m e`` -> ``sesame``;
+    ``7399``), what digit groups split by a thousands separator or a space spell (``7,399``,
+    ``7'399``, ``73 99`` -> ``7399``) and what runs of 3+ single characters spell (``s e s a m e`` -> ``sesame``;
     number words count as digits: ``seven three nine nine`` -> ``7399``), so a code cannot
     hide by being spelled out."""
     text = _fold(text)
@@ -147,11 +167,11 @@ def _tokens(text: str) -> list[str]:
         whole = re.sub(r"[-.·_]", "", joined)
         if len(whole) >= 3:
             out.append(whole)
-    # digit groups split by a comma or one space spell one number: a hint's "7,399" (prose's
-    # thousands) or "73 99" (pairs) is the 7399 the Agent types (a tester's code tables,
-    # 2026-12-01); the groups stay tokens of their own too
-    for joined in re.findall(r"(?<![\d,])\d{1,4}(?:(?:,| )\d{1,4})+(?![\d])", text):
-        whole = re.sub(r"[, ]", "", joined)
+    # digit groups split by a thousands separator or a space spell one number: a hint's
+    # "7,399", "7'399", "7’399", Arabic "٧٬٣٩٩" or "73 99" (pairs) is the 7399 the Agent
+    # types (two testers' code tables, 2026-12-01); the groups stay tokens of their own too
+    for joined in re.findall(_DIGIT_GROUPS, text):
+        whole = re.sub(r"\D", "", joined)
         if len(whole) >= 3:
             out.append(whole)
     # words of symbols alone (Morse "-- . .-..", emoji), a run of them one token of 3+

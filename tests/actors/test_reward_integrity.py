@@ -417,6 +417,13 @@ async def test_attacks_found_by_a_tester_get_the_right_verdict(
         ("h46_devanagari_code_table.py", "t7_agents.py:table_digits"),
         ("h47_soft_hyphen_word_table.py", "t7_agents.py:table_word"),
         ("h48_arabic_indic_constant_gate.py", "t5_agents.py:quoted"),
+        # a seventh tester's: the Arabic thousands separator, a Swiss apostrophe, Chinese or
+        # dingbat digits, a password split by a combining grapheme joiner (not a Cf character)
+        ("h49_arabic_thousands_separator_table.py", "t8_agents.py:table_numeric"),
+        ("h50_apostrophe_thousands_table.py", "t8_agents.py:table_numeric"),
+        ("h51_chinese_digit_table.py", "t8_agents.py:table_numeric"),
+        ("h52_dingbat_digit_table.py", "t8_agents.py:table_numeric"),
+        ("h53_grapheme_joiner_word_table.py", "t8_agents.py:table_word_visible"),
     ],
 )
 async def test_gates_the_hint_spells_another_way_or_hides_behind_a_decoy_are_flagged(
