@@ -288,7 +288,8 @@ def _jsonl_task(obj: dict[str, Any], verifier: Verifier, where: str, line: int) 
     Raises:
         ValueError: naming ``where`` (file:line) and the field: ``prompt`` not a non-empty
             string; ``answer`` not a non-empty string or a finite number (``NaN``,
-            ``Infinity`` and ``1e400`` are refused whatever the verifier), or one
+            ``Infinity`` and ``1e400`` are refused whatever the verifier; a float only for
+            ``numeric``; an ``exact`` answer empty once normalised, ``"..."``), or one
             its verifier can never accept (``numeric``: not a finite number;
             ``multiple-choice``: not starting with an ASCII letter, which :func:`verify`
             reads); ``hint`` not a string or null;
@@ -300,9 +301,21 @@ def _jsonl_task(obj: dict[str, Any], verifier: Verifier, where: str, line: int) 
     if isinstance(raw, float) and not math.isfinite(raw):
         # json reads NaN, Infinity and 1e400 as floats; an exact task's "nan" is no answer
         raise ValueError(f"{where}: 'answer' must be a finite number or a string, got {raw!r}")
+    if isinstance(raw, float) and verifier != "numeric":
+        # 3.0 would be "3.0" and 1e16 "1e+16": the exact text a response must match is not
+        # known (a tester's, 2026-12-01)
+        raise ValueError(
+            f"{where}: 'answer' {raw!r} is a JSON float: write it as a string (the exact text "
+            'expected) or use verifier "numeric"'
+        )
     if isinstance(raw, int | float) and not isinstance(raw, bool):
         raw = repr(raw)  # {"answer": 42} means "42"
     answer = _text_field({"answer": raw}, "answer", where, required=True)
+    if verifier == "exact" and not _norm(answer):
+        raise ValueError(
+            f"{where}: an exact task's 'answer' {answer!r:.80} is empty once casefolded, its "
+            "whitespace collapsed and a final period dropped: any empty response would match"
+        )
     if verifier == "numeric":
         try:
             finite = math.isfinite(float(answer.replace(",", "")))
@@ -327,12 +340,18 @@ _NUM = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _CHOICE = re.compile(r"(?<![A-Za-z])([A-Za-z])(?![A-Za-z])")
 
 
+def _norm(text: str) -> str:
+    """``exact``'s form of a text: casefolded, whitespace collapsed, a final period dropped."""
+    return " ".join(text.casefold().split()).rstrip(".").strip()
+
+
 def verify(verifier: str, response: str, answer: str) -> bool:
     """Whether ``response`` answers a JSON-lines task whose reference is ``answer``.
 
     - ``exact``: equal after casefolding, collapsing whitespace and stripping a final period.
     - ``numeric``: the last number in the response (commas dropped) equals the answer within
-      a relative tolerance of 1e-6 (absolute 1e-9).
+      a relative tolerance of 1e-6 (and within 1e-9 of an answer of 0: a tolerance of 1e-9
+      on every answer took ``0`` for ``9.109e-31``).
     - ``multiple-choice``: the first standalone letter of the response is the answer's letter
       (case-insensitive).
 
@@ -340,11 +359,8 @@ def verify(verifier: str, response: str, answer: str) -> bool:
         ValueError: an unknown verifier.
     """
 
-    def norm(s: str) -> str:
-        return " ".join(s.casefold().split()).rstrip(".").strip()
-
     if verifier == "exact":
-        return norm(response) == norm(answer)
+        return _norm(response) == _norm(answer)
     if verifier == "numeric":
         found = _NUM.findall(response.replace(",", ""))
         try:
@@ -352,7 +368,7 @@ def verify(verifier: str, response: str, answer: str) -> bool:
             got = float(found[-1]) if found else math.nan
         except ValueError:
             return False
-        return math.isclose(got, want, rel_tol=1e-6, abs_tol=1e-9)
+        return math.isclose(got, want, rel_tol=1e-6, abs_tol=1e-9 if want == 0 else 0.0)
     if verifier == "multiple-choice":
         m = _CHOICE.search(response)
         return m is not None and m.group(1).casefold() == answer.strip().casefold()[:1]

@@ -238,6 +238,20 @@ def test_suite_programs_and_answers_that_broke_the_evaluation_are_named(tmp_path
         bad.write_text('{"prompt": "x", "answer": ' + answer + "}\n")
         with pytest.raises(ValueError, match="b.jsonl:1: 'answer' must be a finite number"):
             load_suite(bad)
+    # a seventh tester's: 3.0 became "3.0" (the response "3" failed), "..." matched an empty
+    # response, and 0 passed for 9.109e-31
+    for task, message in (
+        ({"prompt": "x", "answer": 3.0}, "'answer' 3.0 is a JSON float"),
+        ({"prompt": "x", "answer": 1e16}, "is a JSON float"),
+        ({"prompt": "x", "answer": "..."}, "empty once casefolded"),
+    ):
+        bad.write_text(json.dumps(task) + "\n")
+        with pytest.raises(ValueError, match=message):
+            load_suite(bad)
+    bad.write_text(json.dumps({"prompt": "x", "answer": 2.5, "verifier": "numeric"}) + "\n")
+    assert [t.answer for t in load_suite(bad)] == ["2.5"]
+    assert not verify("numeric", "0", "9.109e-31") and verify("numeric", "9.109e-31", "9.109e-31")
+    assert verify("numeric", "about 1e-12", "0") and not verify("numeric", "0.001", "0")
 
 
 @pytest.mark.slow
