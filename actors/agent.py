@@ -124,32 +124,37 @@ class _NonFinite:
 _DECODER = json.JSONDecoder(parse_constant=_NonFinite)
 
 
-_JSON_STARTS = 64
+_JSON_STARTS = 256
 """Most ``{`` that :func:`_json_objects` tries in vain before it stops looking."""
+_JSON_WINDOW = 16_384
+"""Characters from a ``{`` that :func:`_json_objects` reads for one object (16 Ki)."""
 
 
 def _json_objects(text: str) -> list[Any]:
-    """JSON objects found in ``text`` (each ``{`` tried as the start of one, up to 8 objects
-    and :data:`_JSON_STARTS` failed starts).
+    """JSON objects found in ``text`` (each ``{`` tried as the start of one, up to 8 objects,
+    :data:`_JSON_STARTS` failed starts and :data:`_JSON_WINDOW` characters an object).
 
-    Why the cap: each failed start costs time linear in its position (the decode error
-    counts the lines before it), and a nested object fails at every ``{`` inside it: 300,000
-    ``{`` or an object nested 100,000 deep took seconds on the event loop, charged to every
-    episode in flight as sandbox time (a tester's, 2026-12-01). A policy sample is far
-    shorter; a tool call after 64 broken starts is read as text.
+    Why the bounds: each failed start costs time linear in what it reads and in its position
+    (the decode error counts the lines before it), and a nested object fails at every ``{``
+    inside it: 300,000 ``{`` took 17 s of the event loop, charged to every episode in flight
+    as sandbox time, and 64 starts over a 2 M-character answer 2.8 s (two testers',
+    2026-12-01). Each start now reads at most 16 Ki characters, so one answer costs at most
+    256 x 16 Ki character reads (under 0.1 s). A tool call longer than 16 Ki characters, or
+    after 256 broken ``{`` (a long LaTeX derivation), is read as text.
     """
     out: list[Any] = []
     failed = 0
     i = text.find("{")
     while i != -1 and len(out) < 8:
         try:
-            obj, end = _DECODER.raw_decode(text, i)
+            obj, used = _DECODER.raw_decode(text[i : i + _JSON_WINDOW])
         except (ValueError, RecursionError):  # JSONDecodeError, an int over 4300 digits
             failed += 1
             if failed >= _JSON_STARTS:
                 break
             i = text.find("{", i + 1)
             continue
+        end = i + used
         out.append(obj)
         i = text.find("{", end)
     return out

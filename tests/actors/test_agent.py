@@ -399,16 +399,22 @@ async def test_a_tool_that_raises_is_an_environment_error(sandbox: Sandbox) -> N
     assert wrong_name.turns[0].observation.startswith("tool error:")
 
 
-def test_tool_calls_are_looked_for_behind_at_most_64_broken_braces() -> None:
-    """300,000 ``{`` took 17 s of the event loop's CPU before (each failed start cost time
-    linear in its position; a tester's, 2026-12-01): now the search stops after 64."""
-    from actors.agent import _JSON_STARTS
+def test_tool_calls_are_looked_for_behind_bounded_broken_braces() -> None:
+    """300,000 ``{`` took 17 s of the event loop's CPU, and 64 nested starts over a 2 M
+    character answer 2.8 s (each failed start read to the end; two testers', 2026-12-01): now
+    at most 256 failed starts of 16 Ki characters each; a call after a LaTeX derivation's
+    braces is still found."""
+    from actors.agent import _JSON_STARTS, _JSON_WINDOW
 
     tools = [{"name": "peek", "description": "d", "parameters": {}}]
     call = '{"tool": "peek", "arguments": {}}'
+    assert parse_action("Half of 2 is $\\frac{2}{2}$. " * 32 + call, tools).tool == "peek"
     assert parse_action("{" * (_JSON_STARTS - 1) + " " + call, tools).tool == "peek"
     late = parse_action("{" * _JSON_STARTS + " " + call, tools)
     assert late.tool is None and late.action.startswith("{")
     assert parse_action("{" * 300_000, tools).tool is None
     deep = '{"tool": "peek", "arguments": {"a": ' + '{"b":' * 100_000 + "1" + "}" * 100_001 + "}"
     assert parse_action(deep, tools).tool is None
+    long_arg = '{"tool": "peek", "arguments": {"text": "' + "x" * _JSON_WINDOW + '"}}'
+    assert parse_action(long_arg, tools).tool is None  # longer than one window: text
+    assert parse_action(long_arg[:200] + '"}}', tools).tool == "peek"
