@@ -156,9 +156,9 @@ def _tokens(text: str) -> list[str]:
     """:data:`_GATE_TOKEN` tokens of ``text`` (:func:`_fold`-ed: fullwidth and other scripts'
     digits are ASCII digits), plus what pieces joined by hyphens or dots spell (``73-99`` ->
     ``7399``), what digit groups split by a thousands separator or a space spell (``7,399``,
-    ``7'399``, ``73 99`` -> ``7399``) and what runs of 3+ single characters spell (``s e s a m e`` -> ``sesame``;
-    number words count as digits: ``seven three nine nine`` -> ``7399``), so a code cannot
-    hide by being spelled out."""
+    ``7'399``, ``73 99`` -> ``7399``) and what runs of 3+ single characters spell
+    (``s e s a m e`` -> ``sesame``; number words count as digits: ``seven three nine nine``
+    -> ``7399``), so a code cannot hide by being spelled out."""
     text = _fold(text)
     out = _GATE_TOKEN.findall(text)
     # pieces joined by a hyphen, a dot or an underscore spell one token: "73-99" is 7399,
@@ -625,9 +625,9 @@ def _censor_text(text: str, pattern: re.Pattern[str], fill: Any) -> str:
     """``text`` with ``pattern`` replaced by ``fill``, also where a token is written in
     another form of the same text: the gate tokens are :func:`_fold`-ed and casefolded
     (:func:`_tokens`), so a fullwidth ``７３９９``, an Arabic-Indic ``٧٣٩٩`` or ``STRAßE`` in an
-    answer is matched on
-    the answer's normalised form, and that form, censored, is what is played (a tester's
-    code table in fullwidth digits, and a password with ß, escaped the censor, 2026-12-01)."""
+    answer is matched on the answer's normalised form, and that form, censored, is what is
+    played (a tester's code table in fullwidth digits, and a password with ß, escaped the
+    censor, 2026-12-01)."""
     out = pattern.sub(fill, text)
     norm = _fold(out).casefold()
     if norm == out:
