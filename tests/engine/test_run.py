@@ -2,7 +2,6 @@
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 
@@ -243,16 +242,9 @@ def test_warm_start_is_cached_and_reused(tmp_path):
     assert second.returncode == 0, second.stderr[-3000:]
     assert "reusing the cached result of the same SFT" in second.stderr
     assert "optimizer steps), then a weight sync" not in second.stderr
-    # the entry found under a user's cache: the base model's files under the right key
-    shutil.rmtree(cached)
-    shutil.copytree(tiny, cached)
-    third = go("c")
-    assert third.returncode == 0, third.stderr[-3000:]
-    assert "not reused (no warm-start.json" in third.stderr
-    assert "reusing the cached result" not in third.stderr
-    assert "optimizer steps), then a weight sync" in third.stderr
-    assert "warm start cached for later runs" in third.stderr
-    assert (cached / "warm-start.json").exists()
+    # an entry that must not be reused (the base model's files under the right key, a torn
+    # copy) is discarded and trained anew: tests/engine/test_warm_start.py, without a third
+    # run here (it cost the suite ~30 s)
 
 
 @pytest.mark.slow
