@@ -113,7 +113,7 @@ _DIGIT_WORDS = dict(
 _CJK_DIGITS = "〇零一二三四五六七八九"
 _DIGIT_FOLD: dict[int, str] = {
     c: str(unicodedata.digit(chr(c)))
-    for c in range(0x20000)  # every digit lies below U+20000 (the last: U+1FBF9); 20 ms
+    for c in range(0x20000)  # every digit lies below U+20000 (the last: U+1FBF9); 12 ms
     if unicodedata.digit(chr(c), None) is not None and not 0x30 <= c <= 0x39
 }
 """Every character with a digit value that is not ASCII to its ASCII digit: other scripts'

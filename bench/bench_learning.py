@@ -716,7 +716,8 @@ def _nearest(source: str, corpus: list[str], grams: list[frozenset[str]]) -> tup
     the most character 5-grams with it (Jaccard). The ratio of every program took ~80 s a
     design (746 programs of one family, 2026-12-01): hours for the 125 designs one run
     accepted, and the bench past its budget. The shortlist takes ~1.2 s a design against
-    3,200 programs, and found the same nearest program as every ratio on 3 of 3 checked. ``(0.0, -1)`` for an empty corpus.
+    3,200 programs, and found the same nearest program as every ratio on 3 of 3 checked.
+    ``(0.0, -1)`` for an empty corpus.
     """
     if not corpus:
         return 0.0, -1
