@@ -40,6 +40,24 @@ def test_variants_are_distinct_reproducible_and_consistently_named() -> None:
         assert ns["HINT"] == v.hint and ns["DESCRIPTION"] == v.description
 
 
+def test_variable_literals_sit_on_one_line_each() -> None:
+    # The description, the hint and the word table vary in length from program to program;
+    # wrapped over a varying number of lines, the warm-started Designer lost count and closed
+    # them wrong (a second `).split()`, an unclosed `HINT = (`): one line each, always.
+    for v in generate_variants(60, seed=5, rename=True):
+        tree = ast.parse(v.source)
+        lines = v.source.splitlines()
+        for node in tree.body:
+            if not isinstance(node, ast.Assign) or not isinstance(node.targets[0], ast.Name):
+                continue
+            value = node.value
+            if isinstance(value, ast.Call):  # "a b c".split()
+                value = value.func.value if isinstance(value.func, ast.Attribute) else value
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                assert node.lineno == node.end_lineno, (v.name, lines[node.lineno - 1])
+                assert lines[node.lineno - 1].startswith(f"{node.targets[0].id} = "), v.name
+
+
 def test_every_variant_is_won_by_its_hint_and_mostly_lost_without() -> None:
     vs = generate_variants(80, seed=1)
     won_with = won_without = 0
