@@ -107,7 +107,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=300.0,
         help="synthetic list-lookup primer, at most s; it stops at loss 0.02 (0: none)",
     )
-    parser.add_argument("--eval-s", type=float, default=420.0, help="reserved for eval, s")
+    parser.add_argument(
+        "--eval-s",
+        type=float,
+        default=240.0,
+        help="reserved after self-play for its shutdown, the held-out eval and the copy check, "
+        "s (2026-12-01 22:14: they took 136 s of the 420 then reserved)",
+    )
     parser.add_argument("--variants", type=int, default=3200, help="warm-start programs")
     parser.add_argument("--validate", type=int, default=100, help="programs validated")
     parser.add_argument("--hidden", type=int, default=128, help="model width")
