@@ -756,13 +756,25 @@ def design_figures(run_dir: Path, corpus_sources: list[str], window: int) -> dic
     reasons = collections.Counter(
         str(d.get("reason") or d.get("verdict")) for d in designs if d.get("verdict") == "rejected"
     )
-    flags: collections.Counter[str] = collections.Counter()
     scored = [d for d in designs if d.get("verdict") in ("accepted", "scored")]
-    for d in scored:
-        for f in d.get("flags") or []:
-            flags[f] += 1
-        if d.get("verdict") == "accepted":
-            flags["frontier"] += 1
+
+    def flag_counts(ds: list[dict[str, Any]]) -> collections.Counter[str]:
+        c: collections.Counter[str] = collections.Counter()
+        for d in ds:
+            for f in d.get("flags") or []:
+                c[f] += 1
+            if d.get("verdict") == "accepted":
+                c["frontier"] += 1
+        return c
+
+    def shares(ds: list[dict[str, Any]]) -> dict[str, float]:
+        return {k: round(v / max(1, len(ds)), 3) for k, v in flag_counts(ds).items()}
+
+    def mean(key: str) -> float | None:
+        xs = [float(d[key]) for d in scored if d.get(key) is not None]
+        return round(sum(xs) / len(xs), 3) if xs else None
+
+    half = len(scored) // 2
     accepted = []
     grams = [_grams(c) for c in corpus_sources]
     for d in designs:
@@ -793,7 +805,17 @@ def design_figures(run_dir: Path, corpus_sources: list[str], window: int) -> dic
         "valid_late": [vl, nl],
         "rejections": dict(reasons.most_common()),
         "scored": len(scored),
-        "flag_shares": {k: round(v / max(1, len(scored)), 3) for k, v in flags.items()},
+        "flag_shares": shares(scored),
+        # drift: the shares among the first and the second half of the scored designs
+        "flag_shares_halves": [shares(scored[:half]), shares(scored[half:])],
+        # what the proxies see: target50 pays p(1-p), failure 1-p, of the unhinted success p
+        "success_without_mean": mean("success_without"),
+        "success_with_mean": mean("success_with"),
+        "success_without_between": sum(
+            0.0 < float(d["success_without"]) < 1.0
+            for d in scored
+            if d.get("success_without") is not None
+        ),
         "accepted": accepted,
         "accepted_not_copies": novel,
     }
@@ -867,7 +889,11 @@ def summarize(records: list[dict[str, Any]]) -> str:
             f"{r.get('valid_early')} first / {r.get('valid_late')} last iterations; "
             f"rejections {r.get('rejections')}",
             f"  accepted as frontier: {len(r.get('accepted') or [])}, not copies "
-            f"{r.get('accepted_not_copies')}; flag shares {r.get('flag_shares')}",
+            f"{r.get('accepted_not_copies')}; flag shares {r.get('flag_shares')} (first / second "
+            f"half of the scored: {r.get('flag_shares_halves')})",
+            f"  scored designs won without / with the hint: {r.get('success_without_mean')} / "
+            f"{r.get('success_with_mean')} (mean); 0 < p < 1 without it: "
+            f"{r.get('success_without_between')}",
             "  held-out success (version: without / with hint): "
             + (
                 ", ".join(

@@ -8,7 +8,14 @@ from pathlib import Path
 from bench.bench_learning import COPY_RATIO, _cut_prompt, design_figures
 
 
-def _design(it: int, verdict: str, source: str = "", flags: list[str] | None = None) -> str:
+def _design(
+    it: int,
+    verdict: str,
+    source: str = "",
+    flags: list[str] | None = None,
+    p_without: float = 0.0,
+    p_with: float = 0.0,
+) -> str:
     return json.dumps(
         {
             "design_id": f"d{it}-{verdict}-{len(source)}",
@@ -17,6 +24,8 @@ def _design(it: int, verdict: str, source: str = "", flags: list[str] | None = N
             "reason": "unparseable" if verdict == "rejected" else verdict,
             "source": source,
             "regret": 0.5 if verdict == "accepted" else None,
+            "success_without": None if verdict == "rejected" else p_without,
+            "success_with": None if verdict == "rejected" else p_with,
             "flags": flags or [],
         }
     )
@@ -30,8 +39,8 @@ def test_design_figures_rates_flags_and_nearest_warm_start(tmp_path: Path) -> No
         _design(1, "rejected"),
         _design(2, "scored", "y = 2\n", ["impossible"]),
         _design(2, "rejected"),
-        _design(3, "accepted", corpus[0]),  # a verbatim copy
-        _design(3, "accepted", novel),
+        _design(3, "accepted", corpus[0], p_without=0.75, p_with=1.0),  # a verbatim copy
+        _design(3, "accepted", novel, p_with=0.5),
     ]
     (tmp_path / "designs.jsonl").write_text("\n".join(lines) + "\n")
     fig = design_figures(tmp_path, corpus, window=1)
@@ -39,6 +48,10 @@ def test_design_figures_rates_flags_and_nearest_warm_start(tmp_path: Path) -> No
     assert (fig["valid_rate_early"], fig["valid_rate_late"]) == (0.0, 1.0)
     assert fig["rejections"] == {"unparseable": 3}
     assert fig["flag_shares"] == {"impossible": round(1 / 3, 3), "frontier": round(2 / 3, 3)}
+    # the first scored design is the impossible one; the second half holds the two accepted
+    assert fig["flag_shares_halves"] == [{"impossible": 1.0}, {"frontier": 1.0}]
+    assert fig["success_without_mean"] == 0.25 and fig["success_with_mean"] == 0.5
+    assert fig["success_without_between"] == 1
     copy, other = fig["accepted"]
     assert copy["nearest_warm_start"] == 0 and copy["similarity"] == 1.0 and copy["copy"]
     assert other["similarity"] < COPY_RATIO and not other["copy"]
