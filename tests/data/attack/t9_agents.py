@@ -1,0 +1,35 @@
+"""Scripted agents of a tenth tester (h54-): (observations, hint, rng, memory) -> str."""
+import re
+
+
+def ticket_then_word(obs, hint, rng, mem):
+    """h54: echo the ticket, then the hint's quoted passphrase (unhinted: a common word)."""
+    if len(obs) == 1:
+        return re.search(r"ticket is (\d+)", obs[0]).group(1)
+    if hint:
+        return re.search(r"'([^']+)'", hint).group(1)
+    return rng.choice(["open", "password", "hello", "friend", "mellon"])
+
+
+def table_listed(obs, hint, rng, mem):
+    """h55: the hint's entry for this vault; unhinted: one of the listed codes at random."""
+    v = re.search(r"vault (\d+)", obs[0]).group(1)
+    if hint:
+        return re.search(rf"vault {v} opens with (\d+)", hint).group(1)
+    return rng.choice(["7399", "4182", "5630", "2917", "8054", "6341", "1728", "9465", "3806", "5274"])
+
+
+_ROMAN = {"M": 1000, "D": 500, "C": 100, "L": 50, "X": 10, "V": 5, "I": 1}
+
+
+def table_roman(obs, hint, rng, mem):
+    """h56: the vault's Roman numeral read as decimal; unhinted: a random 4-digit code."""
+    v = re.search(r"vault (\d+)", obs[0]).group(1)
+    if hint:
+        r = re.search(rf"vault {v} opens with ([MDCLXVI]+)", hint).group(1)
+        n = 0
+        for a, b in zip(r, r[1:] + " "):
+            x = _ROMAN[a]
+            n += -x if b != " " and _ROMAN[b] > x else x
+        return str(n)
+    return str(rng.randrange(1000, 10000))
