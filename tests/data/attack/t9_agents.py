@@ -33,3 +33,20 @@ def table_roman(obs, hint, rng, mem):
             n += -x if b != " " and _ROMAN[b] > x else x
         return str(n)
     return str(rng.randrange(1000, 10000))
+
+
+def ask_then_lock(obs, hint, rng, mem):
+    """h57: unhinted, first asks the help tool a question (as chat models do); then both
+    enumerate increasing triples, pruned by the feedback (h05's solver)."""
+    import itertools
+    if not hint and len(obs) == 1:
+        return '{"tool": "ask", "arguments": {"question": "Can the digits repeat?"}}'
+    cands = mem.setdefault("c", ["".join(c) for c in itertools.combinations("123456789", 3)])
+    last = mem.get("last")
+    m = re.match(r"(\d) digit", obs[-1])
+    if last is not None and m:
+        k = int(m.group(1))
+        mem["c"] = cands = [c for c in cands if sum(x == y for x, y in zip(c, last)) == k]
+    guess = cands[0] if cands else "123"
+    mem["last"] = guess
+    return guess
