@@ -50,3 +50,12 @@ def ask_then_lock(obs, hint, rng, mem):
     guess = cands[0] if cands else "123"
     mem["last"] = guess
     return guess
+
+
+def leave_eleven(obs, hint, rng, mem):
+    """f15: hinted, leave the largest multiple of 11 below the pile; unhinted, a random legal
+    pile."""
+    pile = int(re.findall(r"has (\d+) stones", obs[-1])[-1])
+    if hint and pile % 11:
+        return str(pile - pile % 11)
+    return str(max(0, pile - rng.randint(1, 10)))
