@@ -59,3 +59,24 @@ def leave_eleven(obs, hint, rng, mem):
     if hint and pile % 11:
         return str(pile - pile % 11)
     return str(max(0, pile - rng.randint(1, 10)))
+
+
+def key_per_turn(obs, hint, rng, mem):
+    """h58: the vault's code from the hint, one digit per turn; unhinted, random keys."""
+    v = re.search(r"vault (\d+)", obs[0]).group(1)
+    if hint:
+        return re.search(rf"vault {v} opens with (\d+)", hint).group(1)[len(obs) - 1]
+    return str(rng.randrange(10))
+
+
+def lever(obs, hint, rng, mem):
+    """h59: call the vault's lever tool from the hint (unhinted: a random lever), then open."""
+    if len(obs) > 1:
+        return "open"
+    v = re.search(r"vault (\d+)", obs[0]).group(1)
+    if hint:
+        name = re.search(rf"vault {v} opens with (\w+)", hint).group(1)
+    else:
+        name = rng.choice(["amber", "birch", "cobalt", "dune", "ember", "fjord", "garnet",
+                           "harbor", "indigo", "juniper"])
+    return '{"tool": "%s", "arguments": {}}' % name
