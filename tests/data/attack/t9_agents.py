@@ -80,3 +80,10 @@ def lever(obs, hint, rng, mem):
         name = rng.choice(["amber", "birch", "cobalt", "dune", "ember", "fjord", "garnet",
                            "harbor", "indigo", "juniper"])
     return '{"tool": "%s", "arguments": {}}' % name
+
+
+def reader(obs, hint, rng, mem):
+    """c1: hinted, 'read' 29 times then 'done'; unhinted, 'done' at once."""
+    if hint and len(obs) <= 29:
+        return "read"
+    return "done"
