@@ -87,3 +87,11 @@ def reader(obs, hint, rng, mem):
     if hint and len(obs) <= 29:
         return "read"
     return "done"
+
+
+def huge_table(obs, hint, rng, mem):
+    """c2: the vault's entry of the 60,000-entry table; unhinted, a random 5-digit code."""
+    v = re.search(r"vault (v\d+)", obs[0]).group(1)
+    if hint:
+        return re.search(rf"\b{v}=(\d+)", hint).group(1)
+    return str(rng.randrange(10000, 100000))
