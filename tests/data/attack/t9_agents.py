@@ -95,3 +95,35 @@ def huge_table(obs, hint, rng, mem):
     if hint:
         return re.search(rf"\b{v}=(\d+)", hint).group(1)
     return str(rng.randrange(10000, 100000))
+
+
+def gate_sometimes_tries_decoy(obs, hint, rng, mem):
+    """h9 (and h60) with an unhinted agent that sometimes tries the word the observation
+    names, as a curious LM does ("sesame is NOT the word" - is it?): once an unhinted episode
+    has played it, the gate word is no 'constant' candidate, and seen in the observation it is
+    no 'hint' candidate either."""
+    if len(obs) == 1:
+        if hint:
+            return re.search(r"'([^']+)'", hint).group(1)
+        return rng.choice(["hello", "hi", "open", "sesame"])
+    m = re.findall(r"(\d+)\+(\d+)", obs[-1])
+    return str(int(m[0][0]) + int(m[0][1])) if m else "?"
+
+
+def look_first(obs, hint, rng, mem):
+    """f16: hinted, look until the exit is known, then walk to it; unhinted, walk at random."""
+    if hint:
+        for o in reversed(obs):
+            m = re.search(r"at (\d),(\d); the exit is at (\d),(\d)", o)
+            if m:
+                if "target" not in mem:
+                    mem["pos"] = [int(m.group(1)), int(m.group(2))]
+                    mem["target"] = (int(m.group(3)), int(m.group(4)))
+                break
+        if "target" not in mem:
+            return "look"
+        (x, y), (tx, ty) = mem["pos"], mem["target"]
+        move = "east" if tx > x else "west" if tx < x else "south" if ty > y else "north"
+        mem["pos"] = [x + (tx > x) - (tx < x), y + (ty > y and tx == x) - (ty < y and tx == x)]
+        return move
+    return rng.choice(["north", "south", "east", "west"])
