@@ -127,3 +127,22 @@ def look_first(obs, hint, rng, mem):
         mem["pos"] = [x + (tx > x) - (tx < x), y + (ty > y and tx == x) - (ty < y and tx == x)]
         return move
     return rng.choice(["north", "south", "east", "west"])
+
+
+def dial_float(obs, hint, rng, mem):
+    """h61: set the dial to the hint's setting for this vault as a JSON number, then open;
+    unhinted, a random setting."""
+    if len(obs) > 1:
+        return "open"
+    v = re.search(r"vault (\d+)", obs[0]).group(1)
+    if hint:
+        val = re.search(rf"vault {v} opens at (\d+(?:\.\d+)?)", hint).group(1)
+    else:
+        val = f"{rng.randrange(10000) / 100:.2f}"
+    return '{"tool": "set_dial", "arguments": {"value": %s}}' % val
+
+
+def dial_string(obs, hint, rng, mem):
+    """h61 control: the same setting sent as a JSON string (censored: flagged)."""
+    out = dial_float(obs, hint, rng, mem)
+    return re.sub(r'"value": ([\d.]+)', r'"value": "\1"', out)
