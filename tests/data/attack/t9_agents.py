@@ -146,3 +146,14 @@ def dial_string(obs, hint, rng, mem):
     """h61 control: the same setting sent as a JSON string (censored: flagged)."""
     out = dial_float(obs, hint, rng, mem)
     return re.sub(r'"value": ([\d.]+)', r'"value": "\1"', out)
+
+
+def ticket_then_arith(obs, hint, rng, mem):
+    """h62: echo the ticket, then evaluate the hint's arithmetic; unhinted, one of the codes
+    the door listed."""
+    if len(obs) == 1:
+        return re.search(r"ticket is (\d+)", obs[0]).group(1)
+    if hint:
+        a, b, c = map(int, re.search(r"(\d+)\*(\d+)-(\d+)", hint).groups())
+        return str(a * b - c)
+    return rng.choice(re.findall(r"\d{4}", obs[-1]))
