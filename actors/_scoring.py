@@ -32,10 +32,12 @@ raises out of :func:`score_env`.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import random
 import re
+import sys
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
@@ -44,8 +46,8 @@ import msgspec
 import trio
 
 from engine.config import AgentConfig, CriticConfig
-from engine.contract import TOOL_CALL_REFUSED, episode_success
-from engine.errors import GuestError, InvalidAction, SandboxError
+from engine.contract import episode_success
+from engine.errors import GuestError, InvalidAction, SandboxError, ToolCallRefused
 from engine.messages import (
     EnvProposed,
     EnvRejected,
@@ -142,8 +144,29 @@ def _fold(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
     if text.isascii():
         return text
-    text = _IGNORABLE.sub("", text.translate(_DIGIT_FOLD))
-    return "".join(c for c in text if unicodedata.category(c) != "Cf")
+    return _format_chars().sub("", _IGNORABLE.sub("", text.translate(_DIGIT_FOLD)))
+
+
+@functools.cache
+def _format_chars() -> re.Pattern[str]:
+    """A character class of Unicode category ``Cf`` (format characters), built on first use
+    (~0.1 s, once a process): a loop calling ``unicodedata.category`` per character cost 0.12 s
+    a megabyte, 8x the class."""
+    ranges: list[list[int]] = []
+    for c in range(sys.maxunicode + 1):
+        if unicodedata.category(chr(c)) == "Cf":
+            if ranges and ranges[-1][1] == c - 1:
+                ranges[-1][1] = c
+            else:
+                ranges.append([c, c])
+    return re.compile(
+        "["
+        + "".join(
+            re.escape(chr(a)) if a == b else f"{re.escape(chr(a))}-{re.escape(chr(b))}"
+            for a, b in ranges
+        )
+        + "]"
+    )
 
 
 _GROUP_SEP = "(?:,? |[,'’ʼ٬٫])"
@@ -215,18 +238,43 @@ def _int_text(text: str) -> bool:
     return bool(digits) and set(digits) <= _ASCII_DIGITS
 
 
-def _stated(haystack: str, token: str) -> bool:
+class _Seen:
+    """Text the Agent has seen, :func:`_fold`-ed and normalised (:func:`normalise_text`) once,
+    part by part as an episode goes on, for :func:`_stated` to search. Re-folding a growing
+    view for every token cost turns² x its size: a tester's environment of 1 MB observations
+    over 30 turns took 159 s of host time a design (2026-12-02)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, *parts: str) -> None:
+        self.text = ""
+        for part in parts:
+            self.add(part)
+
+    def add(self, part: str) -> None:
+        """Append ``part`` (as if joined by a newline: the same text :func:`_stated` would
+        search in the joined string)."""
+        norm = normalise_text(_fold(part))
+        if norm:
+            self.text = f"{self.text} {norm}" if self.text else norm
+
+
+def _stated(haystack: str | _Seen, token: str) -> bool:
     """Whether ``token`` occurs in ``haystack`` as a whole token: a word as
     :func:`text_contains` finds it; a token of symbols alone as a whole run of symbols, glued
     to words or not. A task that states a format (``FROM->TO``, ``3*x**2``) states its
     symbols, though :func:`text_contains` never finds a run glued to a letter (a method hint
     that wrote the stated format was flagged a gate); and a run inside a longer one is not
     stated (a banner ``~#%@&*`` in the description "stated" the gate suffix ``~#``) (a
-    tester's, 2026-12-01)."""
+    tester's, 2026-12-01). A :class:`_Seen` haystack is searched as it is (folded once)."""
+    text = haystack.text if isinstance(haystack, _Seen) else normalise_text(_fold(haystack))
+    needle = normalise_text(token)
+    if not needle:
+        return False
     if not _symbols_only(token):
-        return text_contains(_fold(haystack), token)
-    run = re.escape(normalise_text(token))
-    text = normalise_text(_fold(haystack))
+        # text_contains' whole-token rule, on the folded text
+        return re.search(rf"(?<![0-9a-z]){re.escape(needle)}(?![0-9a-z])", text) is not None
+    run = re.escape(needle)
     return re.search(rf"(?<!{_PUNCT_CHAR}){run}(?!{_PUNCT_CHAR})", text) is not None
 
 
@@ -418,7 +466,7 @@ async def _replay(
                 except InvalidAction:
                     pass
                 except GuestError as exc:
-                    if not TOOL_CALL_REFUSED.search(str(exc)):
+                    if not isinstance(exc, ToolCallRefused):
                         raise  # a tool that raises is the environment's fault, as in play
                 continue
             r = await inst.step(turn.action)
@@ -569,11 +617,23 @@ class _Censored:
         self.temperature = getattr(agent, "temperature", 1.0)
         self._always = always
         self._inside = inside
-        self._from_hint = from_hint - always - inside
+        stated_seen = _Seen(stated)
+        # the hint's tokens the task itself states are never censored; the rest until an
+        # observation of the episode states them (_EpisodeView)
+        self._from_hint = {
+            t
+            for t in from_hint - always - inside
+            if not (normalise_text(t) in stated_seen.text and _stated(stated_seen, t))
+        }
         self._stated = stated
         self._moves = moves
+        # fillers are drawn from the unhinted moves and every token the episode shows
+        self._pool = moves | set(_GATE_TOKEN.findall(stated))
         self._rng = rng
         self._fillers: dict[str, dict[str, str]] = {}
+        self._views: dict[str, _EpisodeView] = {}
+        # each token as the answer's squashed forms must hold it to match (see act)
+        self._squashed = {t: _squash(t) for t in self._always | self._from_hint}
 
     def budget_left(self, ctx: Any, max_episode_tokens: int) -> bool:
         return bool(self.agent.budget_left(ctx, max_episode_tokens))
@@ -584,14 +644,24 @@ class _Censored:
         reply = await self.agent.act(ctx)
         if not isinstance(reply, AgentReply) or not isinstance(reply.text, str):
             return reply
-        seen = self._stated + "\n" + "\n".join(ctx.observations)
-        tokens = self._always | {t for t in self._from_hint if not _stated(seen, t)}
+        view = self._views.get(str(ctx.episode_id))
+        if view is None:
+            view = self._views[str(ctx.episode_id)] = _EpisodeView(self._from_hint, self._pool)
+        view.see(ctx.observations)
+        tokens = self._always | view.unstated
         if not tokens and not self._inside:
             return reply
         fillers = self._fillers.setdefault(str(ctx.episode_id), {})
+        # only the tokens the answer can hold go into the pattern (spelled apart or not): a
+        # hint of 60,000 table codes made one regex a turn of all of them (a tester's, 30 s of
+        # host time charged to the environment, 2026-12-02)
+        squashed = _squashed_forms(reply.text)
+        matchable = {t for t in tokens if any(self._squashed[t] in form for form in squashed)}
+        if not matchable and not self._inside:
+            return reply  # (an empty pattern would match between every two characters)
         # a token of symbols alone has no word boundary to respect: it is matched glued too
-        symbolic = {t for t in tokens if _symbols_only(t)}
-        whole = _token_pattern(tokens - symbolic)
+        symbolic = {t for t in matchable if _symbols_only(t)}
+        whole = _token_pattern(matchable - symbolic)
         glued = "|".join(
             [re.escape(t) for t in sorted(self._inside, key=len, reverse=True)]
             + ([_token_pattern(symbolic)] if symbolic else [])
@@ -604,8 +674,7 @@ class _Censored:
             re.IGNORECASE,
         )
         tokens = tokens | self._inside
-
-        pool = self._moves | set(_GATE_TOKEN.findall(seen))
+        pool = view.pool
 
         def fill(m: re.Match[str]) -> str:
             key = m.group(0).casefold()
@@ -619,6 +688,50 @@ class _Censored:
             text = _censor_text(reply.text, pattern, fill)
         # the token ids no longer spell the text: these episodes never reach the learner
         return AgentReply(text=text, policy_version=reply.policy_version)
+
+
+class _EpisodeView:
+    """What one censored episode has shown so far, kept turn by turn: the hint's tokens it has
+    not stated yet (``unstated``) and the pool of tokens a filler may be drawn from (the
+    unhinted moves and every token shown). Each observation is searched once, not the whole
+    episode again each turn."""
+
+    __slots__ = ("pool", "seen", "unstated")
+
+    def __init__(self, from_hint: set[str], pool: set[str]) -> None:
+        self.unstated = set(from_hint)
+        self.pool = set(pool)
+        self.seen = 0
+
+    def see(self, observations: Sequence[str]) -> None:
+        """Take in the observations not seen yet (``observations`` is the whole episode's)."""
+        for obs in observations[self.seen :]:
+            part = _Seen(obs)
+            self.unstated -= {
+                t for t in self.unstated if normalise_text(t) in part.text and _stated(part, t)
+            }
+            self.pool |= set(_GATE_TOKEN.findall(obs))
+        self.seen = max(self.seen, len(observations))
+
+
+def _squash(text: str) -> str:
+    """``text`` without its non-word characters: what a token spelled apart (``s e s a m e``,
+    ``7-3-9-9``) and the token itself have in common."""
+    return re.sub(r"[\W_]+", "", text)
+
+
+def _squashed_forms(answer: str) -> list[str]:
+    """The squashed (:func:`_squash`), casefolded forms of ``answer`` in which the censor's
+    pattern can match a token: as written, folded (:func:`_fold`), and, for a tool call, its
+    JSON decoded (``\\u0037`` is 7) with numbers as written by Python."""
+    forms = [answer.casefold(), _fold(answer).casefold()]
+    try:
+        decoded = json.dumps(json.loads(answer), ensure_ascii=False)
+    except (ValueError, RecursionError):
+        decoded = ""
+    if decoded:
+        forms += [decoded.casefold(), _fold(decoded).casefold()]
+    return [_squash(f) for f in forms]
 
 
 def _censor_text(text: str, pattern: re.Pattern[str], fill: Any) -> str:
@@ -639,8 +752,8 @@ def _censor_text(text: str, pattern: re.Pattern[str], fill: Any) -> str:
 def _censor_answer(text: str, pattern: re.Pattern[str], fill: Any) -> str:
     """``text`` with ``pattern`` replaced by ``fill`` (:func:`_censor_text`); in a tool call
     (a JSON object with a ``"tool"``) only inside the arguments, so the call stays a call:
-    names and string values; integers and whole floats (a code sent as a JSON number becomes
-    another number); and a list of short strings or numbers whose pieces joined spell a token
+    names and string values; integers and floats (a code sent as a JSON number, 7399 or 29.17,
+    becomes another number); and a list of short strings or numbers whose pieces joined spell a token
     (``["7", "3", "9", "9"]``, ``[7, 3, 9, 9]``: the code key by key), censored joined and cut
     back into pieces of the same lengths and types."""
     try:
@@ -656,6 +769,19 @@ def _censor_answer(text: str, pattern: re.Pattern[str], fill: Any) -> str:
             if out == text or not _int_text(out):
                 return value
             return float(out) if isinstance(value, float) else int(out)
+
+        def decimal(value: float) -> float:
+            # a code sent as a decimal (a dial at 29.17): censored as Python writes it, read
+            # back as a number (a tester's, 2026-12-02: non-whole floats passed uncensored)
+            text = repr(value)
+            out = _censor_text(text, pattern, fill)
+            if out == text:
+                return value
+            try:
+                censored = float(out)
+            except ValueError:
+                return value
+            return censored if math.isfinite(censored) else value
 
         def pieces(values: list[Any]) -> list[Any] | None:
             parts = [str(v) for v in values]
@@ -693,6 +819,8 @@ def _censor_answer(text: str, pattern: re.Pattern[str], fill: Any) -> str:
                 return number(value)
             if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
                 return number(value)
+            if isinstance(value, float) and math.isfinite(value):
+                return decimal(value)
             return value
 
         return json.dumps({**call, "arguments": walk(call["arguments"])}, ensure_ascii=False)
@@ -733,7 +861,7 @@ def _gate_candidates(
     played_all: list[set[str]] = []
     played_unseen: list[set[str]] = []
     for ep in winners:
-        view = stated + "\n" + first_observations.get(ep.seed, "")
+        view = _Seen(stated, first_observations.get(ep.seed, ""))
         played: set[str] = set()
         unseen: set[str] = set()
         for turn in ep.turns:
@@ -745,7 +873,7 @@ def _gate_candidates(
                         unseen.add(key)
                         if key in in_hint:
                             out.setdefault(key, "hint")
-            view += "\n" + turn.observation
+            view.add(turn.observation)
         played_all.append(played)
         played_unseen.append(unseen)
     if len({ep.seed for ep in winners}) >= 2:
@@ -870,7 +998,11 @@ async def _information_gate(
     firsts: dict[int, str] = {}
     for ep in winners[:4]:
         firsts[ep.seed] = (await _replay(sandbox, env, ep.seed, ep.turns, "gate")).first_observation
-    candidates = _gate_candidates(env, hint, firsts, winners[:4], without)
+    # host work linear in what the episodes showed (megabytes, seconds): off the event loop,
+    # whose stall would count against the sandbox time of every episode in flight
+    candidates = await trio.to_thread.run_sync(
+        _gate_candidates, env, hint, firsts, winners[:4], without
+    )
     if not candidates:
         return False, {}
     stated = "\n".join([env.description, json.dumps(env.tools, ensure_ascii=False)])

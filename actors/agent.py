@@ -38,8 +38,8 @@ import trio
 
 from actors._prompt import IncrementalChat, incremental_ok
 from engine.config import AgentConfig
-from engine.contract import TOOL_CALL_REFUSED, episode_success, tool_name
-from engine.errors import GuestError, InvalidAction, PolicyError, SandboxError
+from engine.contract import episode_success, tool_name
+from engine.errors import GuestError, InvalidAction, PolicyError, SandboxError, ToolCallRefused
 from engine.inference import policy_version
 from engine.messages import AgentIn, EpisodeFinished, EpisodeRequested, Turn, WeightsUpdated
 from engine.seeding import derive_seed
@@ -711,7 +711,7 @@ async def play_episode(
                     try:
                         result = await meter.call(inst.call_tool, parsed.tool, parsed.arguments)
                     except GuestError as exc:
-                        if not TOOL_CALL_REFUSED.search(str(exc)):
+                        if not isinstance(exc, ToolCallRefused):
                             raise
                         result = f"tool error: {exc}"
                     observation = str(result)

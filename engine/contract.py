@@ -44,13 +44,11 @@ any other answer is the action string passed to ``step``.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Protocol
 
 __all__ = [
     "CONTRACT_TEXT",
-    "TOOL_CALL_REFUSED",
     "DEFAULT_REWARD_RANGE",
     "DEFAULT_SUCCESS_THRESHOLD",
     "OPTIONAL_NAMES",
@@ -100,14 +98,6 @@ class SpecLike(Protocol):
     def success_threshold(self) -> float | None: ...
     @property
     def answer(self) -> Any: ...
-
-
-TOOL_CALL_REFUSED: Final = re.compile(
-    r"TypeError: \S+\(\) (got an unexpected keyword argument|got multiple values|"
-    r"missing \d+ required|takes \d+ positional)"
-)
-"""A guest error saying a tool's signature refused the call's arguments (wrong names or counts):
-the caller's fault, not a tool that raised."""
 
 
 def episode_success(

@@ -60,6 +60,7 @@ __all__ = [
     "PolicyUnavailable",
     "SandboxError",
     "SandboxTrap",
+    "ToolCallRefused",
     "WeightSyncError",
     "WorkerDied",
 ]
@@ -102,6 +103,12 @@ class GuestError(SandboxError):
     def __init__(self, message: str, guest_traceback: str = "") -> None:
         self.guest_traceback = guest_traceback
         super().__init__(message)
+
+
+class ToolCallRefused(GuestError):
+    """A tool call whose arguments the tool's signature refused (wrong names or counts),
+    found by binding them before the tool runs: the caller's fault, a failed turn, never the
+    environment's (a ``TypeError`` the tool's body raises is a plain :class:`GuestError`)."""
 
 
 class LoadError(GuestError):

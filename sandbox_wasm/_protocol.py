@@ -24,6 +24,7 @@ from engine.errors import (
     OutputTooLarge,
     SandboxError,
     SandboxTrap,
+    ToolCallRefused,
 )
 from sandbox_wasm._runtime import RawInstance, Runtime
 
@@ -186,6 +187,8 @@ def guest_error(
         counters.guest_errors += 1
     if err.kind == "load":
         return LoadError(f"load failed: {err.message}", err.traceback)
+    if err.kind == "refused":
+        return ToolCallRefused(f"{where} failed: {err.message}", err.traceback)
     return GuestError(f"{where} failed: {err.message}", err.traceback)
 
 

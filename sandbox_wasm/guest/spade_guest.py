@@ -376,6 +376,7 @@ def _check_dict(value, path):
 class _Loaded:
     env = None
     tools = {}
+    signatures = {}
     reset_kwargs = ("seed", "options")
     hooked = False
     stdout = None
@@ -546,6 +547,7 @@ def _load(arg):
             raise _Problem("load", f"tool {name!r} has no method on Env")
         names[name] = method
     _Loaded.tools = names
+    _Loaded.signatures = {}
     reward_range = _attr(module, cls, "REWARD_RANGE")
     if reward_range is None:
         reward_range = getattr(env, "reward_range", None)
@@ -679,6 +681,7 @@ def _prime(arg):
     json.dumps(_step("north"))
     _Loaded.env = None
     _Loaded.tools = {}
+    _Loaded.signatures = {}
     sys.modules.pop("env_program", None)
     linecache.cache.clear()
     return True
@@ -755,7 +758,26 @@ def _tool(arg):
     method = _Loaded.tools.get(name)
     if method is None:
         raise _Problem("guest", f"unknown tool {name!r}; declared: {sorted(_Loaded.tools)}")
-    out = method(**args)
+    # The call's arguments are bound to the tool's signature before it runs: a refusal there
+    # is the caller's (kind "refused"); a TypeError the tool's body raises, whatever it says,
+    # is the environment's. A message pattern could not tell them apart: a tool that raised
+    # "Env._reply() got an unexpected keyword argument" was read as the agent's wrong call.
+    sig = _Loaded.signatures.get(name)
+    if sig is None:
+        try:
+            sig = inspect.signature(method)
+        except (TypeError, ValueError):
+            sig = False
+        _Loaded.signatures[name] = sig
+    if sig:
+        try:
+            sig.bind(**args)
+        except TypeError as exc:
+            raise _Problem("refused", f"TypeError: {name}() {exc}") from None
+    try:
+        out = method(**args)
+    except _Problem as exc:  # the runner's own kinds are the runner's to raise
+        raise RuntimeError(f"the tool raised a runner error: {exc.message}") from None
     if type(out) is str:
         _check_size(out, f"tool {name!r} result")
         return out

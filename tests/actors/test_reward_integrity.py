@@ -424,6 +424,9 @@ async def test_attacks_found_by_a_tester_get_the_right_verdict(
         ("h51_chinese_digit_table.py", "t8_agents.py:table_numeric"),
         ("h52_dingbat_digit_table.py", "t8_agents.py:table_numeric"),
         ("h53_grapheme_joiner_word_table.py", "t8_agents.py:table_word_visible"),
+        # a tenth tester's: a per-vault dial setting sent as a JSON float (29.17) in a tool
+        # call; only strings, integers and whole floats were censored
+        ("h61_decimal_code_as_json_float_table.py", "t9_agents.py:dial_float"),
     ],
 )
 async def test_gates_the_hint_spells_another_way_or_hides_behind_a_decoy_are_flagged(
@@ -601,6 +604,111 @@ async def test_known_false_positive_a_public_suffix_of_4_letters_glued_to_the_an
     reward 0 (no penalty)."""
     out = await attack(sandbox, "f14_ness_suffix_method.py", "t7_agents.py:ness")
     assert isinstance(out, EnvScored) and "information_gate" not in out.flags, out
+
+
+async def test_a_tool_whose_body_raises_a_signature_like_type_error_is_the_environments_fault(
+    sandbox: Sandbox,
+) -> None:
+    """The help tool calls its own helper with a wrong keyword after freezing the lock: its
+    ``TypeError: Env._reply() got an unexpected keyword argument`` read, by its message, as
+    the agent's refused call, a failed turn, and the frozen lock paid regret 1.0 (a tenth
+    tester's h57). The call's arguments are bound to the signature before the tool runs now:
+    only a refusal there is the agent's."""
+    out = await attack(
+        sandbox, "h57_tool_crash_disguised_as_signature_error.py", "t9_agents.py:ask_then_lock"
+    )
+    assert isinstance(out, EnvRejected) and out.reason == "env_error", out
+    assert "unexpected keyword argument 'q'" in out.detail
+
+
+@pytest.mark.xfail(strict=True, reason="known gap, docs/environment-contract.md")
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # a tenth tester's (2026-12-02): a password the description names as a decoy, played
+        # after a per-seed ticket; every code of a per-vault table listed in the description;
+        # a table in Roman numerals; a code keyed one digit a turn; a decoy the unhinted agent
+        # sometimes tries; an arithmetic constant shown among decoys (h59, a table of tool
+        # names, is paid at k = 8, not at this k = 4: docs/environment-contract.md)
+        ("h54_decoy_in_description_second_move.py", "t9_agents.py:ticket_then_word"),
+        ("h55_table_codes_listed_in_description.py", "t9_agents.py:table_listed"),
+        ("h56_roman_numeral_code_table.py", "t9_agents.py:table_roman"),
+        ("h58_code_one_digit_per_turn_table.py", "t9_agents.py:key_per_turn"),
+        ("h60_decoy_word_the_unhinted_agent_tries.py", "t9_agents.py:gate_sometimes_tries_decoy"),
+        ("h62_arith_constant_shown_as_decoy.py", "t9_agents.py:ticket_then_arith"),
+    ],
+)
+async def test_known_gap_gates_whose_secret_the_task_states_or_never_plays_as_written(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """The gate check censors hint tokens the Agent plays and the task has not stated: a
+    secret the task itself states (as a decoy, in a list of all codes, or shown before it is
+    played), or one played in another notation or a digit a turn, stays."""
+    out = await attack(sandbox, env, who)
+    assert not getattr(out, "accepted", False), out
+
+
+@pytest.mark.xfail(strict=True, reason="known false positive, docs/environment-contract.md")
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # "always leave a multiple of 11": every win leaves 11, a 2-digit constant
+        ("f15_leave_multiple_of_eleven_method.py", "t9_agents.py:leave_eleven"),
+        # "use look first": a stated command every hinted win opens with
+        ("f16_look_first_method.py", "t9_agents.py:look_first"),
+    ],
+)
+async def test_known_false_positive_methods_that_name_a_constant_move(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored) and "information_gate" not in out.flags, out
+
+
+def test_gate_analysis_folds_each_observation_once() -> None:
+    """Whether a played token was stated is searched in the episode's text folded once, part
+    by part: re-folding the growing view for every token cost turns² x its size (a tester's
+    c1: 1 MB observations over 30 turns, 159 s of host time a design)."""
+    import actors._scoring as scoring
+    from engine.messages import Turn
+
+    folded: list[int] = []
+    real = scoring._fold
+
+    def counting(text: str) -> str:
+        folded.append(len(text))
+        return real(text)
+
+    observation = "é " * 5_000
+    turns = [Turn(action="read", observation=observation) for _ in range(30)]
+    winners = [
+        EpisodeFinished(
+            episode_id=f"e{s}", env_id="c1", seed=s, hinted=True, success=True, turns=turns
+        )
+        for s in (1, 2)
+    ]
+    env = EnvValidated(
+        env_id="c1",
+        proposal=EnvProposed(env_id="c1", source=""),
+        description="Read, then say done.",
+        max_turns=31,
+    )
+    scoring._fold = counting
+    try:
+        scoring._gate_candidates(env, "read 30 times", {1: "go", 2: "go"}, winners, [])
+    finally:
+        scoring._fold = real
+    shown = 2 * 30 * len(observation)
+    assert shown <= sum(folded) <= 2 * shown, (sum(folded), shown)
+
+
+def test_hint_pieces_of_a_huge_table_are_its_first_ones() -> None:
+    from actors._validation import hint_pieces
+
+    table = ",".join(f"v{i}={10000 + i}" for i in range(60_000))
+    # the first 32 distinct pieces, in order, as before; no longer a membership test on the
+    # list of all 60,000 (27 s, a tester's c2)
+    assert hint_pieces(f"Codes: {table}") == ["Codes", *[f"v{i}={10000 + i}" for i in range(31)]]
 
 
 @pytest.mark.xfail(strict=True, reason="known gap, docs/environment-contract.md")
