@@ -1062,6 +1062,16 @@ def _warm_stages(args: argparse.Namespace, out: Path) -> tuple[Path, list[Any], 
         _log(f"Agent stage: {len(hinted)} hint-only episodes; {args.hint_s:.0f} s; load {_load()}")
         hint_stage = _stage("hint", model_dir, hinted, args.hint_s, args)
         _log(f"Agent stage done: {hint_stage}")
+        if not hint_stage.get("hint_converged"):
+            # the skill arrives at an unpredictable step (279 and 565 steps in two runs of
+            # 2026-12-01, not within 674 at 2026-12-02 01:05): without it the Agent answers
+            # alike with and without the hint, and designs rarely have regret
+            _log(
+                f"warning: the Agent stage did not reach loss 0.02 within --hint-s "
+                f"({args.hint_s:.0f} s; loss {hint_stage.get('hint_final_loss')}): the Agent "
+                "may not choose by the hint, so few designs will have regret (another --seed "
+                "or a longer --hint-s)"
+            )
     samples += hinted[: max(0, args.hint_replay)]
     roles = collections.Counter(s.role for s in samples)
     _log(
