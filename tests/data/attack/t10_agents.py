@@ -63,3 +63,24 @@ def listen_then_code(obs, hint, rng, mem):
         return "listen"
     v = re.search(r"vault (\d+)", obs[0]).group(1)
     return re.search(rf"vault {v}: (\w+)", hint).group(1)
+
+
+def escaped_wire_code(obs, hint, rng, mem):
+    """h64: enters the vault's code (hinted: from the hint; unhinted: random) as OpenAI-wire
+    arguments, a JSON string whose code digits are \\uXXXX escapes; then "open"."""
+    if len(obs) > 1:
+        return "open"
+    v = re.search(r"vault (\d+)", obs[0]).group(1)
+    code = (re.search(rf"vault {v} opens with (\d+)", hint).group(1) if hint
+            else "%04d" % rng.randrange(10000))
+    inner = '{"code": "%s"}' % "".join("\\u%04x" % ord(c) for c in code)
+    return json.dumps({"tool": "enter", "arguments": inner})
+
+
+def plain_wire_code(obs, hint, rng, mem):
+    """h64 control: the same code as plain digits inside the arguments string."""
+    out = escaped_wire_code(obs, hint, rng, mem)
+    if out == "open":
+        return out
+    args = json.loads(json.loads(out)["arguments"])
+    return json.dumps({"tool": "enter", "arguments": json.dumps(args)})
