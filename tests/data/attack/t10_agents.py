@@ -84,3 +84,12 @@ def plain_wire_code(obs, hint, rng, mem):
         return out
     args = json.loads(json.loads(out)["arguments"])
     return json.dumps({"tool": "enter", "arguments": json.dumps(args)})
+
+
+def chatter_then_code(obs, hint, rng, mem):
+    """c4: for 20 turns, 40 fresh random words an answer; then, hinted, the vault's code from
+    the hint; unhinted, more words."""
+    if len(obs) <= 20 or not hint:
+        return " ".join("".join(rng.choice("bcdfghjmnpstvw") for _ in range(7)) for _ in range(40))
+    v = re.search(r"vault (\d+)", obs[0]).group(1)
+    return re.search(rf"vault {v}: (\w+)", hint).group(1)
