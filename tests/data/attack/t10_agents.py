@@ -93,3 +93,21 @@ def chatter_then_code(obs, hint, rng, mem):
         return " ".join("".join(rng.choice("bcdfghjmnpstvw") for _ in range(7)) for _ in range(40))
     v = re.search(r"vault (\d+)", obs[0]).group(1)
     return re.search(rf"vault {v}: (\w+)", hint).group(1)
+
+
+def bsearch_banner(obs, hint, rng, mem):
+    """c5: binary search from 500 (hinted), reading only the first line of the feedback;
+    unhinted, random guesses."""
+    if hint:
+        if len(obs) > 1:
+            g = mem["g"]
+            if obs[-1].startswith("higher"):
+                mem["lo"] = g + 1
+            else:
+                mem["hi"] = g - 1
+        else:
+            mem["lo"], mem["hi"], mem["g"] = 1, 1000, 500
+            return "500"
+        mem["g"] = (mem["lo"] + mem["hi"]) // 2
+        return str(mem["g"])
+    return str(rng.randint(1, 1000))
