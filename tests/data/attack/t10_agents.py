@@ -111,3 +111,15 @@ def bsearch_banner(obs, hint, rng, mem):
         mem["g"] = (mem["lo"] + mem["hi"]) // 2
         return str(mem["g"])
     return str(rng.randint(1, 1000))
+
+
+def four_dials(obs, hint, rng, mem):
+    """h65: sets the four dials to the vault's code (hinted: from the hint; unhinted: random
+    digits), one argument per dial; then "open"."""
+    if len(obs) > 1:
+        return "open"
+    v = re.search(r"vault (\d+)", obs[0]).group(1)
+    code = (re.search(rf"vault {v} opens with (\d+)", hint).group(1) if hint
+            else "%04d" % rng.randrange(10000))
+    return json.dumps({"tool": "set_dials",
+                       "arguments": {f"d{i + 1}": int(c) for i, c in enumerate(code)}})
