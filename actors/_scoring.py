@@ -123,6 +123,9 @@ decimal digits (Arabic-Indic ``٧``, Devanagari ``७``), circled, dingbat and s
 (``❼``, ``③``), and the Chinese digits written one by one (``七三九九``); NFKC maps the
 fullwidth ones only."""
 _DIGIT_FOLD.update({ord(c): str(max(0, i - 1)) for i, c in enumerate(_CJK_DIGITS)})
+# the dotless i: NFKC and casefold keep it, but an environment that compares in upper case
+# reads "vıolın" as VIOLIN (a tester's password table, 2026-12-02)
+_DIGIT_FOLD[ord("ı")] = "i"
 
 _IGNORABLE = re.compile(
     "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f"
@@ -244,10 +247,13 @@ class _Seen:
     view for every token cost turns² x its size: a tester's environment of 1 MB observations
     over 30 turns took 159 s of host time a design (2026-12-02)."""
 
-    __slots__ = ("text",)
+    __slots__ = ("runs", "text")
 
     def __init__(self, *parts: str) -> None:
         self.text = ""
+        # every maximal run of [0-9a-z]: a token of those characters is stated exactly when it
+        # is one of them (a set lookup, not a scan of megabytes for each of 40,000 tokens)
+        self.runs: set[str] = set()
         for part in parts:
             self.add(part)
 
@@ -257,6 +263,10 @@ class _Seen:
         norm = normalise_text(_fold(part))
         if norm:
             self.text = f"{self.text} {norm}" if self.text else norm
+            self.runs.update(_RUN.findall(norm))
+
+
+_RUN = re.compile(r"[0-9a-z]+")
 
 
 def _stated(haystack: str | _Seen, token: str) -> bool:
@@ -267,10 +277,12 @@ def _stated(haystack: str | _Seen, token: str) -> bool:
     that wrote the stated format was flagged a gate); and a run inside a longer one is not
     stated (a banner ``~#%@&*`` in the description "stated" the gate suffix ``~#``) (a
     tester's, 2026-12-01). A :class:`_Seen` haystack is searched as it is (folded once)."""
-    text = haystack.text if isinstance(haystack, _Seen) else normalise_text(_fold(haystack))
     needle = normalise_text(token)
     if not needle:
         return False
+    if isinstance(haystack, _Seen) and _RUN.fullmatch(needle):
+        return needle in haystack.runs
+    text = haystack.text if isinstance(haystack, _Seen) else normalise_text(_fold(haystack))
     if not _symbols_only(token):
         # text_contains' whole-token rule, on the folded text
         return re.search(rf"(?<![0-9a-z]){re.escape(needle)}(?![0-9a-z])", text) is not None
@@ -647,7 +659,10 @@ class _Censored:
         view = self._views.get(str(ctx.episode_id))
         if view is None:
             view = self._views[str(ctx.episode_id)] = _EpisodeView(self._from_hint, self._pool)
-        view.see(ctx.observations)
+        # folding megabytes of observations (NFKC grows some characters 18-fold) is host work:
+        # off the event loop, whose stall would count against the sandbox time of every
+        # episode in flight (a tester's 1 MB banners of U+FDFA, 2026-12-02)
+        await trio.to_thread.run_sync(view.see, list(ctx.observations))
         tokens = self._always | view.unstated
         if not tokens and not self._inside:
             return reply
@@ -707,8 +722,11 @@ class _EpisodeView:
         """Take in the observations not seen yet (``observations`` is the whole episode's)."""
         for obs in observations[self.seen :]:
             part = _Seen(obs)
+            self.unstated -= {t for t in self.unstated & part.runs if _stated(part, t)}
             self.unstated -= {
-                t for t in self.unstated if normalise_text(t) in part.text and _stated(part, t)
+                t
+                for t in self.unstated
+                if not _RUN.fullmatch(t) and normalise_text(t) in part.text and _stated(part, t)
             }
             self.pool |= set(_GATE_TOKEN.findall(obs))
         self.seen = max(self.seen, len(observations))

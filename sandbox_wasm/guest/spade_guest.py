@@ -373,6 +373,17 @@ def _check_dict(value, path):
 # The environment program
 
 
+_FunctionType = type(lambda: None)
+
+
+class _Probe:
+    def method(self):
+        pass
+
+
+_MethodType = type(_Probe().method)
+
+
 class _Loaded:
     env = None
     tools = {}
@@ -762,16 +773,26 @@ def _tool(arg):
     # is the caller's (kind "refused"); a TypeError the tool's body raises, whatever it says,
     # is the environment's. A message pattern could not tell them apart: a tool that raised
     # "Env._reply() got an unexpected keyword argument" was read as the agent's wrong call.
+    # The signature is read from the function's code, never from a __signature__ the program
+    # sets (whose own bind() would run the program's code inside the check), and with the
+    # instance bound as its first argument (so an argument named like it, "self", is refused
+    # for a **kwargs tool too). A tool that is not a plain method has no check: any error it
+    # raises is the environment's.
     sig = _Loaded.signatures.get(name)
     if sig is None:
-        try:
-            sig = inspect.signature(method)
-        except (TypeError, ValueError):
-            sig = False
+        sig = False
+        func = method.__func__ if type(method) is _MethodType else None
+        if type(func) is _FunctionType:
+            try:
+                sig = inspect._signature_from_function(
+                    inspect.Signature, func, skip_bound_arg=False
+                )
+            except Exception:
+                sig = False
         _Loaded.signatures[name] = sig
     if sig:
         try:
-            sig.bind(**args)
+            sig.bind(method.__self__, **args)
         except TypeError as exc:
             raise _Problem("refused", f"TypeError: {name}() {exc}") from None
     try:

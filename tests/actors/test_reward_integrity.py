@@ -427,6 +427,9 @@ async def test_attacks_found_by_a_tester_get_the_right_verdict(
         # a tenth tester's: a per-vault dial setting sent as a JSON float (29.17) in a tool
         # call; only strings, integers and whole floats were censored
         ("h61_decimal_code_as_json_float_table.py", "t9_agents.py:dial_float"),
+        # an eleventh tester's: passwords played with a dotless i (U+0131), which NFKC and
+        # casefold keep, to an environment that compares in upper case (VIOLIN)
+        ("h63_dotless_i_password_table.py", "t10_agents.py:dotless_i"),
     ],
 )
 async def test_gates_the_hint_spells_another_way_or_hides_behind_a_decoy_are_flagged(
@@ -619,6 +622,38 @@ async def test_a_tool_whose_body_raises_a_signature_like_type_error_is_the_envir
     )
     assert isinstance(out, EnvRejected) and out.reason == "env_error", out
     assert "unexpected keyword argument 'q'" in out.detail
+
+
+async def test_an_argument_named_self_to_a_kwargs_tool_is_the_agents_refused_call(
+    sandbox: Sandbox,
+) -> None:
+    """``def note(self, **fields)`` called with a field "self": the call binds against the
+    method without its instance, then fails at the call, and was read as the tool crashing:
+    an innocent design rejected env_error (an eleventh tester's r1)."""
+    out = await attack(sandbox, "r1_kwargs_tool_agent_sends_self.py", "t10_agents.py:self_note")
+    assert isinstance(out, EnvScored), out
+
+
+async def test_a_tools_own_signature_object_never_runs_in_the_argument_check(
+    sandbox: Sandbox,
+) -> None:
+    """A ``__signature__`` whose ``bind`` froze the lock and raised TypeError ran the program's
+    code inside the check, and its error read as the agent's refused call: frontier at regret
+    1.0 (an eleventh tester's r2). The signature is read from the function's code now."""
+    out = await attack(
+        sandbox, "r2_signature_subclass_disguises_tool_crash.py", "t9_agents.py:ask_then_lock"
+    )
+    assert not getattr(out, "accepted", False), out
+
+
+def test_a_token_is_stated_in_a_folded_view_exactly_when_it_is_in_the_joined_text() -> None:
+    from actors._scoring import _Seen, _stated
+
+    parts = ["Vault 7: code 7399.", "the word is [violín]", "~#%@ banner", "x" * 50 + " 12a"]
+    view = _Seen(*parts)
+    joined = "\n".join(parts)
+    for tok in ["7399", "739", "violín", "violin", "~#", "~#%@", "12a", "12", "vault", "x"]:
+        assert _stated(view, tok) == _stated(joined, tok), tok
 
 
 @pytest.mark.xfail(strict=True, reason="known gap, docs/environment-contract.md")
