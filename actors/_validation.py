@@ -69,7 +69,7 @@ from engine.errors import (
 )
 from engine.messages import EnvProposed, EnvRejected, EnvValidated
 
-from ._regret import normalise_text, text_contains
+from ._regret import normalise_text
 
 __all__ = ["DuplicateTest", "Validation", "hint_pieces", "inspect_env", "validate"]
 
@@ -174,15 +174,20 @@ class _Leaks:
         h = normalise_text(hint)
         self.hint = h if len(h) >= _MIN_HINT_CHARS else ""
         self.answer = normalise_text(answer) if answer is not None else ""
+        # text_contains' whole-token rule for the answer
+        self._answer_token = re.compile(rf"(?<![0-9a-z]){re.escape(self.answer)}(?![0-9a-z])")
 
     def find(self, text: str) -> str | None:
-        """``"hint_leak"``/``"answer_leak"`` when ``text`` reveals one, else ``None``."""
-        if self.hint and self.hint in normalise_text(text):
+        """``"hint_leak"``/``"answer_leak"`` when ``text`` reveals one, else ``None``. The text
+        is normalised once (three times cost a tester's 1 MB observations 28 s of validation,
+        2026-12-02)."""
+        norm = normalise_text(text)
+        if self.hint and self.hint in norm:
             return "hint_leak"
         if self.answer:
-            if len(self.answer) >= 2 and text_contains(text, self.answer):
+            if len(self.answer) >= 2 and self._answer_token.search(norm):
                 return "answer_leak"
-            if normalise_text(text) == self.answer:
+            if norm == self.answer:
                 return "answer_leak"
             try:
                 parsed = json.loads(text)
