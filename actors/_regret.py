@@ -305,6 +305,10 @@ def text_contains(haystack: str, needle: str) -> bool:
     n = normalise_text(needle)
     if not n:
         return False
-    h = normalise_text(haystack)
-    pattern = r"(?<![0-9a-z])" + re.escape(n) + r"(?![0-9a-z])"
-    return re.search(pattern, h) is not None
+    return whole_token(n).search(normalise_text(haystack)) is not None
+
+
+def whole_token(normalised: str) -> re.Pattern[str]:
+    """The pattern :func:`text_contains` searches a normalised haystack with: ``normalised``
+    (a :func:`normalise_text` result) not glued to a letter or digit on either side."""
+    return re.compile(r"(?<![0-9a-z])" + re.escape(normalised) + r"(?![0-9a-z])")

@@ -59,7 +59,7 @@ from engine.messages import (
     Turn,
 )
 
-from ._regret import estimate_regret, normalise_text, text_contains
+from ._regret import estimate_regret, normalise_text, text_contains, whole_token
 from ._validation import (
     DuplicateTest,
     _error_evidence,
@@ -284,8 +284,7 @@ def _stated(haystack: str | _Seen, token: str) -> bool:
         return needle in haystack.runs
     text = haystack.text if isinstance(haystack, _Seen) else normalise_text(_fold(haystack))
     if not _symbols_only(token):
-        # text_contains' whole-token rule, on the folded text
-        return re.search(rf"(?<![0-9a-z]){re.escape(needle)}(?![0-9a-z])", text) is not None
+        return whole_token(needle).search(text) is not None
     run = re.escape(needle)
     return re.search(rf"(?<!{_PUNCT_CHAR}){run}(?!{_PUNCT_CHAR})", text) is not None
 
@@ -632,11 +631,7 @@ class _Censored:
         stated_seen = _Seen(stated)
         # the hint's tokens the task itself states are never censored; the rest until an
         # observation of the episode states them (_EpisodeView)
-        self._from_hint = {
-            t
-            for t in from_hint - always - inside
-            if not (normalise_text(t) in stated_seen.text and _stated(stated_seen, t))
-        }
+        self._from_hint = {t for t in from_hint - always - inside if not _stated(stated_seen, t)}
         self._stated = stated
         self._moves = moves
         # fillers are drawn from the unhinted moves and every token the episode shows

@@ -69,7 +69,7 @@ from engine.errors import (
 )
 from engine.messages import EnvProposed, EnvRejected, EnvValidated
 
-from ._regret import normalise_text
+from ._regret import normalise_text, whole_token
 
 __all__ = ["DuplicateTest", "Validation", "hint_pieces", "inspect_env", "validate"]
 
@@ -174,8 +174,7 @@ class _Leaks:
         h = normalise_text(hint)
         self.hint = h if len(h) >= _MIN_HINT_CHARS else ""
         self.answer = normalise_text(answer) if answer is not None else ""
-        # text_contains' whole-token rule for the answer
-        self._answer_token = re.compile(rf"(?<![0-9a-z]){re.escape(self.answer)}(?![0-9a-z])")
+        self._answer_token = whole_token(self.answer)  # text_contains' rule
 
     def find(self, text: str) -> str | None:
         """``"hint_leak"``/``"answer_leak"`` when ``text`` reveals one, else ``None``. The text
