@@ -37,54 +37,6 @@ def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.slow
-def test_tiny_run_then_resume_continues_iteration_count(tmp_path):
-    rd = tmp_path / "run"
-    first = run("--run-dir", str(rd), "--set", "run.iterations=1", *TINY)
-    assert first.returncode == 0, first.stderr[-3000:]
-    rows = [json.loads(x) for x in (rd / "metrics.jsonl").read_text().splitlines()]
-    assert [r["iteration"] for r in rows] == [1]
-    assert rows[0]["proposed"] == 2  # one request x group of two
-    assert rows[0]["rescored"] == 3  # seeds scored for the current agent
-    assert rows[0]["episodes"] >= 3 * 2  # k=1 without + 1 with hint, per scored seed
-    stats = json.loads((rd / "statistics.json").read_text())
-    handled = {a["name"]: a["messages_in"] for a in stats["actors"]}
-    assert set(handled) == {
-        "designer",
-        "critic",
-        "agent",
-        "recorder",
-        "memory",
-        "learner",
-    }
-    assert all(n > 0 for n in handled.values()), handled
-    learner = next(a for a in stats["actors"] if a["name"] == "learner")["own"]
-    assert learner["steps"] >= 1 and learner["syncs"] >= 1
-    assert any((rd / "weights").glob("v*/*.safetensors"))
-    assert any((rd / "checkpoints").glob("step_*/meta.json"))
-    records = (rd / "archive" / "records.jsonl").read_text().splitlines()
-    assert len(records) >= 12  # the seed archive, re-scored records appended
-    assert sorted(p.name for p in (rd / "plots").glob("*.png")) == [
-        "regret.png",
-        "rejections.png",
-        "success.png",
-        "vendi.png",
-    ]
-    assert "iter" in first.stdout  # the table header
-
-    second = run("--resume", str(rd), "--set", "run.iterations=2", *TINY)
-    assert second.returncode == 0, second.stderr[-3000:]
-    rows = [json.loads(x) for x in (rd / "metrics.jsonl").read_text().splitlines()]
-    assert [r["iteration"] for r in rows] == [1, 2]
-    assert rows[1]["rescored"] == 3  # three more seeds: those scored before are not redone
-    latest = {}
-    for line in (rd / "archive" / "records.jsonl").read_text().splitlines():
-        rec = json.loads(line)
-        latest[rec["env_id"]] = rec
-    assert sum(1 for r in latest.values() if r["k"] > 0) == 6
-    assert "resumed" in second.stderr
-
-
 DETERMINISTIC = [
     "--no-progress",
     "--set", "run.deterministic=true",
@@ -211,25 +163,35 @@ def test_help():
 
 
 @pytest.mark.slow
-def test_warm_start_is_cached_and_reused(tmp_path):
+def test_run_caches_its_warm_start_stops_on_ctrl_c_and_resumes(tmp_path):
+    """Three runs, one lifecycle (five runs as three tests cost the suite ~50 s more).
+
+    ``a`` trains the warm start, caches it and runs one iteration with everything on disk;
+    ``b`` reuses the cached warm start, is interrupted (SIGINT) after its first iteration and
+    is resumed for one more, continuing its count and its seed scoring.
+    """
+    import signal
+    import time
+
     from engine.inference import ensure_tiny_model
 
     cache = tmp_path / "cache"
     cache.mkdir()
     tiny = ensure_tiny_model()
     (cache / tiny.name).symlink_to(tiny)  # the same tiny model, without rebuilding it here
-    pairs = [TINY[i + 1] for i in range(1, len(TINY), 2)]
-    sets = [x for kv in pairs if kv != "learner.sft_cache=false" for x in ("--set", kv)]
-    args = ["--no-progress", "--set", "run.iterations=1", "--set", "scheduler.score_unscored=0"]
+    drop = TINY.index("learner.sft_cache=false")
+    cached_tiny = TINY[: drop - 1] + TINY[drop + 1 :]  # the warm start cached, in tmp_path
     env = {**os.environ, "OMP_NUM_THREADS": "1", "SPADE_CACHE_DIR": str(cache)}
 
-    def go(name):
-        return subprocess.run(
-            [sys.executable, "-m", "engine.run", "--run-dir", str(tmp_path / name), *sets, *args],
-            capture_output=True, text=True, timeout=300, env=env,
-        )  # fmt: skip
+    def command(*args: str) -> list[str]:
+        return [sys.executable, "-m", "engine.run", *args, *cached_tiny]
 
-    first = go("a")
+    # --- a: one iteration, the warm start trained and cached ---
+    rd = tmp_path / "a"
+    first = subprocess.run(
+        command("--run-dir", str(rd), "--set", "run.iterations=1"),
+        capture_output=True, text=True, timeout=300, env=env,
+    )  # fmt: skip
     assert first.returncode == 0, first.stderr[-3000:]
     assert "warm start cached for later runs" in first.stderr
     for role in ("designer", "agent"):  # per-role loss and exact match on held-back samples
@@ -238,50 +200,88 @@ def test_warm_start_is_cached_and_reused(tmp_path):
     assert "(last epoch)" in first.stderr  # the 4 SFT samples' roles: the train loss of one
     (cached,) = cache.glob("warm-start-*")
     assert (cached / "model.safetensors").exists() and (cached / "warm-start.json").exists()
-    second = go("b")
-    assert second.returncode == 0, second.stderr[-3000:]
-    assert "reusing the cached result of the same SFT" in second.stderr
-    assert "optimizer steps), then a weight sync" not in second.stderr
-    # an entry that must not be reused (the base model's files under the right key, a torn
-    # copy) is discarded and trained anew: tests/engine/test_warm_start.py, without a third
-    # run here (it cost the suite ~30 s)
+    rows = [json.loads(x) for x in (rd / "metrics.jsonl").read_text().splitlines()]
+    assert [r["iteration"] for r in rows] == [1]
+    assert rows[0]["proposed"] == 2  # one request x group of two
+    assert rows[0]["rescored"] == 3  # seeds scored for the current agent
+    assert rows[0]["episodes"] >= 3 * 2  # k=1 without + 1 with hint, per scored seed
+    stats = json.loads((rd / "statistics.json").read_text())
+    handled = {a["name"]: a["messages_in"] for a in stats["actors"]}
+    assert set(handled) == {
+        "designer",
+        "critic",
+        "agent",
+        "recorder",
+        "memory",
+        "learner",
+    }
+    assert all(n > 0 for n in handled.values()), handled
+    learner = next(a for a in stats["actors"] if a["name"] == "learner")["own"]
+    assert learner["steps"] >= 1 and learner["syncs"] >= 1
+    assert any((rd / "weights").glob("v*/*.safetensors"))
+    assert any((rd / "checkpoints").glob("step_*/meta.json"))
+    records = (rd / "archive" / "records.jsonl").read_text().splitlines()
+    assert len(records) >= 12  # the seed archive, re-scored records appended
+    assert sorted(p.name for p in (rd / "plots").glob("*.png")) == [
+        "regret.png",
+        "rejections.png",
+        "success.png",
+        "vendi.png",
+    ]
+    assert "iter" in first.stdout  # the table header
 
-
-@pytest.mark.slow
-def test_ctrl_c_stops_cleanly_with_everything_on_disk(tmp_path):
-    import signal
-    import time
-
-    rd = tmp_path / "run"
-    env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    # --- b: the cached warm start reused; Ctrl-C after the first iteration ---
+    rb = tmp_path / "b"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "engine.run", "--run-dir", str(rd), "--set", "run.iterations=500"]
-        + TINY,
+        command("--run-dir", str(rb), "--set", "run.iterations=500"),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         env=env,
     )
     try:
-        metrics = rd / "metrics.jsonl"
+        metrics = rb / "metrics.jsonl"
         deadline = time.monotonic() + 240
         while not (metrics.exists() and metrics.read_text().count("\n") >= 1):
             assert proc.poll() is None, proc.communicate()[1][-3000:]
             assert time.monotonic() < deadline, "no iteration finished"
             time.sleep(0.5)
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=180)
+        _, err = proc.communicate(timeout=180)
     finally:
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 130, err[-3000:]  # interrupted, like a shell reports it
     assert "interrupt" in err
+    assert "reusing the cached result of the same SFT" in err
+    assert "optimizer steps), then a weight sync" not in err
     rows = [json.loads(x) for x in metrics.read_text().splitlines()]
     assert 1 <= len(rows) < 500
     assert [r["iteration"] for r in rows] == list(range(1, len(rows) + 1))
-    assert any((rd / "checkpoints").glob("step_*/meta.json"))
-    assert (rd / "summary.json").exists() and (rd / "statistics.json").exists()
-    assert (rd / "archive" / "records.jsonl").exists()
+    # no checkpoint here: every group of b had one reward (no step); a has one
+    assert (rb / "summary.json").exists() and (rb / "statistics.json").exists()
+    assert (rb / "archive" / "records.jsonl").exists()
+    # an entry that must not be reused (the base model's files under the right key, a torn
+    # copy) is discarded and trained anew: tests/engine/test_warm_start.py
+
+    # --- b resumed: one more iteration, its count and its seed scoring continued ---
+    done = len(rows)
+    assert done <= 3  # the iterations in flight at the interrupt: 12 seeds leave 3 to score
+    second = subprocess.run(
+        command("--resume", str(rb), "--set", f"run.iterations={done + 1}"),
+        capture_output=True, text=True, timeout=300, env=env,
+    )  # fmt: skip
+    assert second.returncode == 0, second.stderr[-3000:]
+    assert "resumed" in second.stderr
+    assert "reusing the cached result of the same SFT" in second.stderr
+    rows = [json.loads(x) for x in metrics.read_text().splitlines()]
+    assert [r["iteration"] for r in rows] == list(range(1, done + 2))
+    assert rows[-1]["rescored"] == 3  # three more seeds: those scored before are not redone
+    latest = {}
+    for line in (rb / "archive" / "records.jsonl").read_text().splitlines():
+        rec = json.loads(line)
+        latest[rec["env_id"]] = rec
+    assert sum(1 for r in latest.values() if r["k"] > 0) == 3 * (done + 1)
 
 
 def test_resume_keeps_the_runs_settings_and_applies_only_what_is_given(tmp_path):
