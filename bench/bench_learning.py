@@ -26,7 +26,7 @@ One command, one budget (``--budget-s``, default 3600 s on 2 cores), in stages:
    chat format whose examples pick either end at random, so only the hint tells the rule, and
    whose description, stated round count, hint wording and list sizes are drawn apart, as the
    warm-started Designer recombines them (``engine.variants.hint_samples``), until learned
-   (loss < 0.02). Without it the
+   (loss < 0.02), at constant lr after warm-up (``--stage-lr``). Without it the
    warm-started Agent answered the same with the hint and without it, and no design had
    regret; ``--hint-replay`` of them go into the warm start again, so the skill is kept.
 5. **Warm start**: supervised training (AdamW, cosine, one torch thread, bfloat16 autocast,
@@ -138,9 +138,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--hint-s",
         type=float,
-        default=600.0,
+        default=900.0,
         help="Agent stage: hint-only word_pick episodes until learned (loss < 0.02), at most "
-        "s (0: no stage; --hint-replay of the episodes still join the warm start)",
+        "s (0: no stage; --hint-replay of the episodes still join the warm start). It stops "
+        "when learned, so the cap costs self-play time only when it is reached; it learned at "
+        "279-623 steps when it did (600 s: ~680 steps on this machine), not within 674 at "
+        "2026-12-02 01:05",
     )
     parser.add_argument(
         "--hint-samples",
@@ -158,10 +161,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--stage-lr",
         choices=("cosine", "constant"),
-        default="cosine",
-        help="lr of the primer and the Agent stage: cosine over their time, or constant after "
-        "warm-up (one A/B on one seed, 2026-12-01: the stage chose by the hint after ~550 steps "
-        "at constant lr, not within 584 under cosine)",
+        default="constant",
+        help="lr of the Agent stage: constant after warm-up, or cosine over --hint-s (planned "
+        "from the tokens/s of its first 20 steps, so a loaded machine decays it sooner). The "
+        "skill appears after a plateau at a step that varies (279-623); seed 0 learned at ~550 "
+        "and 623 steps at constant lr (2026-12-01, 2026-12-02), not within 584 and 674 under "
+        "cosine. The primer keeps its cosine (it learns in 317-350 steps)",
     )
     parser.add_argument("--probe", type=int, default=24, help="designs probed after warm start")
     parser.add_argument(
@@ -639,10 +644,16 @@ def warm_start(
 
 
 def _stage(
-    name: str, model_dir: Path, samples: list[Any], seconds: float, args: argparse.Namespace
+    name: str,
+    model_dir: Path,
+    samples: list[Any],
+    seconds: float,
+    args: argparse.Namespace,
+    constant_lr: bool = False,
 ) -> dict[str, Any]:
     """A training stage that stops once learned (:func:`warm_start` with ``stop_loss`` 0.02,
-    whole prompts); its figures renamed ``<name>_steps``, ``<name>_final_loss``, ..."""
+    whole prompts, ``constant_lr`` as given); its figures renamed ``<name>_steps``,
+    ``<name>_final_loss``, ..., and ``<name>_lr`` (``"constant"`` or ``"cosine"``)."""
     figures = warm_start(
         model_dir,
         samples,
@@ -652,8 +663,9 @@ def _stage(
         0,
         args.bf16,
         stop_loss=0.02,
-        constant_lr=args.stage_lr == "constant",
+        constant_lr=constant_lr,
     )
+    figures["sft_lr"] = "constant" if constant_lr else "cosine"
     return {f"{name}_{k.removeprefix('sft_')}": v for k, v in figures.items()}
 
 
@@ -1060,12 +1072,14 @@ def _warm_stages(args: argparse.Namespace, out: Path) -> tuple[Path, list[Any], 
     hint_stage: dict[str, Any] = {}
     if args.hint_s > 0 and hinted:
         _log(f"Agent stage: {len(hinted)} hint-only episodes; {args.hint_s:.0f} s; load {_load()}")
-        hint_stage = _stage("hint", model_dir, hinted, args.hint_s, args)
+        hint_stage = _stage(
+            "hint", model_dir, hinted, args.hint_s, args, args.stage_lr == "constant"
+        )
         _log(f"Agent stage done: {hint_stage}")
         if not hint_stage.get("hint_converged"):
-            # the skill arrives at an unpredictable step (279 and 565 steps in two runs of
-            # 2026-12-01, not within 674 at 2026-12-02 01:05): without it the Agent answers
-            # alike with and without the hint, and designs rarely have regret
+            # the skill arrives at an unpredictable step (279-623 steps when it did; not within
+            # 674 at 2026-12-02 01:05 under cosine): without it the Agent answers alike with
+            # and without the hint, and designs rarely have regret
             _log(
                 f"warning: the Agent stage did not reach loss 0.02 within --hint-s "
                 f"({args.hint_s:.0f} s; loss {hint_stage.get('hint_final_loss')}): the Agent "
