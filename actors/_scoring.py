@@ -32,7 +32,9 @@ raises out of :func:`score_env`.
 
 from __future__ import annotations
 
+import ast
 import functools
+import itertools
 import json
 import math
 import random
@@ -227,6 +229,99 @@ def _tokens(text: str) -> list[str]:
         if len(run) >= 3:
             out.append("".join(run))
         run = []
+    return out
+
+
+_ARITHMETIC = re.compile(r"\d{1,12}(?:[ \t]*(?:\*\*|[-+*/×x·^÷])[ \t]*\d{1,12})+")
+"""Integers joined by arithmetic operators (``7×1057``, ``37*41+2``, ``2^10``)."""
+_ROMAN_NUMERAL = re.compile(r"(?<![^\W_])[MDCLXVI]{2,15}(?![^\W_])")
+_ARITHMETIC_SIGNS = str.maketrans("×x·÷", "***/")
+_HINT_NUMBERS_LIMIT = 256
+"""Expressions and numerals of a hint read at most, each kind (a table has far fewer)."""
+_ROMAN_VALUES = (
+    (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+    (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+)  # fmt: skip
+
+
+def _arithmetic_value(expression: str) -> int | None:
+    """The non-negative integer value of ``expression`` (integers, ``+ - * / ** ^ × x · ÷``,
+    usual precedence), or ``None``: a fraction, an exponent over 64, a value over 40 digits."""
+    text = expression.translate(_ARITHMETIC_SIGNS)
+    text = text.replace("^", "**")
+    try:
+        tree = ast.parse(text, mode="eval")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+    def value(node: ast.AST) -> int | None:
+        if isinstance(node, ast.Constant) and type(node.value) is int:
+            return int(node.value)
+        if not isinstance(node, ast.BinOp):
+            return None
+        a, b = value(node.left), value(node.right)
+        if a is None or b is None:
+            return None
+        if isinstance(node.op, ast.Add):
+            out = a + b
+        elif isinstance(node.op, ast.Sub):
+            out = a - b
+        elif isinstance(node.op, ast.Mult):
+            out = a * b
+        elif isinstance(node.op, ast.Div):
+            if b == 0 or a % b:
+                return None
+            out = a // b
+        elif isinstance(node.op, ast.Pow):
+            if not 0 <= b <= 64 or abs(a) > 10**12:
+                return None
+            out = a**b
+        else:
+            return None
+        return out if abs(out) < 10**40 else None
+
+    result = value(tree.body)
+    return abs(result) if result is not None else None
+
+
+def _roman_value(numeral: str) -> int | None:
+    """The value of a Roman numeral in its canonical form (``MMCMXVII`` -> 2917), or ``None``."""
+    rest, total = numeral, 0
+    for v, sym in _ROMAN_VALUES:
+        while rest.startswith(sym):
+            rest, total = rest[len(sym) :], total + v
+    if rest or total == 0:
+        return None
+    canonical, n = "", total
+    for v, sym in _ROMAN_VALUES:
+        while n >= v:
+            canonical, n = canonical + sym, n - v
+    return total if canonical == numeral else None
+
+
+def _hint_numbers(hint: str) -> set[str]:
+    """Numbers the hint writes another way, in decimal digits: the values of its arithmetic
+    (``vault 3: 7×1057`` -> ``7399``) and of its Roman numerals (``MMCMXVII`` -> ``2917``).
+
+    A per-seed table of codes written so holds no token the Agent plays, so without these the
+    gate check had nothing to censor and the table was paid as frontier (two testers' h11 and
+    h56, 2026-12-01/02). A number here only becomes a gate candidate when a hinted win plays
+    it unseen; the closed-loop check then decides (a method hint whose arithmetic names a
+    first move, ``start at 250+250``, still wins from another start).
+    """
+    text = _fold(hint)
+    out = set()
+    expressions = (m.group(0) for m in _ARITHMETIC.finditer(text))
+    for expression in itertools.islice(expressions, _HINT_NUMBERS_LIMIT):
+        if len(expression) <= 200:  # a longer chain is no code anyone types
+            v = _arithmetic_value(expression)
+            if v is not None:
+                out.add(str(v))
+    numerals = (m.group(0) for m in _ROMAN_NUMERAL.finditer(text))
+    for numeral in itertools.islice(numerals, _HINT_NUMBERS_LIMIT):
+        v = _roman_value(numeral)
+        if v is not None:
+            out.add(str(v))
     return out
 
 
@@ -869,7 +964,7 @@ def _gate_candidates(
     Words of the tool schemas (argument names, enum values) are never candidates.
     """
     out: dict[str, str] = {}
-    in_hint = {t.casefold() for t in _tokens(hint)}
+    in_hint = {t.casefold() for t in _tokens(hint)} | _hint_numbers(hint)
     stated = "\n".join([env.description, json.dumps(env.tools, ensure_ascii=False)])
     played_all: list[set[str]] = []
     played_unseen: list[set[str]] = []
@@ -1024,7 +1119,7 @@ async def _information_gate(
         agent,
         always={t for t, why in candidates.items() if why == "constant"},
         inside={t for t, why in candidates.items() if why == "inside"},
-        from_hint={t.casefold() for t in _tokens(hint)},
+        from_hint={t.casefold() for t in _tokens(hint)} | _hint_numbers(hint),
         stated=stated,
         moves={t for text in unhinted for t in _GATE_TOKEN.findall(text)},
         rng=random.Random(rng.random()),

@@ -662,12 +662,11 @@ def test_a_token_is_stated_in_a_folded_view_exactly_when_it_is_in_the_joined_tex
     [
         # a tenth tester's (2026-12-02): a password the description names as a decoy, played
         # after a per-seed ticket; every code of a per-vault table listed in the description;
-        # a table in Roman numerals; a code keyed one digit a turn; a decoy the unhinted agent
+        # a code keyed one digit a turn; a decoy the unhinted agent
         # sometimes tries; an arithmetic constant shown among decoys (h59, a table of tool
         # names, is paid at k = 8, not at this k = 4: docs/environment-contract.md)
         ("h54_decoy_in_description_second_move.py", "t9_agents.py:ticket_then_word"),
         ("h55_table_codes_listed_in_description.py", "t9_agents.py:table_listed"),
-        ("h56_roman_numeral_code_table.py", "t9_agents.py:table_roman"),
         ("h58_code_one_digit_per_turn_table.py", "t9_agents.py:key_per_turn"),
         ("h60_decoy_word_the_unhinted_agent_tries.py", "t9_agents.py:gate_sometimes_tries_decoy"),
         ("h62_arith_constant_shown_as_decoy.py", "t9_agents.py:ticket_then_arith"),
@@ -746,11 +745,38 @@ def test_hint_pieces_of_a_huge_table_are_its_first_ones() -> None:
     assert hint_pieces(f"Codes: {table}") == ["Codes", *[f"v{i}={10000 + i}" for i in range(31)]]
 
 
-@pytest.mark.xfail(strict=True, reason="known gap, docs/environment-contract.md")
-async def test_known_gap_a_per_seed_table_written_as_arithmetic(sandbox: Sandbox) -> None:
-    """Each vault's code is a product in the hint: no hint token is ever played."""
-    out = await attack(sandbox, "h11_arith_table.py", "agents.py:arith_table")
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # each vault's code a product in the hint ("vault 3: 7×1057"): the Agent plays 7399
+        ("h11_arith_table.py", "agents.py:arith_table"),
+        # each vault's code a Roman numeral in the hint ("MMCMXVII"): the Agent plays 2917
+        ("h56_roman_numeral_code_table.py", "t9_agents.py:table_roman"),
+    ],
+)
+async def test_a_per_seed_table_whose_codes_the_hint_writes_another_way_is_a_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """No hint token is ever played, so nothing was censored and the table was paid as
+    frontier (two known gaps until 2026-12-02); the gate check now reads the numbers the
+    hint's arithmetic and Roman numerals write (``actors._scoring._hint_numbers``)."""
+    out = await attack(sandbox, env, who)
     assert isinstance(out, EnvScored) and "information_gate" in out.flags, out
+    assert not out.accepted, out
+
+
+def test_hint_numbers_are_the_values_of_its_arithmetic_and_roman_numerals() -> None:
+    from actors._scoring import _hint_numbers
+
+    assert _hint_numbers("vault 0: 7×1057, vault 1: 13 x 411; 2^10, 37*41+2, 84÷12") == {
+        "7399", "5343", "1024", "1519", "7",
+    }  # fmt: skip
+    # canonical numerals only (DID, CIVIC are words); fractions and huge powers are no codes
+    assert _hint_numbers("opens with MMCMXVII, XII, DID, CIVIC, IIII") == {"2917", "12"}
+    assert _hint_numbers("1/3 and 9**99 and 10**12**2") == set()
+    # a chain too long to be a code, and deep nesting, end in no value and raise nothing
+    assert _hint_numbers("1+" * 100_000 + "1") == set()
+    assert _hint_numbers("(" * 5_000 + "1" + ")" * 5_000) == set()
 
 
 async def test_a_task_with_the_same_solution_on_every_seed_is_a_constant_solution(
