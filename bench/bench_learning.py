@@ -3,7 +3,7 @@
 One command, one budget (``--budget-s``, default 3600 s on 2 cores), in stages:
 
 1. **Model**: a Qwen3-architecture model of 1.3 M parameters (hidden 128, 4 layers: the
-   engine's tiny shape) built from scratch, with a byte-level BPE of 4,096 tokens trained on
+   engine's tiny shape with a narrower MLP, 384 wide) built from scratch, with a byte-level BPE of 4,096 tokens trained on
    the warm-start material itself (``--tokenizer corpus``: programs, passages, prompts;
    ``stdlib``: the engine's default BPE, 1.33x more tokens a program).
 2. **Warm-start corpus** (``engine.variants``): ``--variants`` programs generated from five
@@ -46,7 +46,7 @@ One command, one budget (``--budget-s``, default 3600 s on 2 cores), in stages:
 
 ``--warm-start DIR`` skips stages 1-5: self-play (and evaluation) from the model an earlier
 bench warm-started in its work directory ``DIR``, whose stage figures the record carries
-(``warm_start_from``); a way to try self-play settings without repeating 35 minutes of
+(``warm_start_from``); a way to try self-play settings without repeating up to ~45 minutes of
 warm start.
 
 Figures reported (one record, ``--json``): the Designer's valid-design rate (designs that
@@ -521,7 +521,7 @@ def warm_start(
     once the mean loss of the last 50 steps is below it (the primer: its copy is learned
     after 250-400 steps, a spread too wide for a fixed time). ``constant_lr``: the peak lr
     after warm-up, no decay (a stage that trains until a skill appears: the Agent stage's
-    choice by the hint appeared after 334-577 steps when it did, and a cosine planned over
+    choice by the hint appeared after 279-623 steps when it did, and a cosine planned over
     the stage's time has cut the lr to a third by step 500). ``epochs`` > 0: the cosine is
     planned over that many epochs' steps, not over the time, and training stops there: the
     Designer's valid rate hangs on the epochs (probe, 24 designs: 1.08 epochs 0 valid, 1.19
