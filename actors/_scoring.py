@@ -232,8 +232,14 @@ def _tokens(text: str) -> list[str]:
     return out
 
 
-_ARITHMETIC = re.compile(r"\d{1,12}(?:[ \t]*(?:\*\*|[-+*/×x·^÷])[ \t]*\d{1,12})+")
-"""Integers joined by arithmetic operators (``7×1057``, ``37*41+2``, ``2^10``)."""
+_OPERAND = r"\(*(?<![^\W\dxX])(?<![\d.])(?<![^\d\W][xX])\d{1,12}(?![^\W\dxX]|\.\d)\)*"
+_ARITHMETIC = re.compile(rf"{_OPERAND}(?:[ \t]*(?:\*\*|[-+*/×x·^÷])[ \t]*{_OPERAND})+")
+"""Integers joined by arithmetic operators, brackets allowed (``7×1057``, ``(37*41)+2``,
+``2^10``); ``x`` is a multiplication only with spaces around it or between digits."""
+_RADIX_LITERAL = re.compile(
+    r"(?<![\w.])0(?:[xX][0-9a-fA-F]{1,12}|[bB][01]{2,40}|[oO][0-7]{1,14})(?![\w.])"
+)
+"""Hexadecimal, binary and octal literals (``0x1CE7``, ``0b1110011100111``, ``0o16347``)."""
 _ROMAN_NUMERAL = re.compile(r"(?<![^\W_])[MDCLXVI]{2,15}(?![^\W_])")
 _ARITHMETIC_SIGNS = str.maketrans("×x·÷", "***/")
 _HINT_NUMBERS_LIMIT = 256
@@ -249,6 +255,11 @@ def _arithmetic_value(expression: str) -> int | None:
     usual precedence), or ``None``: a fraction, an exponent over 64, a value over 40 digits."""
     text = expression.translate(_ARITHMETIC_SIGNS)
     text = text.replace("^", "**")
+    # brackets the match took from around it ("(vault 3: 7×1057)"): drop the unmatched ones
+    while text.count("(") > text.count(")") and text.startswith("("):
+        text = text[1:]
+    while text.count(")") > text.count("(") and text.endswith(")"):
+        text = text[:-1]
     try:
         tree = ast.parse(text, mode="eval")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -300,8 +311,9 @@ def _roman_value(numeral: str) -> int | None:
 
 
 def _hint_numbers(hint: str) -> set[str]:
-    """Numbers the hint writes another way, in decimal digits: the values of its arithmetic
-    (``vault 3: 7×1057`` -> ``7399``) and of its Roman numerals (``MMCMXVII`` -> ``2917``).
+    """Numbers the hint writes another way, in decimal digits: the values of its integer
+    arithmetic (``vault 3: 7×1057`` -> ``7399``), of its hexadecimal, binary and octal
+    literals (``0x1CE7`` -> ``7399``) and of its Roman numerals (``MMCMXVII`` -> ``2917``).
 
     A per-seed table of codes written so holds no token the Agent plays, so without these the
     gate check had nothing to censor and the table was paid as frontier (two testers' h11 and
@@ -317,6 +329,9 @@ def _hint_numbers(hint: str) -> set[str]:
             v = _arithmetic_value(expression)
             if v is not None:
                 out.add(str(v))
+    literals = (m.group(0) for m in _RADIX_LITERAL.finditer(text))
+    for literal in itertools.islice(literals, _HINT_NUMBERS_LIMIT):
+        out.add(str(int(literal, 0)))
     numerals = (m.group(0) for m in _ROMAN_NUMERAL.finditer(text))
     for numeral in itertools.islice(numerals, _HINT_NUMBERS_LIMIT):
         v = _roman_value(numeral)

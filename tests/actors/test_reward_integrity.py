@@ -771,6 +771,11 @@ def test_hint_numbers_are_the_values_of_its_arithmetic_and_roman_numerals() -> N
     assert _hint_numbers("vault 0: 7×1057, vault 1: 13 x 411; 2^10, 37*41+2, 84÷12") == {
         "7399", "5343", "1024", "1519", "7",
     }  # fmt: skip
+    assert _hint_numbers("(vault 3: 7*(1000+57)), 10x5, 0x1CE7, 0b1010, 0o17") == {
+        "7399", "50", "10", "15",
+    }  # fmt: skip
+    # a number inside a word or a decimal is no operand: "a12*3" is not 2*3, "3.5*2" not 5*2
+    assert _hint_numbers("a12*3, 3.5*2, ax5*2, 12xy3, 0x1G") == set()
     # canonical numerals only (DID, CIVIC are words); fractions and huge powers are no codes
     assert _hint_numbers("opens with MMCMXVII, XII, DID, CIVIC, IIII") == {"2917", "12"}
     assert _hint_numbers("1/3 and 9**99 and 10**12**2") == set()
