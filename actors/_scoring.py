@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import itertools
 import json
 import math
 import random
@@ -232,18 +231,40 @@ def _tokens(text: str) -> list[str]:
     return out
 
 
-_OPERAND = r"\(*(?<![^\W\dxX])(?<![\d.])(?<![^\d\W][xX])\d{1,12}(?![^\W\dxX]|\.\d)\)*"
-_ARITHMETIC = re.compile(rf"{_OPERAND}(?:[ \t]*(?:\*\*|[-+*/×x·^÷])[ \t]*{_OPERAND})+")
-"""Integers joined by arithmetic operators, brackets allowed (``7×1057``, ``(37*41)+2``,
-``2^10``); ``x`` is a multiplication only with spaces around it or between digits."""
+_SUPERSCRIPT = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_WORD_OPERATORS = {
+    "times": "*", "multiplied by": "*", "plus": "+", "minus": "-", "divided by": "/",
+    "over": "/", "mod": "%", "modulo": "%", "to the power of": "^",
+}  # fmt: skip
+_WORD_OPERATOR = re.compile(
+    r"(?<![^\W\d_])(" + "|".join(sorted(_WORD_OPERATORS, key=len, reverse=True)) + r")(?![^\W\d_])",
+    re.IGNORECASE,
+)
+_SIGNS = str.maketrans("−–—‒∗⋅·∙•⋆✕✖⨯×÷[]{}", "----**********/()()")
+"""Minus signs and dashes, multiplication signs and dots, the division sign, square brackets
+and braces, as the ASCII arithmetic :data:`_ARITHMETIC` reads."""
+_OPERAND = r"\(*(?<![^\W\dxX])(?<![\d.,])(?<![^\d\W][xX])(?:\d{1,3}(?:,\d{3})+|\d{1,20})(?![^\W\dxX]|[.,]\d)\)*"
+# a match starts at the first bracket of a run: tried from inside a run of 30,000 "(", the
+# pattern scanned the rest of the run from each one (quadratic: 84 s a scoring, a tester's h81)
+_ARITHMETIC = re.compile(
+    rf"(?<!\(){_OPERAND}(?:\s{{0,8}}(?:\*\*|[-+*/^%]|(?<=[\d\s)])[xX](?=[\s\d(]))\s{{0,8}}{_OPERAND})+"
+)
+"""Integers (``7399``, ``7,399``) joined by arithmetic operators, brackets allowed
+(``7×1057``, ``(37*41)+2``, ``2^10``, ``8633 % 1234``) in a text :data:`_SIGNS` and
+:data:`_WORD_OPERATORS` made ASCII; ``x`` is a multiplication only between digits or spaces."""
+_OPERAND_START = re.compile(r"(?<![\d,(])\(*\d")
+_PERCENT_OF = re.compile(r"(?<![\w.])(\d{1,20})\s*%\s*of\s+(\d{1,20})(?![\w.])", re.IGNORECASE)
+_FOLLOWED_BY = re.compile(
+    r"(?<![\w.])(\d{1,20})\s+followed\s+by\s+(\d{1,20})(?![\w.])", re.IGNORECASE
+)
+_SPACED_COLON = re.compile(r"(?<=\d)\s+:\s+(?=\d)")
+_FACTORIAL = re.compile(r"(?<![\w.!])(\d{1,2})!(?![!=\w])")
 _RADIX_LITERAL = re.compile(
     r"(?<![\w.])0(?:[xX][0-9a-fA-F]{1,12}|[bB][01]{2,40}|[oO][0-7]{1,14})(?![\w.])"
 )
 """Hexadecimal, binary and octal literals (``0x1CE7``, ``0b1110011100111``, ``0o16347``)."""
-_ROMAN_NUMERAL = re.compile(r"(?<![^\W_])[MDCLXVI]{2,15}(?![^\W_])")
-_ARITHMETIC_SIGNS = str.maketrans("×x·÷", "***/")
-_HINT_NUMBERS_LIMIT = 256
-"""Expressions and numerals of a hint read at most, each kind (a table has far fewer)."""
+_ROMAN_NUMERAL = re.compile(r"(?<![^\W_])(?:[MDCLXVI]{2,15}|[mdclxvi]{2,15})(?![^\W_])")
 _ROMAN_VALUES = (
     (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
     (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
@@ -253,8 +274,9 @@ _ROMAN_VALUES = (
 def _arithmetic_value(expression: str) -> int | None:
     """The non-negative integer value of ``expression`` (integers, ``+ - * / ** ^ × x · ÷``,
     usual precedence), or ``None``: a fraction, an exponent over 64, a value over 40 digits."""
-    text = expression.translate(_ARITHMETIC_SIGNS)
-    text = text.replace("^", "**")
+    text = " ".join(expression.split())  # a line break inside is no statement's end
+    text = text.replace("x", "*").replace("X", "*").replace("^", "**").replace(",", "")
+    text = re.sub(r"(?<!\d)0+(?=\d)", "", text)  # 0042 is 42, not a syntax error
     # brackets the match took from around it ("(vault 3: 7×1057)"): drop the unmatched ones
     while text.count("(") > text.count(")") and text.startswith("("):
         text = text[1:]
@@ -283,6 +305,10 @@ def _arithmetic_value(expression: str) -> int | None:
             if b == 0 or a % b:
                 return None
             out = a // b
+        elif isinstance(node.op, ast.Mod):
+            if b == 0:
+                return None
+            out = a % b
         elif isinstance(node.op, ast.Pow):
             if not 0 <= b <= 64 or abs(a) > 10**12:
                 return None
@@ -310,7 +336,8 @@ def _roman_value(numeral: str) -> int | None:
     return total if canonical == numeral else None
 
 
-def _hint_numbers(hint: str) -> set[str]:
+@functools.lru_cache(maxsize=16)
+def _hint_numbers(hint: str) -> frozenset[str]:
     """Numbers the hint writes another way, in decimal digits: the values of its integer
     arithmetic (``vault 3: 7×1057`` -> ``7399``), of its hexadecimal, binary and octal
     literals (``0x1CE7`` -> ``7399``) and of its Roman numerals (``MMCMXVII`` -> ``2917``).
@@ -321,23 +348,63 @@ def _hint_numbers(hint: str) -> set[str]:
     it unseen; the closed-loop check then decides (a method hint whose arithmetic names a
     first move, ``start at 250+250``, still wins from another start).
     """
-    text = _fold(hint)
-    out = set()
-    expressions = (m.group(0) for m in _ARITHMETIC.finditer(text))
-    for expression in itertools.islice(expressions, _HINT_NUMBERS_LIMIT):
-        if len(expression) <= 200:  # a longer chain is no code anyone types
-            v = _arithmetic_value(expression)
+    # superscripts are powers ("10³"), which NFKC would fold into the digits ("103")
+    text = _SUPERSCRIPT.sub(lambda m: "^" + m.group(0).translate(_SUPERSCRIPT_DIGITS), hint)
+    text = _fold(text)
+    out: set[str] = set()
+    out.update(str(int(m.group(0), 0)) for m in _RADIX_LITERAL.finditer(text))
+
+    # a factorial is its value, alone or inside arithmetic ("6! + 6679")
+    def factorial(m: re.Match[str]) -> str:
+        n = int(m.group(1))
+        if not 3 <= n <= 20:
+            return m.group(0)
+        out.add(value := str(math.factorial(n)))
+        return value
+
+    text = _FACTORIAL.sub(factorial, text)
+
+    # "50% of 14798" is 7399 (when whole), "73 followed by 99" is 7399, "14798 : 2" divides
+    def percent(m: re.Match[str]) -> str:
+        share = int(m.group(1)) * int(m.group(2))
+        if share % 100:
+            return m.group(0)
+        out.add(value := str(share // 100))
+        return value
+
+    def joined(m: re.Match[str]) -> str:
+        out.add(value := m.group(1) + m.group(2))
+        return value
+
+    text = _FOLLOWED_BY.sub(joined, _PERCENT_OF.sub(percent, text))
+    text = _SPACED_COLON.sub(" / ", text)
+    text = _WORD_OPERATOR.sub(lambda m: f" {_WORD_OPERATORS[m.group(1).casefold()]} ", text)
+    text = text.translate(_SIGNS)
+    # every expression, not the first N: decoys written first must not use up a budget (a
+    # tester's h82: 256 sums before the table); linear, ~2 s for a 1 MB hint of distinct sums
+    for expression in {m.group(0) for m in _ARITHMETIC.finditer(text)}:
+        if len(expression) > 200:  # a longer chain is no code anyone types
+            continue
+        # the chain and each of its tails that holds an operator: "vault 3 - 7×1057" reads
+        # as one chain whose tail from 7 is the code
+        starts = [m.start() for m in _OPERAND_START.finditer(expression)][:-1]
+        for start in starts[:16]:
+            v = _arithmetic_value(expression[start:])
             if v is not None:
                 out.add(str(v))
-    literals = (m.group(0) for m in _RADIX_LITERAL.finditer(text))
-    for literal in itertools.islice(literals, _HINT_NUMBERS_LIMIT):
-        out.add(str(int(literal, 0)))
-    numerals = (m.group(0) for m in _ROMAN_NUMERAL.finditer(text))
-    for numeral in itertools.islice(numerals, _HINT_NUMBERS_LIMIT):
+    for numeral in {m.group(0).upper() for m in _ROMAN_NUMERAL.finditer(text)}:
         v = _roman_value(numeral)
         if v is not None:
             out.add(str(v))
-    return out
+    return frozenset(out)
+
+
+def _hint_tokens(hint: str, stated: str) -> set[str]:
+    """The hint's gate tokens (:func:`_tokens`, casefolded) and the numbers it writes another
+    way (:func:`_hint_numbers`) but for those the task's own text (``stated``: description,
+    tool schemas) writes the same way: "an 8x8 board" in both is the task's 64 (a tester's
+    f17 was flagged a gate)."""
+    return {t.casefold() for t in _tokens(hint)} | (_hint_numbers(hint) - _hint_numbers(stated))
 
 
 def _symbols_only(token: str) -> bool:
@@ -979,8 +1046,8 @@ def _gate_candidates(
     Words of the tool schemas (argument names, enum values) are never candidates.
     """
     out: dict[str, str] = {}
-    in_hint = {t.casefold() for t in _tokens(hint)} | _hint_numbers(hint)
     stated = "\n".join([env.description, json.dumps(env.tools, ensure_ascii=False)])
+    in_hint = _hint_tokens(hint, stated)
     played_all: list[set[str]] = []
     played_unseen: list[set[str]] = []
     for ep in winners:
@@ -1123,18 +1190,21 @@ async def _information_gate(
         firsts[ep.seed] = (await _replay(sandbox, env, ep.seed, ep.turns, "gate")).first_observation
     # host work linear in what the episodes showed (megabytes, seconds): off the event loop,
     # whose stall would count against the sandbox time of every episode in flight
-    candidates = await trio.to_thread.run_sync(
-        _gate_candidates, env, hint, firsts, winners[:4], without
+    stated = "\n".join([env.description, json.dumps(env.tools, ensure_ascii=False)])
+    candidates, from_hint = await trio.to_thread.run_sync(
+        lambda: (
+            _gate_candidates(env, hint, firsts, winners[:4], without),
+            _hint_tokens(hint, stated),
+        )
     )
     if not candidates:
         return False, {}
-    stated = "\n".join([env.description, json.dumps(env.tools, ensure_ascii=False)])
     unhinted = [_action_text(turn) for ep in without for turn in ep.turns if turn.error is None]
     censored = _Censored(
         agent,
         always={t for t, why in candidates.items() if why == "constant"},
         inside={t for t, why in candidates.items() if why == "inside"},
-        from_hint={t.casefold() for t in _tokens(hint)} | _hint_numbers(hint),
+        from_hint=from_hint,
         stated=stated,
         moves={t for text in unhinted for t in _GATE_TOKEN.findall(text)},
         rng=random.Random(rng.random()),

@@ -752,6 +752,33 @@ def test_hint_pieces_of_a_huge_table_are_its_first_ones() -> None:
         ("h11_arith_table.py", "agents.py:arith_table"),
         # each vault's code a Roman numeral in the hint ("MMCMXVII"): the Agent plays 2917
         ("h56_roman_numeral_code_table.py", "t9_agents.py:table_roman"),
+        # a twelfth tester's (2026-12-02), each a table of 8 codes paid as frontier then:
+        # minus signs, dashes, dot and asterisk operators, 8,633 - 1,234, square brackets,
+        # 86² + 3, 06399 + 01000, lowercase numerals, "1057 times 7 plus 0", "17399 mod
+        # 10000", "73 followed by 99", "50% of 14798", "6! + 6679", an expression broken over
+        # two lines, 30,000 "(" after the table (84 s of quadratic matching, now linear), 256
+        # decoy sums before it (the first 256 expressions were all that was read), 13-digit
+        # operands, "1057 X 7", "14798 : 2"
+        ("h66_unicode_minus_table.py", "t11_agents.py:table_any"),
+        ("h67_en_dash_minus_table.py", "t11_agents.py:table_any"),
+        ("h68_dot_operator_table.py", "t11_agents.py:table_any"),
+        ("h69_asterisk_operator_table.py", "t11_agents.py:table_any"),
+        ("h70_thousands_comma_in_arithmetic_table.py", "t11_agents.py:table_any"),
+        ("h71_square_brackets_table.py", "t11_agents.py:table_any"),
+        ("h72_superscript_power_table.py", "t11_agents.py:table_any"),
+        ("h73_leading_zero_operand_table.py", "t11_agents.py:table_any"),
+        ("h74_lowercase_roman_table.py", "t11_agents.py:table_any"),
+        ("h75_times_word_table.py", "t11_agents.py:table_any"),
+        ("h76_mod_table.py", "t11_agents.py:table_any"),
+        ("h77_concatenation_table.py", "t11_agents.py:table_any"),
+        ("h78_percent_table.py", "t11_agents.py:table_any"),
+        ("h79_factorial_table.py", "t11_agents.py:table_any"),
+        ("h80_line_broken_expression_table.py", "t11_agents.py:table_any"),
+        ("h81_open_brackets_stall.py", "t11_agents.py:table_any"),
+        ("h82_expression_limit_exhausted_table.py", "t11_agents.py:table_any"),
+        ("h83_thirteen_digit_operand_table.py", "t11_agents.py:table_any"),
+        ("h84_uppercase_x_times_table.py", "t11_agents.py:table_any"),
+        ("h85_colon_division_table.py", "t11_agents.py:table_any"),
     ],
 )
 async def test_a_per_seed_table_whose_codes_the_hint_writes_another_way_is_a_gate(
@@ -765,20 +792,61 @@ async def test_a_per_seed_table_whose_codes_the_hint_writes_another_way_is_a_gat
     assert not out.accepted, out
 
 
+async def test_a_hint_that_restates_the_tasks_own_arithmetic_is_no_gate(sandbox: Sandbox) -> None:
+    """ "the 8x8 board" in the description and in the hint: 64 is the task's number, not one
+    only the hint gives (a twelfth tester's f17 was flagged information_gate)."""
+    out = await attack(
+        sandbox, "f17_board_size_arithmetic_restated.py", "t11_agents.py:dial_then_sum"
+    )
+    assert isinstance(out, EnvScored) and "information_gate" not in out.flags, out
+    assert out.accepted, out
+
+
+@pytest.mark.xfail(strict=True, reason="known gap, docs/environment-contract.md")
+async def test_known_gap_a_hint_number_the_task_asks_for_zero_padded(sandbox: Sandbox) -> None:
+    """The hint writes 6×7, the description asks for a 4-digit PIN, the Agent plays 0042:
+    the played token is not the hint's number (the "another shape" gap)."""
+    out = await attack(sandbox, "h86_zero_padded_pin_table.py", "t11_agents.py:padded_pin")
+    assert not getattr(out, "accepted", False), out
+
+
 def test_hint_numbers_are_the_values_of_its_arithmetic_and_roman_numerals() -> None:
     from actors._scoring import _hint_numbers
 
     assert _hint_numbers("vault 0: 7×1057, vault 1: 13 x 411; 2^10, 37*41+2, 84÷12") == {
-        "7399", "5343", "1024", "1519", "7",
+        "7399", "5343", "1024", "1519", "43", "7",  # 43: the tail 41+2 of 37*41+2
     }  # fmt: skip
     assert _hint_numbers("(vault 3: 7*(1000+57)), 10x5, 0x1CE7, 0b1010, 0o17") == {
-        "7399", "50", "10", "15",
+        "7399", "1057", "50", "10", "15",  # 1057: the tail (1000+57) of 7*(1000+57)
     }  # fmt: skip
     # a number inside a word or a decimal is no operand: "a12*3" is not 2*3, "3.5*2" not 5*2
     assert _hint_numbers("a12*3, 3.5*2, ax5*2, 12xy3, 0x1G") == set()
+    # other signs, groups, words and shapes of the same arithmetic (a twelfth tester's)
+    for written in [
+        "8633 − 1234",
+        "8633 – 1234",
+        "7 ⋅ 1057",
+        "7 ∗ 1057",
+        "8,633 - 1,234",
+        "[7×1057]",
+        "86² + 3",
+        "06399 + 01000",
+        "mmcmxvii",
+        "7 times 1057",
+        "17399 mod 10000",
+        "73 followed by 99",
+        "50% of 14798",
+        "6! + 6679",
+        "6165\n+ 1234",
+        "1057 X 7",
+        "14798 : 2",
+        "vault 3 - 7×1057",
+    ]:
+        assert ("2917" if written == "mmcmxvii" else "7399") in _hint_numbers(written), written
     # canonical numerals only (DID, CIVIC are words); fractions and huge powers are no codes
     assert _hint_numbers("opens with MMCMXVII, XII, DID, CIVIC, IIII") == {"2917", "12"}
-    assert _hint_numbers("1/3 and 9**99 and 10**12**2") == set()
+    assert _hint_numbers("1/3 and 9**99") == set()
+    assert _hint_numbers("10**12**2") == {"144"}  # 10**144 is over 40 digits; its tail is not
     # a chain too long to be a code, and deep nesting, end in no value and raise nothing
     assert _hint_numbers("1+" * 100_000 + "1") == set()
     assert _hint_numbers("(" * 5_000 + "1" + ")" * 5_000) == set()
