@@ -42,7 +42,9 @@ One command, one budget (``--budget-s``, default 3600 s on 2 cores), in stages:
    for the rest of the budget minus the evaluation's share (``run.time_budget_s``).
 7. **Held-out evaluation**: ``engine.eval`` on the default held-out suite (six families the
    Designer never sees in prompts or the warm start) at up to ``--eval-versions`` weight
-   versions, with and without hints, with Wilson 90 % intervals.
+   versions, with and without hints, with Wilson 90 % intervals; and the Agent's held-back
+   ``word_pick`` probe at the same versions (:func:`agent_over_versions`: does self-play keep
+   the skill the Agent stage installed?).
 
 ``--warm-start DIR`` skips stages 1-5: self-play (and evaluation) from the model an earlier
 bench warm-started in its work directory ``DIR``, whose stage figures the record carries
@@ -876,6 +878,40 @@ def held_out(run_dir: Path, versions: int, episodes: int) -> dict[str, Any]:
     }
 
 
+def agent_over_versions(
+    run_dir: Path, model_dir: Path, versions: list[int], programs: int, seed: int, threads: int
+) -> list[dict[str, Any]]:
+    """The Agent's held-back ``word_pick`` probe (:func:`probe_agent`, greedy, ``programs`` x 3
+    episodes a condition) at each of ``versions`` (0: ``model_dir``, the warm start; N: the
+    run's ``weights/vN``): whether self-play keeps the hint-following skill the Agent stage
+    installed. In the run of 2026-12-02 05:12 the episodes won with the hint fell from 29 of 30
+    at v0 to 15 at v80 while designs stopped being accepted (measured after the run; this
+    puts it in the record).
+
+    Returns:
+        ``[{"version": int, "with_won": int, "without_won": int, "with_first_right": int,
+        "without_first_right": int, "episodes": int}]``, versions without weights on disk left
+        out.
+    """
+    rows = []
+    for v in versions:
+        path = model_dir if v == 0 else run_dir / "weights" / f"v{v}"
+        if not (path / "config.json").exists():
+            continue
+        probe = probe_agent(path, programs, seed, threads)
+        rows.append(
+            {
+                "version": v,
+                "with_won": probe["with"]["won"],
+                "without_won": probe["without"]["won"],
+                "with_first_right": probe["with"]["first_right"],
+                "without_first_right": probe["without"]["first_right"],
+                "episodes": probe["episodes"],
+            }
+        )
+    return rows
+
+
 def summarize(records: list[dict[str, Any]]) -> str:
     """One block per record: the issue's figures and targets, a line each (the full record,
     nested lists included, goes to ``--json``)."""
@@ -913,6 +949,15 @@ def summarize(records: list[dict[str, Any]]) -> str:
                     for h in rows
                 )
                 or str(r.get("error") or "none evaluated")
+            ),
+            "  Agent on held-back word_pick over versions (episodes won with / without the "
+            "hint): "
+            + (
+                ", ".join(
+                    f"v{a['version']}: {a['with_won']} / {a['without_won']} of {a['episodes']}"
+                    for a in r.get("agent_over_versions") or []
+                )
+                or "none"
             ),
             "  targets (None: not measurable): "
             + ", ".join(f"{k} {v}" for k, v in (r.get("targets") or {}).items()),
@@ -1168,6 +1213,16 @@ def _selfplay_stages(
             "selfplay_s": round(per_run),
             **design_figures(run_dir, sources, args.window),
             **held_out(run_dir, args.eval_versions, args.eval_episodes),
+        }
+        rec["agent_over_versions"] = agent_over_versions(
+            run_dir,
+            model_dir,
+            [h["version"] for h in rec.get("held_out") or []],
+            max(1, args.agent_probe // 2),
+            args.seed,
+            args.threads,
+        )
+        rec |= {
             "load_end": _load(),
             "run_dir": str(run_dir),
         }

@@ -111,6 +111,26 @@ def test_probe_agent_plays_held_back_word_pick_with_and_without_the_hint(tmp_pat
             assert sum(probe["first_answers"][cond].values()) == 6
 
 
+def test_agent_over_versions_probes_the_warm_start_and_each_saved_version(tmp_path: Path) -> None:
+    import shutil
+
+    from bench.bench_learning import agent_over_versions, build_model
+
+    model = build_model(tmp_path / "m", 32, 1)
+    run_dir = tmp_path / "run"
+    shutil.copytree(model, run_dir / "weights" / "v3")
+    rows = agent_over_versions(run_dir, model, [0, 3, 7], programs=2, seed=0, threads=1)
+    assert [r["version"] for r in rows] == [0, 3]  # v7 has no weights on disk: left out
+    for r in rows:
+        assert r["episodes"] == 6
+        assert 0 <= r["with_won"] <= r["with_first_right"] <= 6
+        assert 0 <= r["without_won"] <= r["without_first_right"] <= 6
+    # the same weights give the same greedy answers at both versions
+    assert {k: v for k, v in rows[0].items() if k != "version"} == {
+        k: v for k, v in rows[1].items() if k != "version"
+    }
+
+
 def test_only_design_prompts_are_cut_for_the_warm_start() -> None:
     import random
 
