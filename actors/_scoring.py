@@ -235,12 +235,29 @@ _SUPERSCRIPT = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _WORD_OPERATORS = {
     "times": "*", "multiplied by": "*", "plus": "+", "minus": "-", "divided by": "/",
-    "over": "/", "mod": "%", "modulo": "%", "to the power of": "^",
+    "over": "/", "mod": "%", "modulo": "%", "to the power of": "^", "less": "-",
+    "\\times": "*", "\\cdot": "*", "\\div": "/",
 }  # fmt: skip
 _WORD_OPERATOR = re.compile(
-    r"(?<![^\W\d_])(" + "|".join(sorted(_WORD_OPERATORS, key=len, reverse=True)) + r")(?![^\W\d_])",
+    r"(?<![^\W\d_])("
+    + "|".join(re.escape(w) for w in sorted(_WORD_OPERATORS, key=len, reverse=True))
+    + r")(?![^\W\d_])",
     re.IGNORECASE,
 )
+_WORD_UNARY = (
+    (re.compile(r"(?<![\w.])half\s+of\s+(\d{1,20})(?![\w.])", re.IGNORECASE), r"(\1 / 2)"),
+    (re.compile(r"(?<![\w.])(?:twice|double)\s+(\d{1,20})(?![\w.])", re.IGNORECASE), r"(2 * \1)"),
+    (re.compile(r"(?<![\w.])(\d{1,20})\s+(?:doubled)(?![\w])", re.IGNORECASE), r"(2 * \1)"),
+    (re.compile(r"(?<![\w.])(\d{1,20})\s+squared(?![\w])", re.IGNORECASE), r"(\1 ^ 2)"),
+    (re.compile(r"(?<![\w.])(\d{1,20})\s+cubed(?![\w])", re.IGNORECASE), r"(\1 ^ 3)"),
+    (re.compile(r"\\frac\s*\{\s*(\d{1,20})\s*\}\s*\{\s*(\d{1,20})\s*\}"), r"(\1 / \2)"),
+)
+"""Operators written as words around one number ("half of 14798", "twice 3699", "86
+squared") and LaTeX's ``\\frac{a}{b}``, as ASCII arithmetic."""
+_UNSPACED_DASH = re.compile(r"(?<=\d)[-–—‒](?=\d)")
+"""A hyphen or dash between two digits with no space: a date, a range, a score or a code's
+grouping (``2026-12-01``, ``pages 12-34``, ``21-10``), never read as a subtraction (a date's
+tail 12-01 made 11 a hint number and flagged a method hint: a tester's f19)."""
 _SIGNS = str.maketrans("−–—‒∗⋅·∙•⋆✕✖⨯×÷[]{}", "----**********/()()")
 """Minus signs and dashes, multiplication signs and dots, the division sign, square brackets
 and braces, as the ASCII arithmetic :data:`_ARITHMETIC` reads."""
@@ -253,7 +270,8 @@ _ARITHMETIC = re.compile(
 """Integers (``7399``, ``7,399``) joined by arithmetic operators, brackets allowed
 (``7×1057``, ``(37*41)+2``, ``2^10``, ``8633 % 1234``) in a text :data:`_SIGNS` and
 :data:`_WORD_OPERATORS` made ASCII; ``x`` is a multiplication only between digits or spaces."""
-_OPERAND_START = re.compile(r"(?<![\d,(])\(*\d")
+_TAIL_START = re.compile(r"[-+]\s*(?=\(*\d)")
+_HAS_OPERATOR = re.compile(r"\d\)*\s*(?:[-+*/^%xX])")
 _PERCENT_OF = re.compile(r"(?<![\w.])(\d{1,20})\s*%\s*of\s+(\d{1,20})(?![\w.])", re.IGNORECASE)
 _FOLLOWED_BY = re.compile(
     r"(?<![\w.])(\d{1,20})\s+followed\s+by\s+(\d{1,20})(?![\w.])", re.IGNORECASE
@@ -264,7 +282,7 @@ _RADIX_LITERAL = re.compile(
     r"(?<![\w.])0(?:[xX][0-9a-fA-F]{1,12}|[bB][01]{2,40}|[oO][0-7]{1,14})(?![\w.])"
 )
 """Hexadecimal, binary and octal literals (``0x1CE7``, ``0b1110011100111``, ``0o16347``)."""
-_ROMAN_NUMERAL = re.compile(r"(?<![^\W_])(?:[MDCLXVI]{2,15}|[mdclxvi]{2,15})(?![^\W_])")
+_ROMAN_NUMERAL = re.compile(r"(?<![^\W_])(?:[MDCLXVI]{2,15}|[mdclxvi]{4,15})(?![^\W_])")
 _ROMAN_VALUES = (
     (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
     (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
@@ -377,7 +395,9 @@ def _hint_numbers(hint: str) -> frozenset[str]:
         return value
 
     text = _FOLLOWED_BY.sub(joined, _PERCENT_OF.sub(percent, text))
-    text = _SPACED_COLON.sub(" / ", text)
+    text = _SPACED_COLON.sub(" / ", _UNSPACED_DASH.sub(" ; ", text))
+    for pattern, arithmetic in _WORD_UNARY:
+        text = pattern.sub(arithmetic, text)
     text = _WORD_OPERATOR.sub(lambda m: f" {_WORD_OPERATORS[m.group(1).casefold()]} ", text)
     text = text.translate(_SIGNS)
     # every expression, not the first N: decoys written first must not use up a budget (a
@@ -385,11 +405,15 @@ def _hint_numbers(hint: str) -> frozenset[str]:
     for expression in {m.group(0) for m in _ARITHMETIC.finditer(text)}:
         if len(expression) > 200:  # a longer chain is no code anyone types
             continue
-        # the chain and each of its tails that holds an operator: "vault 3 - 7×1057" reads
-        # as one chain whose tail from 7 is the code
-        starts = [m.start() for m in _OPERAND_START.finditer(expression)][:-1]
-        for start in starts[:16]:
-            v = _arithmetic_value(expression[start:])
+        # the chain and its tails after a + or - that hold an operator: "vault 3 - 7×1057"
+        # reads as one chain whose tail 7×1057 is the code (after every operand, a 1 MB hint
+        # of 17-digit power chains took 16 parses a chain, 23 s: a tester's h90)
+        tails = [m.end() for m in _TAIL_START.finditer(expression)]
+        for start in [0, *tails[:8]]:
+            tail = expression[start:]
+            if start and not _HAS_OPERATOR.search(tail):
+                continue
+            v = _arithmetic_value(tail)
             if v is not None:
                 out.add(str(v))
     for numeral in {m.group(0).upper() for m in _ROMAN_NUMERAL.finditer(text)}:
@@ -399,12 +423,13 @@ def _hint_numbers(hint: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def _hint_tokens(hint: str, stated: str) -> set[str]:
-    """The hint's gate tokens (:func:`_tokens`, casefolded) and the numbers it writes another
-    way (:func:`_hint_numbers`) but for those the task's own text (``stated``: description,
-    tool schemas) writes the same way: "an 8x8 board" in both is the task's 64 (a tester's
-    f17 was flagged a gate)."""
-    return {t.casefold() for t in _tokens(hint)} | (_hint_numbers(hint) - _hint_numbers(stated))
+def _hint_tokens(hint: str, stated: str) -> tuple[set[str], set[str]]:
+    """``(literal, derived)``: the hint's gate tokens (:func:`_tokens`, casefolded), and the
+    numbers it writes another way (:func:`_hint_numbers`) and not literally, but for those the
+    task's own text (``stated``: description, tool schemas) writes the same way: "an 8x8
+    board" in both is the task's 64 (a tester's f17 was flagged a gate)."""
+    literal = {t.casefold() for t in _tokens(hint)}
+    return literal, set(_hint_numbers(hint) - _hint_numbers(stated)) - literal
 
 
 def _symbols_only(token: str) -> bool:
@@ -1047,7 +1072,12 @@ def _gate_candidates(
     """
     out: dict[str, str] = {}
     stated = "\n".join([env.description, json.dumps(env.tools, ensure_ascii=False)])
-    in_hint = _hint_tokens(hint, stated)
+    # a number the hint only writes another way ("vault 3: 7×1057") is a candidate where a win
+    # plays it unseen and not every win does (a table's per-seed code): a worked example's
+    # "47 - 3" or "5 + 6" in a method hint gives the constant every win plays (a tester's
+    # f18), and a constant written as arithmetic is the unseen-constant rule's below
+    literal, derived = _hint_tokens(hint, stated)
+    in_hint = literal | derived
     played_all: list[set[str]] = []
     played_unseen: list[set[str]] = []
     for ep in winners:
@@ -1067,7 +1097,10 @@ def _gate_candidates(
         played_all.append(played)
         played_unseen.append(unseen)
     if len({ep.seed for ep in winners}) >= 2:
-        always = set.intersection(*played_all) & in_hint
+        for tok in set.intersection(*played_all) & derived:
+            if out.get(tok) == "hint":
+                del out[tok]
+        always = set.intersection(*played_all) & literal
         always |= {t for t in set.intersection(*played_unseen) if len(t) >= 3}
         unhinted = {
             t.casefold() for ep in without for turn in ep.turns for t in _tokens(turn.action)
@@ -1081,13 +1114,13 @@ def _gate_candidates(
         first = {_normal(_action_text(ep.turns[0])) if ep.turns else "" for ep in winners}
         if len(first) == 1 and (opening := first.pop()):
             if all(_normal(ep.turns[0].action) != opening for ep in without if ep.turns):
-                for tok in {t.casefold() for t in _tokens(opening)} & in_hint - unhinted:
+                for tok in {t.casefold() for t in _tokens(opening)} & literal - unhinted:
                     out[tok] = "constant"
         # a hint word glued to a per-seed part ("sesame417"): inside a played token of every
         # win, inside no unhinted action, not stated by the task
         unhinted_text = "\n".join(e.casefold() for ep in without for e in _actions(ep))
         won_texts = ["\n".join(a.casefold() for a in _actions(ep)) for ep in winners]
-        for tok in sorted(in_hint - set(out)):
+        for tok in sorted(literal - set(out)):
             if (
                 len(tok) >= 4
                 and all(tok in text and tok not in _GATE_TOKEN.findall(text) for text in won_texts)
@@ -1191,7 +1224,7 @@ async def _information_gate(
     # host work linear in what the episodes showed (megabytes, seconds): off the event loop,
     # whose stall would count against the sandbox time of every episode in flight
     stated = "\n".join([env.description, json.dumps(env.tools, ensure_ascii=False)])
-    candidates, from_hint = await trio.to_thread.run_sync(
+    candidates, (literal, derived) = await trio.to_thread.run_sync(
         lambda: (
             _gate_candidates(env, hint, firsts, winners[:4], without),
             _hint_tokens(hint, stated),
@@ -1199,6 +1232,8 @@ async def _information_gate(
     )
     if not candidates:
         return False, {}
+    # the numbers the hint writes another way are censored only for a table of them
+    from_hint = literal | (derived if derived & set(candidates) else set())
     unhinted = [_action_text(turn) for ep in without for turn in ep.turns if turn.error is None]
     censored = _Censored(
         agent,

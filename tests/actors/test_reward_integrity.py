@@ -779,6 +779,9 @@ def test_hint_pieces_of_a_huge_table_are_its_first_ones() -> None:
         ("h83_thirteen_digit_operand_table.py", "t11_agents.py:table_any"),
         ("h84_uppercase_x_times_table.py", "t11_agents.py:table_any"),
         ("h85_colon_division_table.py", "t11_agents.py:table_any"),
+        # a thirteenth tester's: LaTeX ($1057 \times 7 + 0$), operator words (half of, less)
+        ("h87_latex_times_table.py", "t12_agents.py:table_latex"),
+        ("h88_operator_words_table.py", "t12_agents.py:table_words"),
     ],
 )
 async def test_a_per_seed_table_whose_codes_the_hint_writes_another_way_is_a_gate(
@@ -790,6 +793,28 @@ async def test_a_per_seed_table_whose_codes_the_hint_writes_another_way_is_a_gat
     out = await attack(sandbox, env, who)
     assert isinstance(out, EnvScored) and "information_gate" in out.flags, out
     assert not out.accepted, out
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        # a worked example in a method hint: "47 - 3 leaves a multiple of eleven", "5 + 6 is
+        # a full round" give 44 and 11, the constants every win of "leave a multiple of 11"
+        # plays (the hint never writes them)
+        "f18_worked_example_arithmetic_method.py",
+        # a date in a method hint: the tail 12-01 of 2026-12-01 gave 11
+        "f19_dated_method_hint.py",
+    ],
+)
+async def test_arithmetic_in_a_method_hint_that_gives_every_wins_constant_is_no_gate(
+    sandbox: Sandbox, env: str
+) -> None:
+    """A thirteenth tester's: both were flagged information_gate by the new reading of the
+    hint's numbers; a number the hint only writes another way is a candidate now where not
+    every win plays it (a table's per-seed code), and an unspaced dash is no minus."""
+    out = await attack(sandbox, env, "t12_agents.py:leave_eleven")
+    assert isinstance(out, EnvScored) and "information_gate" not in out.flags, out
+    assert out.accepted, out
 
 
 async def test_a_hint_that_restates_the_tasks_own_arithmetic_is_no_gate(sandbox: Sandbox) -> None:
@@ -814,13 +839,15 @@ def test_hint_numbers_are_the_values_of_its_arithmetic_and_roman_numerals() -> N
     from actors._scoring import _hint_numbers
 
     assert _hint_numbers("vault 0: 7×1057, vault 1: 13 x 411; 2^10, 37*41+2, 84÷12") == {
-        "7399", "5343", "1024", "1519", "43", "7",  # 43: the tail 41+2 of 37*41+2
+        "7399", "5343", "1024", "1519", "7",
     }  # fmt: skip
     assert _hint_numbers("(vault 3: 7*(1000+57)), 10x5, 0x1CE7, 0b1010, 0o17") == {
-        "7399", "1057", "50", "10", "15",  # 1057: the tail (1000+57) of 7*(1000+57)
+        "7399", "50", "10", "15",
     }  # fmt: skip
     # a number inside a word or a decimal is no operand: "a12*3" is not 2*3, "3.5*2" not 5*2
     assert _hint_numbers("a12*3, 3.5*2, ax5*2, 12xy3, 0x1G") == set()
+    # dates, ranges and scores are no subtraction; short lowercase words are no numerals
+    assert _hint_numbers("revised 2026-12-01, pages 12-34, won 21-10, mix, cm, div") == set()
     # other signs, groups, words and shapes of the same arithmetic (a twelfth tester's)
     for written in [
         "8633 − 1234",
@@ -841,12 +868,18 @@ def test_hint_numbers_are_the_values_of_its_arithmetic_and_roman_numerals() -> N
         "1057 X 7",
         "14798 : 2",
         "vault 3 - 7×1057",
+        "$1057 \\times 7 + 0$",
+        "\\frac{14798}{2}",
+        "half of 14798",
+        "twice 3699 + 1",
+        "86 squared + 3",
+        "7400 less 1",
     ]:
         assert ("2917" if written == "mmcmxvii" else "7399") in _hint_numbers(written), written
     # canonical numerals only (DID, CIVIC are words); fractions and huge powers are no codes
     assert _hint_numbers("opens with MMCMXVII, XII, DID, CIVIC, IIII") == {"2917", "12"}
     assert _hint_numbers("1/3 and 9**99") == set()
-    assert _hint_numbers("10**12**2") == {"144"}  # 10**144 is over 40 digits; its tail is not
+    assert _hint_numbers("10**12**2") == set()  # 10**144 is over 40 digits
     # a chain too long to be a code, and deep nesting, end in no value and raise nothing
     assert _hint_numbers("1+" * 100_000 + "1") == set()
     assert _hint_numbers("(" * 5_000 + "1" + ")" * 5_000) == set()
