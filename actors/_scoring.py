@@ -247,7 +247,7 @@ _WORD_OPERATOR = re.compile(
 _WORD_UNARY = (
     (re.compile(r"(?<![\w.])half\s+of\s+(\d{1,20})(?![\w.])", re.IGNORECASE), r"(\1 / 2)"),
     (re.compile(r"(?<![\w.])(?:twice|double)\s+(\d{1,20})(?![\w.])", re.IGNORECASE), r"(2 * \1)"),
-    (re.compile(r"(?<![\w.])(\d{1,20})\s+(?:doubled)(?![\w])", re.IGNORECASE), r"(2 * \1)"),
+    (re.compile(r"(?<![\w.])(\d{1,20})\s+doubled(?![\w])", re.IGNORECASE), r"(2 * \1)"),
     (re.compile(r"(?<![\w.])(\d{1,20})\s+squared(?![\w])", re.IGNORECASE), r"(\1 ^ 2)"),
     (re.compile(r"(?<![\w.])(\d{1,20})\s+cubed(?![\w])", re.IGNORECASE), r"(\1 ^ 3)"),
     (re.compile(r"\\frac\s*\{\s*(\d{1,20})\s*\}\s*\{\s*(\d{1,20})\s*\}"), r"(\1 / \2)"),
@@ -1048,9 +1048,11 @@ def _gate_candidates(
     first_observations: Mapping[int, str],
     winners: Sequence[EpisodeFinished],
     without: Sequence[EpisodeFinished],
+    hint_tokens: tuple[set[str], set[str]] | None = None,
 ) -> dict[str, str]:
     """Tokens (:data:`_GATE_TOKEN`, casefolded) that the hinted wins may owe to the hint
-    alone, with why:
+    alone, with why (``hint_tokens``: :func:`_hint_tokens` of the hint, when the caller has
+    them already):
 
     - ``"hint"``: in the hint and in a winning action, and nowhere in what the Agent saw
       before that action (description, tool schemas, observations);
@@ -1076,7 +1078,7 @@ def _gate_candidates(
     # plays it unseen and not every win does (a table's per-seed code): a worked example's
     # "47 - 3" or "5 + 6" in a method hint gives the constant every win plays (a tester's
     # f18), and a constant written as arithmetic is the unseen-constant rule's below
-    literal, derived = _hint_tokens(hint, stated)
+    literal, derived = hint_tokens or _hint_tokens(hint, stated)
     in_hint = literal | derived
     played_all: list[set[str]] = []
     played_unseen: list[set[str]] = []
@@ -1224,11 +1226,10 @@ async def _information_gate(
     # host work linear in what the episodes showed (megabytes, seconds): off the event loop,
     # whose stall would count against the sandbox time of every episode in flight
     stated = "\n".join([env.description, json.dumps(env.tools, ensure_ascii=False)])
-    candidates, (literal, derived) = await trio.to_thread.run_sync(
-        lambda: (
-            _gate_candidates(env, hint, firsts, winners[:4], without),
-            _hint_tokens(hint, stated),
-        )
+    # the hint's tokens once: a 1 MB hint's _tokens takes ~1 s
+    literal, derived = await trio.to_thread.run_sync(_hint_tokens, hint, stated)
+    candidates = await trio.to_thread.run_sync(
+        lambda: _gate_candidates(env, hint, firsts, winners[:4], without, (literal, derived))
     )
     if not candidates:
         return False, {}
