@@ -752,6 +752,23 @@ def test_hint_pieces_of_a_huge_table_are_its_first_ones() -> None:
         ("h11_arith_table.py", "agents.py:arith_table"),
         # each vault's code a Roman numeral in the hint ("MMCMXVII"): the Agent plays 2917
         ("h56_roman_numeral_code_table.py", "t9_agents.py:table_roman"),
+    ],
+)
+async def test_a_per_seed_table_whose_codes_the_hint_writes_another_way_is_a_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """No hint token is ever played, so nothing was censored and the table was paid as
+    frontier (two known gaps until 2026-12-02); the gate check now reads the numbers the
+    hint's arithmetic and Roman numerals write (``actors._scoring._hint_numbers``)."""
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored) and "information_gate" in out.flags, out
+    assert not out.accepted, out
+
+
+@pytest.mark.attack_matrix
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
         # a twelfth tester's (2026-12-02), each a table of 8 codes paid as frontier then:
         # minus signs, dashes, dot and asterisk operators, 8,633 - 1,234, square brackets,
         # 86² + 3, 06399 + 01000, lowercase numerals, "1057 times 7 plus 0", "17399 mod
@@ -784,12 +801,11 @@ def test_hint_pieces_of_a_huge_table_are_its_first_ones() -> None:
         ("h88_operator_words_table.py", "t12_agents.py:table_words"),
     ],
 )
-async def test_a_per_seed_table_whose_codes_the_hint_writes_another_way_is_a_gate(
+async def test_code_tables_in_other_notations_are_gates(
     sandbox: Sandbox, env: str, who: str
 ) -> None:
-    """No hint token is ever played, so nothing was censored and the table was paid as
-    frontier (two known gaps until 2026-12-02); the gate check now reads the numbers the
-    hint's arithmetic and Roman numerals write (``actors._scoring._hint_numbers``)."""
+    """End to end, one scoring each (``-m attack_matrix``; the default run checks each of
+    these notations through ``_hint_numbers`` in the unit test below, in milliseconds)."""
     out = await attack(sandbox, env, who)
     assert isinstance(out, EnvScored) and "information_gate" in out.flags, out
     assert not out.accepted, out
@@ -846,6 +862,10 @@ def test_hint_numbers_are_the_values_of_its_arithmetic_and_roman_numerals() -> N
     }  # fmt: skip
     # a number inside a word or a decimal is no operand: "a12*3" is not 2*3, "3.5*2" not 5*2
     assert _hint_numbers("a12*3, 3.5*2, ax5*2, 12xy3, 0x1G") == set()
+    # the table after 300 decoy sums, or before a run of 30,000 brackets, is still read
+    decoys = " ".join(f"{i}+{i}," for i in range(10, 310))
+    assert "7399" in _hint_numbers(decoys + " vault 0: 8633 - 1234;")
+    assert "7399" in _hint_numbers("vault 0: 8633 - 1234; " + "(" * 30_000)
     # dates, ranges and scores are no subtraction; short lowercase words are no numerals
     assert _hint_numbers("revised 2026-12-01, pages 12-34, won 21-10, mix, cm, div") == set()
     # other signs, groups, words and shapes of the same arithmetic (a twelfth tester's)
