@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -140,6 +141,10 @@ class LearnerStatistics(msgspec.Struct, frozen=True, kw_only=True):
             more than its bound (oldest first).
         queue_samples_max: the most samples the ready queue held at once.
         queue_limit: the ready queue's bound (samples).
+        samples_replayed: replay samples (``learner.replay_*``, ``engine.replay``) mixed into
+            the steps that updated the weights.
+        replay_loss: per role, the mean NLL per replay token (nats) of the last step with
+            replay; how well the policy still does what the replay file shows.
     """
 
     policy_version: int = 0
@@ -170,6 +175,8 @@ class LearnerStatistics(msgspec.Struct, frozen=True, kw_only=True):
     samples_dropped_overflow: int = 0
     queue_samples_max: int = 0
     queue_limit: int = 0
+    samples_replayed: int = 0
+    replay_loss: dict[str, float] = {}
 
 
 LEAK_FLAGS = frozenset({"hint_states_answer", "answer_in_observations"})
@@ -338,6 +345,9 @@ class Learner:
             batch, unless the run resumed from a checkpoint.
         warm_eval: held-back SFT samples whose per-role loss is measured before and after the
             warm start (:attr:`warm_start_eval`).
+        replay: supervised samples of which ``config.replay_per_step``, drawn at random
+            (seeded by ``config.seed`` and the policy version), join every step
+            (``engine.replay``: PPO-ptx).
         start: the learner factory (tests pass a fake); ``start_learner`` by default.
         designer_reward: what a scored design pays the Designer (``designer.reward``).
     """
@@ -353,6 +363,7 @@ class Learner:
         *,
         warm_start: Sequence[TrainingSample] = (),
         warm_eval: Sequence[TrainingSample] = (),
+        replay: Sequence[TrainingSample] = (),
         start: Starter = start_learner,
         designer_reward: DesignerReward = "regret",
     ) -> None:
@@ -364,6 +375,7 @@ class Learner:
         self.client = client
         self.warm_start = list(warm_start)
         self.warm_eval = list(warm_eval)
+        self.replay = list(replay)
         self.warm_start_eval: WarmStartEval | None = None
         """Per-role losses of the warm start, set before its weights are synced."""
         self._start = start
@@ -601,13 +613,29 @@ class Learner:
     ) -> None:
         self._training = True
         try:
-            report = await learner.train_step(batch)
+            replayed = self._replay_for(batch)
+            report = await learner.train_step(batch + replayed)
             whole = len({(x.role, x.group_id) for x in batch if x.group_size > 0 and not x.sft})
+            if replayed and not report.skipped:
+                self._count(
+                    samples_replayed=self._stats.samples_replayed + len(replayed),
+                    replay_loss=dict(report.role_loss),
+                )
             await self._after_step(
                 learner, report, subscribers, force_checkpoint=force_checkpoint, whole_groups=whole
             )
         finally:
             self._training = False
+
+    def _replay_for(self, batch: list[TrainingSample]) -> list[TrainingSample]:
+        """The replay samples joining a step of ``batch``: ``config.replay_per_step`` drawn
+        without replacement (all when fewer), seeded by ``config.seed`` and the policy version
+        (a resumed run draws the same); none for a batch without a policy-gradient sample."""
+        k = min(self.config.replay_per_step, len(self.replay))
+        if k == 0 or all(x.sft for x in batch):
+            return []
+        rng = random.Random(f"replay/{self.config.seed}/{self.policy_version}")
+        return rng.sample(self.replay, k)
 
     async def _sync(
         self, learner: LearnerHandle, subscribers: list[trio.abc.SendChannel[WeightsUpdated]]

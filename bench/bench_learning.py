@@ -1178,6 +1178,25 @@ def _warm_stages(args: argparse.Namespace, out: Path) -> tuple[Path, list[Any], 
     return model_dir, variants, stages
 
 
+def write_hint_replay(
+    out: Path, model_dir: Path, variants: list[Any], args: argparse.Namespace
+) -> Path:
+    """Write the Agent stage's ``--hint-samples`` hint-only episodes (the same seed, so the
+    same episodes; tokenized with ``model_dir``'s tokenizer) to ``out/hint_replay.jsonl``, the
+    self-play's ``learner.replay_path`` (``engine.replay``: ``learner.replay_per_step`` of them
+    join every step, so the Agent keeps following hints while both roles train)."""
+    from engine.inference import load_tokenizer
+    from engine.replay import write_replay
+    from engine.variants import hint_samples
+
+    tokenizer = load_tokenizer(model_dir)
+    hinted = hint_samples(tokenizer, variants, args.hint_samples, rng=random.Random(args.seed + 2))
+    path = out / "hint_replay.jsonl"
+    n = write_replay(path, hinted)
+    _log(f"replay file: {n} hint-only episodes in {path}")
+    return path
+
+
 def _selfplay_stages(
     args: argparse.Namespace,
     out: Path,
@@ -1196,10 +1215,13 @@ def _selfplay_stages(
             f"{max(per_run, 60):.0f} s per reward (raise --budget-s or lower the stages' times)"
         )
     sources = [v.source for v in variants]
+    extra = list(args.set)
+    if not any(s.startswith("learner.replay_path=") for s in extra):
+        extra.append(f"learner.replay_path={write_hint_replay(out, model_dir, variants, args)}")
     records = []
     for reward in rewards:
         run_dir = run_selfplay(
-            out, model_dir, args.config, per_run, args.set, reward, args.sft_prompt_tokens
+            out, model_dir, args.config, per_run, extra, reward, args.sft_prompt_tokens
         )
         rec: dict[str, Any] = {
             "case": f"learning ({reward})",

@@ -67,7 +67,7 @@ from engine._warm_start import (
     warm_start_sets,
 )
 from engine.config import Config
-from engine.errors import ArchiveError, EngineError
+from engine.errors import ArchiveError, ConfigError, EngineError
 from engine.messages import (
     DesignRequested,
     EnvProposed,
@@ -77,6 +77,7 @@ from engine.messages import (
     TrainingSample,
     WeightsUpdated,
 )
+from engine.replay import load_replay
 from engine.rundir import RunDir
 from engine.runtime import Runtime
 from engine.seeding import derive_seed, deterministic_policy
@@ -177,6 +178,20 @@ class SelfPlay:
                 f"({by_role['designer']} designer, {by_role['agent']} agent; "
                 f"{len(held)} held back for evaluation)"
             )
+        replay: list[TrainingSample] = []
+        if cfg.learner.replay_per_step > 0:
+            if not cfg.learner.replay_path:
+                raise ConfigError(
+                    f"learner.replay_per_step = {cfg.learner.replay_per_step} needs "
+                    "learner.replay_path (a JSON-lines file of TrainingSample records)"
+                )
+            replay = await trio.to_thread.run_sync(
+                load_replay, cfg.learner.replay_path, len(tokenizer)
+            )
+            log(
+                f"replay: {len(replay)} samples from {cfg.learner.replay_path}, "
+                f"{cfg.learner.replay_per_step} a step at weight {cfg.learner.replay_coef:g}"
+            )
         base_model = self.model_path
         warm_cache = warm_start_cache(warm, cfg, self.model_path)
         if warm_cache is not None:
@@ -237,6 +252,7 @@ class SelfPlay:
                     client,
                     warm_start=warm,
                     warm_eval=held if warm else (),
+                    replay=replay,
                     designer_reward=cfg.designer.reward,
                 )
                 wiring = wire(

@@ -142,7 +142,9 @@ def prepare_batch(
     return Prepared(rows=rows, dropped_stale=dropped, skipped="", tokens=tokens)
 
 
-def sft_token_weights(rows: list[Rows], *, per_role: bool) -> dict[str, float]:
+def sft_token_weights(
+    rows: list[Rows], *, per_role: bool, replay_coef: float | None = None
+) -> dict[str, float]:
     """Weight of one SFT token of each role in the loss of one optimizer step.
 
     The policy-gradient tokens keep weight ``1 / T`` (``T`` = masked tokens of the step, both
@@ -157,9 +159,17 @@ def sft_token_weights(rows: list[Rows], *, per_role: bool) -> dict[str, float]:
     the Agent's answers were 0.6 % of the warm start's gradient. On an all-SFT step (the warm
     start) the loss is ``mean_r (1 / T_r) * sum_{t in r} -log p(t)``.
 
+    With ``replay_coef`` (``learner.replay_per_step`` > 0: the SFT rows of a policy-gradient
+    step are replay, ``engine.replay``) and at least one policy-gradient row, the SFT part is
+    its own mean times ``replay_coef`` (InstructGPT's PPO-ptx, Ouyang et al. 2022 eq. (2)),
+    whatever its token count: a token of role ``r`` weighs ``replay_coef / (R * T_r)``
+    (``per_role``) or ``replay_coef / T_sft``, and the policy-gradient tokens are averaged over
+    their own count (the worker's ``pg_norm``). A step of SFT rows only is weighted as above.
+
     Args:
         rows: the rows of one optimizer step (all ranks' rows, every rank computes the same).
         per_role: weight roles equally (``learner.sft_role_mean``).
+        replay_coef: the replay term's weight (``learner.replay_coef``), or ``None`` (no replay).
 
     Returns:
         Role -> weight per token (1/tokens); roles without SFT tokens are absent.
@@ -171,9 +181,14 @@ def sft_token_weights(rows: list[Rows], *, per_role: bool) -> dict[str, float]:
             by_role[r.role] = by_role.get(r.role, 0) + r.tokens
     if not by_role:
         return {}
+    sft_total = sum(by_role.values())
+    if replay_coef is not None and sft_total < total:
+        if not per_role:
+            return {role: replay_coef / sft_total for role in by_role}
+        return {role: replay_coef / (len(by_role) * n) for role, n in by_role.items()}
     if not per_role:
         return {role: 1.0 / total for role in by_role}
-    share = sum(by_role.values()) / total
+    share = sft_total / total
     return {role: share / (len(by_role) * n) for role, n in by_role.items()}
 
 

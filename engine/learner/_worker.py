@@ -278,7 +278,15 @@ class Worker:
         grad_norm = 0.0
         for gi, rows in enumerate(groups):
             tokens = sum(r.tokens for r in rows)
-            role_w = sft_token_weights(rows, per_role=self.config.sft_role_mean)
+            replay = self.config.replay_per_step > 0
+            role_w = sft_token_weights(
+                rows,
+                per_role=self.config.sft_role_mean,
+                replay_coef=self.config.replay_coef if replay else None,
+            )
+            # The policy-gradient token mean's denominator: every masked token of the step, or
+            # with replay its policy-gradient tokens only (the replay term has its own weight).
+            pg_norm = (sum(r.tokens for r in rows if not r.sft) if replay else tokens) or 1
             # objective x tokens, all tokens, policy-gradient tokens, ratio, clipped, kl,
             # rollout ratio/kl, then per role: SFT NLL sum, SFT tokens
             sums = torch.zeros(n_stats, dtype=torch.float64, device=self.device)
@@ -321,7 +329,7 @@ class Worker:
                 # (DAPO eq. (12)) plus the SFT part, already weighted per token (per-role
                 # means, sft_token_weights). FSDP2 averages gradients over ranks: scale by
                 # the world size.
-                loss = terms.loss_sum / tokens + nll
+                loss = terms.loss_sum / pg_norm + nll
                 (loss * self.world).backward()
                 with torch.no_grad():
                     row_nll = -torch.where(sft_mask, logp, torch.zeros_like(logp)).sum(-1)

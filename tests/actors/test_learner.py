@@ -566,3 +566,35 @@ def test_designer_reward_ablation_pays_the_proxies() -> None:
     # the leak and gate penalties stand whatever the reward
     leaky = msgspec.structs.replace(scored, flags=["hint_states_answer"])
     assert samples_from(leaky, CFG, "failure")[0].reward == -0.5
+
+
+async def test_replay_samples_join_every_policy_gradient_step() -> None:
+    cfg = msgspec.structs.replace(CFG, replay_per_step=2)
+    replay = [msgspec.structs.replace(_sample(0.0, f"r{i}"), sft=True) for i in range(5)]
+
+    async def run_once() -> tuple[FakeHandle, Learner]:
+        handle = FakeHandle()
+        learner = Learner(cfg, "m", "r", start=_starter(handle), replay=replay)
+        await _run(learner, [_sample(r, "g2", group_size=2) for r in (1.0, 0.0, 1.0, 0.5)])
+        return handle, learner
+
+    handle, learner = await run_once()
+    assert len(handle.batches) == 2
+    for batch in handle.batches:
+        own, replayed = batch[:2], batch[2:]
+        assert not any(s.sft for s in own)
+        assert len(replayed) == 2 and all(s.sft for s in replayed)
+        assert len({s.group_id for s in replayed}) == 2  # drawn without replacement
+    assert learner.statistics().samples_replayed == 4
+    # seeded by learner.seed and the policy version: another run draws the same
+    again, _ = await run_once()
+    assert [[s.group_id for s in b] for b in again.batches] == [
+        [s.group_id for s in b] for b in handle.batches
+    ]
+    # no replay without replay_per_step, and none joins a warm start (an all-SFT step)
+    plain = FakeHandle()
+    await _run(
+        Learner(CFG, "m", "r", start=_starter(plain), replay=replay),
+        [_sample(r, "g2", group_size=2) for r in (1.0, 0.0)],
+    )
+    assert [len(b) for b in plain.batches] == [2]

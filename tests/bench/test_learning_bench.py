@@ -284,3 +284,23 @@ def test_the_warm_start_stops_at_its_epochs_with_the_cosine_planned_over_them(
     assert capped["sft_stopped_by"] == "time" and capped["sft_steps"] == 0
     timed = warm_start(model, samples, 0.0, threads=1, seed=0)
     assert "sft_stopped_by" not in timed  # --sft-epochs 0: the time budget alone
+
+
+def test_the_hint_replay_file_holds_the_agent_stages_episodes(tmp_path: Path) -> None:
+    import argparse
+    import random
+
+    from bench.bench_learning import build_model, write_hint_replay
+    from engine.inference import load_tokenizer
+    from engine.replay import load_replay
+    from engine.variants import generate_variants, hint_samples
+
+    model = build_model(tmp_path / "m", 32, 1)
+    variants = generate_variants(60, seed=0)
+    args = argparse.Namespace(hint_samples=5, seed=0)
+    path = write_hint_replay(tmp_path, model, variants, args)
+    tokenizer = load_tokenizer(model)
+    replay = load_replay(path, len(tokenizer))
+    # the Agent stage's episodes: the same seed draws the same ones
+    assert replay == hint_samples(tokenizer, variants, 5, rng=random.Random(2))
+    assert len(replay) == 5 and {s.role for s in replay} == {"agent"}

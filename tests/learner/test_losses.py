@@ -406,3 +406,20 @@ def test_learner_devices_pick_the_ranks_cuda_devices() -> None:
         rank_cuda_visible_devices([1, 1], 2, None)
     with pytest.raises(ConfigError, match="only 2 devices"):
         rank_cuda_visible_devices([1, 2], 2, "0,1")
+
+
+def test_replay_weights_are_their_own_mean_times_the_coefficient() -> None:
+    designer = _sample(1.0, n=102, sft=True, role="designer")  # 100 target tokens
+    agent = _sample(1.0, n=7, sft=True)  # 5 target tokens
+    pg = _sample(1.0, "g", n=12)  # 10 tokens
+    rows = prepare_batch([designer, agent, pg, _sample(0.0, "g", n=12)], 0, LearnerConfig()).rows
+    # replay: the mean of per-role token means times the coefficient, whatever the PG count
+    w = sft_token_weights(rows, per_role=True, replay_coef=0.5)
+    assert w == pytest.approx({"designer": 0.5 / (2 * 100), "agent": 0.5 / (2 * 5)})
+    flat = sft_token_weights(rows, per_role=False, replay_coef=0.5)
+    assert flat == pytest.approx({"designer": 0.5 / 105, "agent": 0.5 / 105})
+    # a step of SFT rows only (the warm start) is not replay: weighted as without it
+    sft_only = prepare_batch([designer, agent], 0, LearnerConfig()).rows
+    assert sft_token_weights(sft_only, per_role=True, replay_coef=0.5) == pytest.approx(
+        sft_token_weights(sft_only, per_role=True)
+    )

@@ -279,3 +279,28 @@ async def test_start_learner_rejects_a_missing_model(tmp_path: Path) -> None:
     with pytest.raises(ModelError, match="config.json"):
         async with start_learner(CFG, tmp_path / "nope", tmp_path / "run"):
             pass
+
+
+@pytest.mark.slow
+async def test_replay_joins_a_policy_gradient_step_at_its_own_weight(
+    tiny_model: Path, tmp_path: Path
+) -> None:
+    """learner.replay_*: loss = policy-gradient mean over its own tokens + coef x the replay's
+    token mean (PPO-ptx), whatever the two token counts are."""
+    cfg = LearnerConfig(
+        world_size=1, lr=1e-2, checkpoint_every=1000, replay_per_step=2, replay_coef=0.5
+    )
+    pg = _samples(2, seed=20, rewards=[1.0, 0.0])  # one designer group: advantages +-0.5
+    pg = _with_rollout(pg, _hf_logprobs(tiny_model, pg))
+    replay = [msgspec.structs.replace(s, sft=True) for s in _samples(4, seed=21)]
+    async with start_learner(cfg, tiny_model, tmp_path / "run") as learner:
+        report = await learner.train_step(pg + replay)
+    assert report.skipped == ""
+    n = [sum(s.loss_mask[1:]) for s in pg]
+    # on-policy (ratio 1): the clipped surrogate is -A per token
+    pg_mean = -(0.5 * n[0] - 0.5 * n[1]) / sum(n)
+    assert set(report.role_loss) == {"designer", "agent"}
+    # sft_role_mean = false (the default): one token mean over the replay's tokens
+    tokens = report.role_tokens
+    nll = sum(report.role_loss[r] * tokens[r] for r in tokens) / sum(tokens.values())
+    assert report.loss == pytest.approx(pg_mean + 0.5 * nll, rel=1e-5)
