@@ -432,6 +432,16 @@ def _hint_tokens(hint: str, stated: str) -> tuple[set[str], set[str]]:
     return literal, set(_hint_numbers(hint) - _hint_numbers(stated)) - literal
 
 
+def _in_numbers(token: str, numbers: set[str]) -> bool:
+    """Whether ``token`` is in ``numbers`` (hint tokens), also zero-padded: "0042" where the
+    hint writes 42 or 6×7 and the task asks for a 4-digit PIN (a tester's h86)."""
+    if token in numbers:
+        return True
+    if not (token.startswith("0") and _int_text(token)):
+        return False
+    return (token.lstrip("0") or "0") in numbers
+
+
 def _symbols_only(token: str) -> bool:
     """Whether ``token`` holds no letter or digit (a run of symbols: no word boundaries)."""
     return re.search(r"[^\W_]", token) is None
@@ -1093,14 +1103,14 @@ def _gate_candidates(
                     played.add(key)
                     if not _stated(view, tok):
                         unseen.add(key)
-                        if key in in_hint:
+                        if _in_numbers(key, in_hint):
                             out.setdefault(key, "hint")
             view.add(turn.observation)
         played_all.append(played)
         played_unseen.append(unseen)
     if len({ep.seed for ep in winners}) >= 2:
-        for tok in set.intersection(*played_all) & derived:
-            if out.get(tok) == "hint":
+        for tok in set.intersection(*played_all):
+            if out.get(tok) == "hint" and tok not in literal and _in_numbers(tok, derived):
                 del out[tok]
         always = set.intersection(*played_all) & literal
         always |= {t for t in set.intersection(*played_unseen) if len(t) >= 3}
@@ -1234,7 +1244,16 @@ async def _information_gate(
     if not candidates:
         return False, {}
     # the numbers the hint writes another way are censored only for a table of them
-    from_hint = literal | (derived if derived & set(candidates) else set())
+    # (a zero-padded one as the Agent plays it: "0042" for a hint's 42 or 6×7)
+    padded = {t for t in candidates if t not in literal and _in_numbers(t, literal | derived)}
+    written = any(t not in literal and _in_numbers(t, derived) for t in candidates)
+    from_hint = literal | (derived if written else set())
+    # a censored episode draws other seeds: every number of the hint is censored at the widths
+    # the wins padded theirs to ("0391" as well as the "0042" a win played)
+    widths = {len(t) for t in padded}
+    from_hint |= {
+        n.zfill(w) for n in from_hint if _int_text(n) and n[0] != "-" for w in widths if len(n) < w
+    }
     unhinted = [_action_text(turn) for ep in without for turn in ep.turns if turn.error is None]
     censored = _Censored(
         agent,

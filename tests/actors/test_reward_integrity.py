@@ -843,12 +843,17 @@ async def test_a_hint_that_restates_the_tasks_own_arithmetic_is_no_gate(sandbox:
     assert out.accepted, out
 
 
-@pytest.mark.xfail(strict=True, reason="known gap, docs/environment-contract.md")
-async def test_known_gap_a_hint_number_the_task_asks_for_zero_padded(sandbox: Sandbox) -> None:
-    """The hint writes 6×7, the description asks for a 4-digit PIN, the Agent plays 0042:
-    the played token is not the hint's number (the "another shape" gap)."""
-    out = await attack(sandbox, "h86_zero_padded_pin_table.py", "t11_agents.py:padded_pin")
-    assert not getattr(out, "accepted", False), out
+@pytest.mark.parametrize(
+    "env", ["h86_zero_padded_pin_table.py", "h91_zero_padded_plain_pin_table.py"]
+)
+async def test_a_hint_number_the_agent_plays_zero_padded_is_a_gate(
+    sandbox: Sandbox, env: str
+) -> None:
+    """The hint writes 6×7 (h86) or 42 (h91), the description asks for a 4-digit PIN, the
+    Agent plays 0042: the played token is the hint's number zero-padded (a tester's h86)."""
+    out = await attack(sandbox, env, "t11_agents.py:padded_pin")
+    assert isinstance(out, EnvScored) and "information_gate" in out.flags, out
+    assert not out.accepted, out
 
 
 def test_hint_numbers_are_the_values_of_its_arithmetic_and_roman_numerals() -> None:

@@ -1,11 +1,10 @@
 """A per-vault table of PINs below 1000 written as arithmetic (vault 0: 6×7); the description
 asks for the 4-digit PIN, zero-padded, so the Agent plays 0042. ``_hint_numbers`` yields "42"
-and the played token is "0042": no match, nothing censored. Agent: t11_agents.py:padded_pin.
+and the played token is "0042". Agent: t11_agents.py:padded_pin.
 Critic (score_env, CriticConfig(k=4), rng 11, 2026-12-02): EnvScored accepted=True, flags=[],
-regret=1.0, 1.0 s. The same table with plain decimal entries ("vault 0: 42;") is paid too
-(accepted=True), so this is the contract's known "another shape" gap (PIN7399, 73 99) in a shape
-it does not list: zero-padding. Comparing numeric tokens without their leading zeros would close
-both. Severity: low-medium (zero-padded PINs are a natural design)."""
+regret=1.0, 1.0 s, then; the same table with plain decimal entries is h91. Now a played number
+matches a hint number without its leading zeros, and the censor covers the hint's numbers at
+the width the wins padded them to (information_gate, 0 of 6 censored wins)."""
 import random
 DESCRIPTION = ("You face a numbered vault. Answer with its 4-digit PIN, padded with leading zeros "
                "(e.g. 0007). You have 2 attempts.")
