@@ -325,9 +325,9 @@ class LearnerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     kl_coef: NonNegF = 0.0
     # Replay (InstructGPT's PPO-ptx, engine/replay.py): a JSON-lines file of supervised
     # TrainingSample records ("" = none) of which replay_per_step, drawn at random, join every
-    # policy-gradient step; their NLL (the mean of per-role token means) enters the loss times
-    # replay_coef, beside the policy-gradient token mean. Keeps a warm-start skill (the bench
-    # replays the Agent stage's hint-only episodes).
+    # policy-gradient step; their NLL (one token mean, or with sft_role_mean the mean of per-role
+    # token means) enters the loss times replay_coef, beside the policy-gradient token mean.
+    # Keeps a warm-start skill (the bench replays the Agent stage's hint-only episodes).
     replay_path: str = ""
     replay_per_step: NonNeg = 0
     replay_coef: NonNegF = 1.0
