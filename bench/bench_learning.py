@@ -39,7 +39,11 @@ One command, one budget (``--budget-s``, default 3600 s on 2 cores), in stages:
    (``engine.variants.recombine_word_pick``); and ``--probe`` designs
    sampled at the Designer's temperature and validated (the valid rate before any RL).
 6. **Self-play**: ``python -m engine.run --config configs/cpu_learn.toml`` from that model
-   for the rest of the budget minus the evaluation's share (``run.time_budget_s``).
+   for the rest of the budget minus the evaluation's share (``run.time_budget_s``), with the
+   Agent stage's hint-only episodes as replay (:func:`write_hint_replay`: ``learner.replay_path``
+   = ``WORK/hint_replay.jsonl``, ``learner.replay_per_step`` of them in every step; a
+   ``--set learner.replay_path=...`` of your own wins, ``--set learner.replay_per_step=0``
+   turns it off).
 7. **Held-out evaluation**: ``engine.eval`` on the default held-out suite (six families the
    Designer never sees in prompts or the warm start) at up to ``--eval-versions`` weight
    versions, with and without hints, with Wilson 90 % intervals; and the Agent's held-back
