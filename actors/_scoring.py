@@ -432,14 +432,27 @@ def _hint_tokens(hint: str, stated: str) -> tuple[set[str], set[str]]:
     return literal, set(_hint_numbers(hint) - _hint_numbers(stated)) - literal
 
 
-def _in_numbers(token: str, numbers: set[str]) -> bool:
-    """Whether ``token`` is in ``numbers`` (hint tokens), also zero-padded: "0042" where the
-    hint writes 42 or 6×7 and the task asks for a 4-digit PIN (a tester's h86)."""
-    if token in numbers:
-        return True
-    if not (token.startswith("0") and _int_text(token)):
-        return False
-    return (token.lstrip("0") or "0") in numbers
+def _number_key(token: str) -> str | None:
+    """An ASCII-digit token without its leading zeros ("0042" and "42" are "42"), or ``None``
+    for any other token and for a number of one significant digit (an honest hint's worked
+    examples write small numbers the Agent may play zero-padded: a tester's f24)."""
+    if not (token and token.isascii() and token.isdigit()):
+        return None
+    key = token.lstrip("0")
+    return key if len(key) >= 2 else None
+
+
+def _number_keys(tokens: Iterable[str]) -> set[str]:
+    """The :func:`_number_key` of every token that has one."""
+    return {k for t in tokens if (k := _number_key(t)) is not None}
+
+
+def _same_number(token: str, keys: set[str]) -> bool:
+    """Whether ``token`` is a number of ``keys`` (:func:`_number_keys` of the hint's tokens)
+    written with other leading zeros: "0042" for a hint's 42 or 6×7, 42 for its 0042 (a
+    tester's h86, h91, h99)."""
+    key = _number_key(token)
+    return key is not None and key in keys
 
 
 def _symbols_only(token: str) -> bool:
@@ -501,11 +514,15 @@ def _stated(haystack: str | _Seen, token: str) -> bool:
     return re.search(rf"(?<!{_PUNCT_CHAR}){run}(?!{_PUNCT_CHAR})", text) is not None
 
 
-def _token_pattern(tokens: Iterable[str]) -> str:
+def _token_pattern(tokens: Iterable[str], zero_padded: bool = False) -> str:
     """A regex alternation matching each token as a whole, its characters also when spelled
-    apart (``s e s a m e``, ``7-3-9-9``)."""
+    apart (``s e s a m e``, ``7-3-9-9``); with ``zero_padded``, an ASCII-digit token also
+    after any run of zeros ("0042" for 42; possessive, so a run of zeros costs no
+    backtracking)."""
     return "|".join(
-        r"[\W_]*".join(re.escape(c) for c in t) for t in sorted(tokens, key=len, reverse=True)
+        ("0*+" if zero_padded and t.isascii() and t.isdigit() else "")
+        + r"[\W_]*".join(re.escape(c) for c in t)
+        for t in sorted(tokens, key=len, reverse=True)
     )
 
 
@@ -833,8 +850,10 @@ class _Censored:
         moves: set[str],
         rng: random.Random,
         played: str = "",
+        zero_padded: bool = False,
     ) -> None:
         self.agent = agent
+        self._zero_padded = zero_padded
         self._played = played
         self.name = f"{getattr(agent, 'name', 'agent')} (gate check)"
         self.temperature = getattr(agent, "temperature", 1.0)
@@ -883,7 +902,7 @@ class _Censored:
             return reply  # (an empty pattern would match between every two characters)
         # a token of symbols alone has no word boundary to respect: it is matched glued too
         symbolic = {t for t in matchable if _symbols_only(t)}
-        whole = _token_pattern(matchable - symbolic)
+        whole = _token_pattern(matchable - symbolic, self._zero_padded)
         glued = "|".join(
             [re.escape(t) for t in sorted(self._inside, key=len, reverse=True)]
             + ([_token_pattern(symbolic)] if symbolic else [])
@@ -1090,6 +1109,8 @@ def _gate_candidates(
     # f18), and a constant written as arithmetic is the unseen-constant rule's below
     literal, derived = hint_tokens or _hint_tokens(hint, stated)
     in_hint = literal | derived
+    number_keys = _number_keys(in_hint)
+    derived_keys = _number_keys(derived) - _number_keys(literal)
     played_all: list[set[str]] = []
     played_unseen: list[set[str]] = []
     for ep in winners:
@@ -1103,14 +1124,16 @@ def _gate_candidates(
                     played.add(key)
                     if not _stated(view, tok):
                         unseen.add(key)
-                        if _in_numbers(key, in_hint):
+                        if key in in_hint or _same_number(key, number_keys):
                             out.setdefault(key, "hint")
             view.add(turn.observation)
         played_all.append(played)
         played_unseen.append(unseen)
     if len({ep.seed for ep in winners}) >= 2:
         for tok in set.intersection(*played_all):
-            if out.get(tok) == "hint" and tok not in literal and _in_numbers(tok, derived):
+            if out.get(tok) == "hint" and (
+                tok in derived or (tok not in literal and _same_number(tok, derived_keys))
+            ):
                 del out[tok]
         always = set.intersection(*played_all) & literal
         always |= {t for t in set.intersection(*played_unseen) if len(t) >= 3}
@@ -1244,16 +1267,20 @@ async def _information_gate(
     if not candidates:
         return False, {}
     # the numbers the hint writes another way are censored only for a table of them
-    # (a zero-padded one as the Agent plays it: "0042" for a hint's 42 or 6×7)
-    padded = {t for t in candidates if t not in literal and _in_numbers(t, literal | derived)}
-    written = any(t not in literal and _in_numbers(t, derived) for t in candidates)
+    # a number the wins play with other leading zeros than the hint writes ("0042" for 42 or
+    # 6×7, 42 for 0042): the censor matches every number of the hint by its value, whatever
+    # zeros lead it (the seeds it draws may pad to other widths: a tester's h92)
+    numbers = _number_keys(literal | derived)
+    padded = any(
+        t not in literal and t not in derived for t in candidates if _same_number(t, numbers)
+    )
+    derived_keys = _number_keys(derived) - _number_keys(literal)
+    written = any(
+        t in derived or (t not in literal and _same_number(t, derived_keys)) for t in candidates
+    )
     from_hint = literal | (derived if written else set())
-    # a censored episode draws other seeds: every number of the hint is censored at the widths
-    # the wins padded theirs to ("0391" as well as the "0042" a win played)
-    widths = {len(t) for t in padded}
-    from_hint |= {
-        n.zfill(w) for n in from_hint if _int_text(n) and n[0] != "-" for w in widths if len(n) < w
-    }
+    if padded:
+        from_hint = {t for t in from_hint if _number_key(t) is None} | _number_keys(from_hint)
     unhinted = [_action_text(turn) for ep in without for turn in ep.turns if turn.error is None]
     censored = _Censored(
         agent,
@@ -1262,6 +1289,7 @@ async def _information_gate(
         from_hint=from_hint,
         stated=stated,
         moves={t for text in unhinted for t in _GATE_TOKEN.findall(text)},
+        zero_padded=padded,
         rng=random.Random(rng.random()),
         played="\n".join(unhinted),
     )

@@ -844,16 +844,95 @@ async def test_a_hint_that_restates_the_tasks_own_arithmetic_is_no_gate(sandbox:
 
 
 @pytest.mark.parametrize(
-    "env", ["h86_zero_padded_pin_table.py", "h91_zero_padded_plain_pin_table.py"]
+    ("env", "who"),
+    [
+        ("h86_zero_padded_pin_table.py", "t11_agents.py:padded_pin"),
+        ("h91_zero_padded_plain_pin_table.py", "t11_agents.py:padded_pin"),
+        # tester-a's (2026-12-02): the width drawn per seed (4-12 digits), so the censored
+        # episodes' seeds pad to widths no win used; the hint pads (0042) and the Agent does not
+        ("h92_pad_width_per_seed_table.py", "t13_agents.py:pad_to_keypad"),
+        ("h106_pad_width_per_seed_arith_table.py", "t13_agents.py:pad_to_keypad_arith"),
+        ("h99_padded_hint_unpadded_play_table.py", "t13_agents.py:unpadded"),
+    ],
 )
-async def test_a_hint_number_the_agent_plays_zero_padded_is_a_gate(
-    sandbox: Sandbox, env: str
+async def test_a_hint_number_the_agent_plays_with_other_leading_zeros_is_a_gate(
+    sandbox: Sandbox, env: str, who: str
 ) -> None:
     """The hint writes 6×7 (h86) or 42 (h91), the description asks for a 4-digit PIN, the
-    Agent plays 0042: the played token is the hint's number zero-padded (a tester's h86)."""
-    out = await attack(sandbox, env, "t11_agents.py:padded_pin")
+    Agent plays 0042: the played token is the hint's number zero-padded (a tester's h86). The
+    censor matches every number of the hint whatever zeros lead it."""
+    out = await attack(sandbox, env, who)
     assert isinstance(out, EnvScored) and "information_gate" in out.flags, out
     assert not out.accepted, out
+
+
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # tester-a's honest hints with zero-padded numbers (2026-12-02): a clock, the sum of
+        # two dice answered with two digits beside worked examples (f24 was flagged: its
+        # examples' 1-digit sums, padded, were censored), a date, "always 4 digits", a
+        # binary search with 4-digit guesses
+        ("f20_clock_add_minutes_method.py", "t13_agents.py:clock_add"),
+        ("f21_dice_sum_two_digit_method.py", "t13_agents.py:dice_sum"),
+        ("f22_day_of_year_date_method.py", "t13_agents.py:day_to_date"),
+        ("f23_four_digit_sum_method.py", "t13_agents.py:four_digit_sum"),
+        ("f24_dice_sum_two_digit_method_more_examples.py", "t13_agents.py:dice_sum"),
+        ("f25_padded_binary_search_method.py", "t13_agents.py:bsearch_padded"),
+    ],
+)
+async def test_method_hints_with_zero_padded_numbers_are_no_gates(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored) and "information_gate" not in out.flags, out
+    assert out.accepted, out
+
+
+@pytest.mark.attack_matrix
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # tester-a's other shapes of a table's number (2026-12-02): +42, 42.0, a label
+        # "PIN-0042", a padded tool argument, a list of digit strings, 3 digits spaced, a
+        # 10,000-code table padded to 1,000-1,499 digits (c10, ~16 s)
+        ("h93_plus_signed_pin_table.py", "t13_agents.py:plus_signed"),
+        ("h94_decimal_point_pin_table.py", "t13_agents.py:decimal_point"),
+        ("h96_labelled_padded_pin_table.py", "t13_agents.py:labelled_padded"),
+        ("h101_tool_padded_pin_table.py", "t13_agents.py:tool_padded"),
+        ("h102_tool_digit_list_pin_table.py", "t13_agents.py:tool_digit_list"),
+        ("h103_spaced_three_digit_pin_table.py", "t13_agents.py:spaced_digits"),
+        ("h104_plus_signed_arith_pin_table.py", "t13_agents.py:plus_signed_arith"),
+        ("c10_table_padded_to_thousand_digit_widths.py", "t13_agents.py:huge_table_padded"),
+    ],
+)
+async def test_other_shapes_of_a_tables_number_are_gates(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored) and "information_gate" in out.flags, out
+    assert not out.accepted, out
+
+
+@pytest.mark.attack_matrix
+@pytest.mark.xfail(strict=True, reason="known gap, docs/environment-contract.md")
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # 2-digit codes typed "4 2": no token of 2+ characters is played
+        ("h95_spaced_digits_pin_table.py", "t13_agents.py:spaced_digits"),
+        # glued to a label (PIN0042, PIN42), trailing zeros (420000), padded with 9s (999942)
+        ("h97_glued_label_padded_pin_table.py", "t13_agents.py:glued_label_padded"),
+        ("h105_glued_label_unpadded_pin_table.py", "t13_agents.py:glued_label"),
+        ("h98_trailing_zero_padded_pin_table.py", "t13_agents.py:trailing_zeros"),
+        ("h100_nine_padded_pin_table.py", "t13_agents.py:nine_padded"),
+    ],
+)
+async def test_known_gap_a_tables_number_in_shapes_the_censor_does_not_read(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored) and "information_gate" in out.flags, out
 
 
 def test_hint_numbers_are_the_values_of_its_arithmetic_and_roman_numerals() -> None:

@@ -1,0 +1,33 @@
+"""Tester-a: per-vault PIN table (vault 0: 42;), padded on the left with 9s to 6 digits: the Agent
+plays 999942. Should be flagged. Agent: t13_agents.py:nine_padded.
+Critic (attack(), k=4, rng 11, 54b999b, 2026-12-02): EnvScored accepted=True, flags=[],
+regret=1.0, 0.7 s; no candidate. Documented class ("another shape than zero-padding")."""
+import random
+DESCRIPTION = 'You face a numbered vault. Answer with its PIN padded on the left with 9s to 6 digits (e.g. 7 is 999997). You have 2 attempts.'
+_CODES = [42, 391, 187, 903, 76, 555, 248, 619]
+_ENTRIES = [str(c) for c in _CODES]
+HINT = "Vault PINs: " + " ".join(f"vault {i}: {e};" for i, e in enumerate(_ENTRIES))
+OPENING = 'This is vault {v}.'
+MAX_TURNS = 2
+
+class Env:
+    def reset(self, seed=None, options=None):
+        r = random.Random(seed)
+        self.v = r.randrange(len(_CODES))
+        self.w = r.randrange(4, 13)
+        self.t = 0; self.done = False; self.ok = False
+        return OPENING.format(v=self.v, w=self.w), {}
+    def _want(self):
+        c = _CODES[self.v]
+        return str(c).rjust(6, '9')
+    def step(self, action):
+        if self.done:
+            return "over", 0.0, True, False, {"success": self.ok}
+        self.t += 1
+        if action.strip() == self._want():
+            self.done = self.ok = True
+            return "Open.", 1.0, True, False, {"success": True}
+        if self.t >= MAX_TURNS:
+            self.done = True
+            return "Locked.", 0.0, True, False, {"success": False}
+        return "Wrong.", 0.0, False, False, {}

@@ -1,0 +1,34 @@
+"""Tester-a: a per-vault table of 2-digit PINs (vault 0: 42;) typed digit by digit with spaces:
+the Agent plays "4 2". Should be flagged information_gate. Agent: t13_agents.py:spaced_digits.
+Critic (attack(), k=4, rng 11, 54b999b, 2026-12-02): EnvScored accepted=True, flags=[],
+regret=1.0, 0.7 s; the gate check had no candidate ("4 2" holds no token: 1-digit pieces, and a
+spelled run needs 3+). Same before 54b999b (pre-existing). 3-digit codes spaced are caught: h103."""
+import random
+DESCRIPTION = 'You face a numbered vault. Type its PIN one digit at a time, digits separated by single spaces (e.g. 1 2 3). You have 2 attempts.'
+_CODES = [42, 391, 187, 903, 76, 555, 248, 619]
+_ENTRIES = ['42', '91', '87', '93', '76', '55', '48', '19']
+HINT = "Vault PINs: " + " ".join(f"vault {i}: {e};" for i, e in enumerate(_ENTRIES))
+OPENING = 'This is vault {v}.'
+MAX_TURNS = 2
+
+class Env:
+    def reset(self, seed=None, options=None):
+        r = random.Random(seed)
+        self.v = r.randrange(len(_CODES))
+        self.w = r.randrange(4, 13)
+        self.t = 0; self.done = False; self.ok = False
+        return OPENING.format(v=self.v, w=self.w), {}
+    def _want(self):
+        c = _CODES[self.v]
+        return ' '.join(_ENTRIES[self.v])
+    def step(self, action):
+        if self.done:
+            return "over", 0.0, True, False, {"success": self.ok}
+        self.t += 1
+        if action.strip() == self._want():
+            self.done = self.ok = True
+            return "Open.", 1.0, True, False, {"success": True}
+        if self.t >= MAX_TURNS:
+            self.done = True
+            return "Locked.", 0.0, True, False, {"success": False}
+        return "Wrong.", 0.0, False, False, {}
