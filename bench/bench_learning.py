@@ -1220,7 +1220,7 @@ def _selfplay_stages(
         )
     sources = [v.source for v in variants]
     extra = list(args.set)
-    if not any(s.startswith("learner.replay_path=") for s in extra):
+    if not any(s.partition("=")[0].strip() == "learner.replay_path" for s in extra):
         extra.append(f"learner.replay_path={write_hint_replay(out, model_dir, variants, args)}")
     records = []
     for reward in rewards:

@@ -302,7 +302,15 @@ def warm_start_cache(
         return None
     from engine.inference.models import _default_cache_dir
 
-    learner = msgspec.structs.replace(config.learner, sft_cache=True, sft_eval_samples=0)
+    # replay never joins the warm start (an all-SFT step): its settings do not change it
+    learner = msgspec.structs.replace(
+        config.learner,
+        sft_cache=True,
+        sft_eval_samples=0,
+        replay_path="",
+        replay_per_step=0,
+        replay_coef=1.0,
+    )
     h = hashlib.sha256()
     h.update(model_path.name.encode())
     h.update(msgspec.msgpack.encode(learner))

@@ -77,7 +77,7 @@ from engine.messages import (
     TrainingSample,
     WeightsUpdated,
 )
-from engine.replay import load_replay
+from engine.replay import load_replay, trainable
 from engine.rundir import RunDir
 from engine.runtime import Runtime
 from engine.seeding import derive_seed, deterministic_policy
@@ -185,12 +185,20 @@ class SelfPlay:
                     f"learner.replay_per_step = {cfg.learner.replay_per_step} needs "
                     "learner.replay_path (a JSON-lines file of TrainingSample records)"
                 )
-            replay = await trio.to_thread.run_sync(
+            loaded = await trio.to_thread.run_sync(
                 load_replay, cfg.learner.replay_path, len(tokenizer)
             )
+            replay = trainable(loaded, cfg.learner.max_seq_tokens)
+            if not replay:
+                raise ConfigError(
+                    f"learner.replay_path = {cfg.learner.replay_path!r}: no sample has a loss "
+                    f"token within learner.max_seq_tokens = {cfg.learner.max_seq_tokens}"
+                )
+            cut = len(loaded) - len(replay)
             log(
                 f"replay: {len(replay)} samples from {cfg.learner.replay_path}, "
                 f"{cfg.learner.replay_per_step} a step at weight {cfg.learner.replay_coef:g}"
+                + (f" ({cut} left out: no loss token within max_seq_tokens)" if cut else "")
             )
         base_model = self.model_path
         warm_cache = warm_start_cache(warm, cfg, self.model_path)

@@ -15,6 +15,7 @@ a line, ``sft`` true, tokenized with the policy's own tokenizer.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -25,7 +26,14 @@ from engine.errors import ConfigError
 from engine.learner._batch import validate_sample
 from engine.messages import TrainingSample
 
-__all__ = ["load_replay", "write_replay"]
+__all__ = ["load_replay", "trainable", "write_replay"]
+
+
+def trainable(samples: Iterable[TrainingSample], max_seq_tokens: int) -> list[TrainingSample]:
+    """The samples with a loss token within their first ``max_seq_tokens`` tokens (the
+    learner cuts longer ones there: a sample whose loss tokens all lie past the cut trains
+    nothing)."""
+    return [s for s in samples if any(s.loss_mask[1:max_seq_tokens])]
 
 
 def write_replay(path: str | os.PathLike[str], samples: Iterable[TrainingSample]) -> int:
@@ -33,19 +41,29 @@ def write_replay(path: str | os.PathLike[str], samples: Iterable[TrainingSample]
 
     Raises:
         ValueError: a sample is not ``sft`` (a policy-gradient sample has no meaning without
-            its group).
+            its group), or has a non-finite reward or rollout logprob (JSON cannot hold it);
+            nothing is written then.
         OSError: the file cannot be written.
     """
     enc = msgspec.json.Encoder()
     n = 0
     tmp = Path(f"{path}.tmp")
-    with open(tmp, "wb") as fh:
-        for s in samples:
-            if not s.sft:
-                raise ValueError(f"replay sample {n} (group {s.group_id!r}) has sft=False")
-            fh.write(enc.encode(s) + b"\n")
-            n += 1
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as fh:
+            for s in samples:
+                if not s.sft:
+                    raise ValueError(f"replay sample {n} (group {s.group_id!r}) has sft=False")
+                # JSON has no NaN or infinity: msgspec would write null, which no reader takes
+                if not math.isfinite(s.reward) or not all(map(math.isfinite, s.rollout_logprobs)):
+                    raise ValueError(
+                        f"replay sample {n} (group {s.group_id!r}): a non-finite reward or "
+                        "rollout logprob"
+                    )
+                fh.write(enc.encode(s) + b"\n")
+                n += 1
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
     return n
 
 

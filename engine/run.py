@@ -157,6 +157,34 @@ def _check_corpus(config: Config) -> None:
         raise ConfigError(f"designer.corpus = {corpus!r}: no such file or directory")
 
 
+def _check_replay(config: Config) -> None:
+    """Fail before anything is created when ``learner.replay_*`` cannot work: replay asked for
+    without a file, or a file that does not hold valid samples (``engine.replay.load_replay``;
+    the token ids are checked against the policy's vocabulary when the run loads it)."""
+    learner = config.learner
+    if learner.replay_per_step == 0:
+        if learner.replay_path:
+            print(
+                f"note: learner.replay_path = {learner.replay_path!r} is not used: "
+                "learner.replay_per_step = 0",
+                file=sys.stderr,
+            )
+        return
+    if not learner.replay_path:
+        raise ConfigError(
+            f"learner.replay_per_step = {learner.replay_per_step} needs learner.replay_path "
+            "(a JSON-lines file of TrainingSample records, engine/replay.py)"
+        )
+    from engine.replay import load_replay, trainable
+
+    samples = load_replay(learner.replay_path)
+    if not trainable(samples, learner.max_seq_tokens):
+        raise ConfigError(
+            f"learner.replay_path = {learner.replay_path!r}: no sample has a loss token within "
+            f"learner.max_seq_tokens = {learner.max_seq_tokens}"
+        )
+
+
 def _completed(run_dir: str) -> int:
     from engine.rundir import RunDir
 
@@ -196,6 +224,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             config = _resolve(args)
         _check_corpus(config)
+        _check_replay(config)
         if args.dry_run:
             _dry_run(config)
             return 0
@@ -254,10 +283,16 @@ def main(argv: list[str] | None = None) -> int:
                         run_dir.log(f"error: {err}", console=False)
                         run_dir.log_traceback(err)
                     first = _first_line(engine_errors[0])
+                    how = (
+                        # a setting found wrong at start: resuming as it is fails the same way
+                        f"`python -m engine.run --resume {run_dir.path} --set SECTION.FIELD=...` "
+                        "continues the run with the setting fixed"
+                        if isinstance(engine_errors[0], ConfigError)
+                        else f"`python -m engine.run --resume {run_dir.path}` continues the run"
+                    )
                     print(
                         f"error: {first} -- the archive and the last checkpoint are on disk; "
-                        f"`python -m engine.run --resume {run_dir.path}` continues the run "
-                        f"(details in {run_dir.path / 'logs' / 'run.log'})",
+                        f"{how} (details in {run_dir.path / 'logs' / 'run.log'})",
                         file=sys.stderr,
                     )
                     code = 1

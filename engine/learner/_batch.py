@@ -78,7 +78,11 @@ def validate_sample(sample: TrainingSample) -> None:
 
 
 def prepare_batch(
-    samples: list[TrainingSample], policy_version: int, config: LearnerConfig
+    samples: list[TrainingSample],
+    policy_version: int,
+    config: LearnerConfig,
+    *,
+    replay: bool = False,
 ) -> Prepared:
     """Compute GRPO advantages, drop stale samples, cut long ones, and decide whether to skip.
 
@@ -93,10 +97,13 @@ def prepare_batch(
         samples: the batch.
         policy_version: the learner's current weight version.
         config: the learner section.
+        replay: the SFT samples are replay (``learner.replay_*``) riding on the
+            policy-gradient ones: the batch is skipped as if they were not there.
 
     Returns:
-        ``Prepared``; ``skipped`` is ``"empty"`` (nothing left or no masked token) or
-        ``"zero_advantage"`` (no SFT sample and every advantage is exactly 0), else ``""``.
+        ``Prepared``; ``skipped`` is ``"empty"`` (nothing left or no masked token; with
+        ``replay``, no policy-gradient token) or ``"zero_advantage"`` (no SFT sample, or with
+        ``replay`` any, and every policy-gradient advantage is exactly 0), else ``""``.
     """
     pg = [i for i, s in enumerate(samples) if not s.sft]
     advantage = [0.0] * len(samples)
@@ -135,9 +142,10 @@ def prepare_batch(
     # A sample with no masked token contributes nothing; drop it from the work.
     rows = [r for r in rows if r.tokens > 0]
     tokens = sum(r.tokens for r in rows)
-    if not rows:
+    pg_rows = [r for r in rows if not r.sft]
+    if not rows or (replay and not pg_rows):
         return Prepared(rows=[], dropped_stale=dropped, skipped="empty", tokens=0)
-    if not any(r.sft for r in rows) and all(r.advantage == 0.0 for r in rows):
+    if (replay or not any(r.sft for r in rows)) and all(r.advantage == 0.0 for r in pg_rows):
         return Prepared(rows=[], dropped_stale=dropped, skipped="zero_advantage", tokens=0)
     return Prepared(rows=rows, dropped_stale=dropped, skipped="", tokens=tokens)
 
@@ -159,12 +167,13 @@ def sft_token_weights(
     the Agent's answers were 0.6 % of the warm start's gradient. On an all-SFT step (the warm
     start) the loss is ``mean_r (1 / T_r) * sum_{t in r} -log p(t)``.
 
-    With ``replay_coef`` (``learner.replay_per_step`` > 0: the SFT rows of a policy-gradient
-    step are replay, ``engine.replay``) and at least one policy-gradient row, the SFT part is
-    its own mean times ``replay_coef`` (InstructGPT's PPO-ptx, Ouyang et al. 2022 eq. (2)),
-    whatever its token count: a token of role ``r`` weighs ``replay_coef / (R * T_r)``
-    (``per_role``) or ``replay_coef / T_sft``, and the policy-gradient tokens are averaged over
-    their own count (the worker's ``pg_norm``). A step of SFT rows only is weighted as above.
+    With ``replay_coef`` (``learner.replay_per_step`` > 0 and a policy-gradient batch: its SFT
+    rows are replay, ``engine.replay``), the SFT part is its own mean times ``replay_coef``
+    (InstructGPT's PPO-ptx, Ouyang et al. 2022 eq. (2)), whatever its token count: a token of
+    role ``r`` weighs ``replay_coef / (R * T_r)`` (``per_role``) or ``replay_coef / T_sft``,
+    and the policy-gradient tokens are averaged over their own count (the worker's
+    ``pg_norm``). So also in a minibatch (``learner.minibatches`` > 1) that drew replay rows
+    only.
 
     Args:
         rows: the rows of one optimizer step (all ranks' rows, every rank computes the same).
@@ -182,7 +191,7 @@ def sft_token_weights(
     if not by_role:
         return {}
     sft_total = sum(by_role.values())
-    if replay_coef is not None and sft_total < total:
+    if replay_coef is not None:
         if not per_role:
             return {role: replay_coef / sft_total for role in by_role}
         return {role: replay_coef / (len(by_role) * n) for role, n in by_role.items()}

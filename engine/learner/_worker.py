@@ -252,7 +252,9 @@ class Worker:
         t0 = time.perf_counter()
         if force_sft:
             samples = [msgspec.structs.replace(s, sft=True) for s in samples]
-        prep = prepare_batch(samples, self.step, self.config)
+        # a policy-gradient batch with SFT rows in it: they are replay (learner.replay_*)
+        replay = self.config.replay_per_step > 0 and not force_sft
+        prep = prepare_batch(samples, self.step, self.config, replay=replay)
         if prep.skipped:
             return self._report(prep, t0, skipped=prep.skipped, loss=0.0)
         groups = self._split(prep.rows)
@@ -278,7 +280,6 @@ class Worker:
         grad_norm = 0.0
         for gi, rows in enumerate(groups):
             tokens = sum(r.tokens for r in rows)
-            replay = self.config.replay_per_step > 0
             role_w = sft_token_weights(
                 rows,
                 per_role=self.config.sft_role_mean,

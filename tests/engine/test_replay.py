@@ -8,7 +8,7 @@ import pytest
 
 from engine.errors import ConfigError
 from engine.messages import TrainingSample
-from engine.replay import load_replay, write_replay
+from engine.replay import load_replay, trainable, write_replay
 
 
 def _sample(**kw: object) -> TrainingSample:
@@ -33,6 +33,13 @@ def test_round_trip_and_clear_errors(tmp_path: Path) -> None:
     assert load_replay(path, vocab_size=10) == samples
     with pytest.raises(ValueError, match="sft=False"):
         write_replay(tmp_path / "x.jsonl", [_sample(sft=False)])
+    # JSON has no NaN: refused, and nothing (no .tmp either) is left behind
+    with pytest.raises(ValueError, match="non-finite"):
+        write_replay(tmp_path / "x.jsonl", [_sample(), _sample(reward=float("nan"))])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["replay.jsonl"]
+    # a sample whose loss tokens all lie past max_seq_tokens trains nothing
+    late = _sample(input_ids=[5] * 6, loss_mask=[0, 0, 0, 0, 1, 1], rollout_logprobs=[0.0] * 6)
+    assert trainable([late, samples[0]], 4) == [samples[0]]
 
     def bad(lines: list[bytes], match: str, vocab: int | None = None) -> None:
         p = tmp_path / "bad.jsonl"

@@ -110,6 +110,11 @@ def test_deterministic_mode_reproduces_designs_archive_and_metrics(tmp_path):
         (["--set", "critic.k=0"], "critic.k = 0"),
         (["--set", "critic.nope=1"], "nope"),
         (["--resume", "/nonexistent/run"], "/nonexistent/run"),
+        (["--set", "learner.replay_per_step=2"], "needs learner.replay_path"),
+        (
+            ["--set", "learner.replay_per_step=2", "--set", "learner.replay_path=/nonexistent/r"],
+            "learner.replay_path = '/nonexistent/r'",
+        ),
     ],
 )
 def test_bad_input_exits_2_before_anything_starts(tmp_path, args, needle):

@@ -144,6 +144,9 @@ def test_cache_key_follows_the_samples_and_training_settings(base: Path, tmp_pat
     assert key is not None and key.parent == tmp_path
     same = Config(learner=cfg.learner.__class__(sft_eval_samples=3))  # evaluation only
     assert warm_start_cache(warm, same, base, tmp_path) == key
+    # replay never joins the warm start
+    replay = cfg.learner.__class__(replay_path="r.jsonl", replay_per_step=4, replay_coef=0.3)
+    assert warm_start_cache(warm, Config(learner=replay), base, tmp_path) == key
     other = Config(learner=cfg.learner.__class__(sft_role_mean=True))
     assert warm_start_cache(warm, other, base, tmp_path) != key
     assert warm_start_cache(warm[1:], cfg, base, tmp_path) != key

@@ -418,8 +418,24 @@ def test_replay_weights_are_their_own_mean_times_the_coefficient() -> None:
     assert w == pytest.approx({"designer": 0.5 / (2 * 100), "agent": 0.5 / (2 * 5)})
     flat = sft_token_weights(rows, per_role=False, replay_coef=0.5)
     assert flat == pytest.approx({"designer": 0.5 / 105, "agent": 0.5 / 105})
-    # a step of SFT rows only (the warm start) is not replay: weighted as without it
+    # a minibatch that drew replay rows only (learner.minibatches > 1) keeps the coefficient
     sft_only = prepare_batch([designer, agent], 0, LearnerConfig()).rows
-    assert sft_token_weights(sft_only, per_role=True, replay_coef=0.5) == pytest.approx(
-        sft_token_weights(sft_only, per_role=True)
+    assert sft_token_weights(sft_only, per_role=True, replay_coef=0.5) == pytest.approx(w)
+    # the warm start (no replay_coef): the plain per-role means
+    assert sft_token_weights(sft_only, per_role=True) == pytest.approx(
+        {"designer": 1 / 200, "agent": 1 / 10}
     )
+
+
+def test_a_batch_with_replay_is_skipped_as_its_policy_gradient_part_would_be() -> None:
+    cfg = LearnerConfig(max_staleness=1)
+    replay = [_sample(0.0, "r", sft=True)]
+    flat = [_sample(0.5, "g"), _sample(0.5, "g")]
+    stale = [_sample(1.0, "g", version=0), _sample(0.0, "g", version=0)]
+    assert prepare_batch(flat + replay, 0, cfg, replay=True).skipped == "zero_advantage"
+    assert prepare_batch(stale + replay, 5, cfg, replay=True).skipped == "empty"
+    assert prepare_batch(replay, 0, cfg, replay=True).skipped == "empty"
+    # without replay an SFT row is trained on its own (the warm start)
+    assert prepare_batch(flat + replay, 0, cfg).skipped == ""
+    live = [_sample(1.0, "g"), _sample(0.0, "g")]
+    assert prepare_batch(live + replay, 0, cfg, replay=True).skipped == ""
