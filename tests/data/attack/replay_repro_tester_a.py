@@ -1,6 +1,7 @@
 """Tester-a's repro for the replay change (6cba2a8): how replay rows are weighted in steps that
 are not "PG rows + replay rows in one optimizer step", and what else keys on the replay fields.
-Pure functions only (no model):
+Pure functions only (no model). Fixed in 6a04876 (the observations below are of 6cba2a8; its
+zero-advantage and all-stale lines call prepare_batch without replay=True, as 6cba2a8 did):
 
     cd <repo> && OMP_NUM_THREADS=1 python tests/data/attack/replay_repro_tester_a.py
 
