@@ -110,11 +110,6 @@ def test_deterministic_mode_reproduces_designs_archive_and_metrics(tmp_path):
         (["--set", "critic.k=0"], "critic.k = 0"),
         (["--set", "critic.nope=1"], "nope"),
         (["--resume", "/nonexistent/run"], "/nonexistent/run"),
-        (["--set", "learner.replay_per_step=2"], "needs learner.replay_path"),
-        (
-            ["--set", "learner.replay_per_step=2", "--set", "learner.replay_path=/nonexistent/r"],
-            "learner.replay_path = '/nonexistent/r'",
-        ),
     ],
 )
 def test_bad_input_exits_2_before_anything_starts(tmp_path, args, needle):
@@ -124,6 +119,26 @@ def test_bad_input_exits_2_before_anything_starts(tmp_path, args, needle):
     assert needle in proc.stderr
     assert proc.stderr.count("\n") == 1  # one line
     assert not rd.exists()  # nothing written
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--set", "learner.replay_per_step=2"], "needs learner.replay_path"),
+        (
+            ["--set", "learner.replay_per_step=2", "--set", "learner.replay_path=/nonexistent/r"],
+            "learner.replay_path = '/nonexistent/r'",
+        ),
+    ],
+)
+def test_a_bad_replay_setting_exits_2_before_anything_starts(tmp_path, capsys, args, needle):
+    from engine.run import main
+
+    rd = tmp_path / "never"
+    assert main(["--run-dir", str(rd), *args]) == 2  # in process: main checks before it creates
+    err = capsys.readouterr().err
+    assert needle in err and err.count("\n") == 1, err
+    assert not rd.exists()
 
 
 def test_unwritable_run_dir_and_existing_run_dir(tmp_path):
