@@ -863,6 +863,8 @@ class _Censored:
         # the hint's tokens the task itself states are never censored; the rest until an
         # observation of the episode states them (_EpisodeView)
         self._from_hint = {t for t in from_hint - always - inside if not _stated(stated_seen, t)}
+        if zero_padded:  # a number the task shows in any padding is the task's
+            self._from_hint -= _number_keys(_GATE_TOKEN.findall(stated))
         self._stated = stated
         self._moves = moves
         # fillers are drawn from the unhinted moves and every token the episode shows
@@ -884,7 +886,9 @@ class _Censored:
             return reply
         view = self._views.get(str(ctx.episode_id))
         if view is None:
-            view = self._views[str(ctx.episode_id)] = _EpisodeView(self._from_hint, self._pool)
+            view = self._views[str(ctx.episode_id)] = _EpisodeView(
+                self._from_hint, self._pool, self._zero_padded
+            )
         # folding megabytes of observations (NFKC grows some characters 18-fold) is host work:
         # off the event loop, whose stall would count against the sandbox time of every
         # episode in flight (a tester's 1 MB banners of U+FDFA, 2026-12-02)
@@ -937,12 +941,15 @@ class _EpisodeView:
     unhinted moves and every token shown). Each observation is searched once, not the whole
     episode again each turn."""
 
-    __slots__ = ("pool", "seen", "unstated")
+    __slots__ = ("pool", "seen", "unstated", "zero_padded")
 
-    def __init__(self, from_hint: set[str], pool: set[str]) -> None:
+    def __init__(self, from_hint: set[str], pool: set[str], zero_padded: bool = False) -> None:
         self.unstated = set(from_hint)
         self.pool = set(pool)
         self.seen = 0
+        self.zero_padded = zero_padded
+        """The hint's numbers are matched by value (:func:`_number_key`): an observation
+        showing one in any padding states it."""
 
     def see(self, observations: Sequence[str]) -> None:
         """Take in the observations not seen yet (``observations`` is the whole episode's)."""
@@ -954,7 +961,10 @@ class _EpisodeView:
                 for t in self.unstated
                 if not _RUN.fullmatch(t) and normalise_text(t) in part.text and _stated(part, t)
             }
-            self.pool |= set(_GATE_TOKEN.findall(obs))
+            shown = set(_GATE_TOKEN.findall(obs))
+            if self.zero_padded:
+                self.unstated -= _number_keys(shown)
+            self.pool |= shown
         self.seen = max(self.seen, len(observations))
 
 
@@ -1099,7 +1109,10 @@ def _gate_candidates(
       characters would censor public method suffixes, "000" for grams, "ing"): censored
       wherever it occurs, not only as a whole token.
 
-    Words of the tool schemas (argument names, enum values) are never candidates.
+    A played number of 2+ significant digits counts as a hint token when a hint number has
+    its value with other leading zeros ("0042" for the hint's 42 or 6×7, 42 for its 0042:
+    :func:`_same_number`). Words of the tool schemas (argument names, enum values) are never
+    candidates.
     """
     out: dict[str, str] = {}
     stated = "\n".join([env.description, json.dumps(env.tools, ensure_ascii=False)])
@@ -1236,9 +1249,11 @@ async def _information_gate(
     random tokens of the same shape (:class:`_Censored`): closed-loop, so a method hint
     ("binary search, start at 500") still wins from another start, while a gate (a password,
     a code, a table of codes, a constant written as arithmetic, a word an observation names
-    as a decoy) does not. Flagged when the censored success rate is at most a quarter of the
-    hinted rate and zero-or-so wins are unlikely by chance (one-sided binomial p < 0.05 under
-    the hinted rate).
+    as a decoy) does not. When a candidate is a hint number the wins played with other leading
+    zeros, every hint number of 2+ significant digits is censored in any padding
+    (``_token_pattern(zero_padded=True)``), but those the task shows in any padding. Flagged
+    when the censored success rate is at most a quarter of the hinted rate and zero-or-so wins
+    are unlikely by chance (one-sided binomial p < 0.05 under the hinted rate).
 
     Returns:
         ``(flagged, evidence)``.

@@ -904,6 +904,9 @@ async def test_method_hints_with_zero_padded_numbers_are_no_gates(
         ("h103_spaced_three_digit_pin_table.py", "t13_agents.py:spaced_digits"),
         ("h104_plus_signed_arith_pin_table.py", "t13_agents.py:plus_signed_arith"),
         ("c10_table_padded_to_thousand_digit_widths.py", "t13_agents.py:huge_table_padded"),
+        # tester-b's: the hint writes 7399, the Agent answers "73 99" (the contract listed it
+        # as a gap, stale)
+        ("h107_answer_in_pairs_pin_table.py", "h107_agents.py:pairs"),
     ],
 )
 async def test_other_shapes_of_a_tables_number_are_gates(
@@ -1085,3 +1088,30 @@ async def test_an_episode_return_past_the_largest_float_stays_finite(sandbox: Sa
     ep = await play_episode(req, sandbox, who, AgentConfig())
     # two steps of 1e308 each: the sum overflowed to inf before
     assert ep.success and ep.episode_return == sys.float_info.max, ep
+
+
+def test_with_zero_padding_a_number_the_task_shows_in_any_padding_is_not_censored() -> None:
+    from actors._scoring import _Censored, _EpisodeView, _token_pattern
+
+    view = _EpisodeView({"42", "391", "sesame"}, set(), zero_padded=True)
+    view.see(["Your code is 0042; the door says sesame."])
+    assert view.unstated == {"391"}
+    plain = _EpisodeView({"42"}, set())
+    plain.see(["Your code is 0042."])
+    assert plain.unstated == {"42"}  # without padding, 0042 is another token
+    censor = _Censored(
+        object(),
+        always=set(),
+        inside=set(),
+        from_hint={"42", "391"},
+        stated="Answer with 4 digits, e.g. 0391.",
+        moves=set(),
+        rng=random.Random(0),
+        zero_padded=True,
+    )
+    assert censor._from_hint == {"42"}
+    # the pattern: any run of zeros before the number, none needed, no other digit
+    pattern = re.compile(r"(?<![^\W_])(?:" + _token_pattern({"42"}, True) + r")(?![^\W_])")
+    assert [bool(pattern.fullmatch(a)) for a in ("42", "0042", "0000000042", "142", "4200")] == [
+        True, True, True, False, False,
+    ]  # fmt: skip
