@@ -323,11 +323,13 @@ class LearnerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     clip_eps: PosF = 0.2
     # KL-to-reference coefficient (0 = off, no reference model kept).
     kl_coef: NonNegF = 0.0
-    # Replay (InstructGPT's PPO-ptx, engine/replay.py): a JSON-lines file of supervised
-    # TrainingSample records ("" = none) of which replay_per_step, drawn at random, join every
-    # policy-gradient step; their NLL (one token mean, or with sft_role_mean the mean of per-role
-    # token means) enters the loss times replay_coef, beside the policy-gradient token mean.
-    # Keeps a warm-start skill (the bench replays the Agent stage's hint-only episodes).
+    # Replay (InstructGPT's PPO-ptx, engine/replay.py; not critic.replay_seeds nor
+    # scheduler.replays_per_iteration): a JSON-lines file of supervised TrainingSample records
+    # ("" = none) of which replay_per_step, drawn at random, join every batch the learner trains
+    # (spread over its minibatches); in each optimizer step their NLL at temperature 1 (one token
+    # mean, or with sft_role_mean the mean of per-role token means) enters the loss times
+    # replay_coef, beside the policy-gradient token mean over its own tokens. Keeps a warm-start
+    # skill (the bench replays the Agent stage's hint-only episodes).
     replay_path: str = ""
     replay_per_step: NonNeg = 0
     replay_coef: NonNegF = 1.0

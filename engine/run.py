@@ -67,12 +67,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def _resolve(args: argparse.Namespace) -> Config:
+    import msgspec
+
     config = load_config(args.config, args.overrides)
     if args.run_dir:
-        import msgspec
-
         config = msgspec.structs.replace(
             config, run=msgspec.structs.replace(config.run, run_dir=args.run_dir)
+        )
+    if config.learner.replay_path:
+        # the run directory's config.toml keeps it: a resume from elsewhere finds the same file
+        config = msgspec.structs.replace(
+            config,
+            learner=msgspec.structs.replace(
+                config.learner, replay_path=str(Path(config.learner.replay_path).resolve())
+            ),
         )
     return config
 
@@ -157,10 +165,10 @@ def _check_corpus(config: Config) -> None:
         raise ConfigError(f"designer.corpus = {corpus!r}: no such file or directory")
 
 
-def _check_replay(config: Config) -> None:
+def _check_replay(config: Config, vocab_size: int | None = None) -> None:
     """Fail before anything is created when ``learner.replay_*`` cannot work: replay asked for
     without a file, or a file that does not hold valid samples (``engine.replay.load_replay``;
-    the token ids are checked against the policy's vocabulary when the run loads it)."""
+    token ids below ``vocab_size``, the policy tokenizer's, when given)."""
     learner = config.learner
     if learner.replay_per_step == 0:
         if learner.replay_path:
@@ -177,7 +185,7 @@ def _check_replay(config: Config) -> None:
         )
     from engine.replay import load_replay, trainable
 
-    samples = load_replay(learner.replay_path)
+    samples = load_replay(learner.replay_path, vocab_size)
     if not trainable(samples, learner.max_seq_tokens):
         raise ConfigError(
             f"learner.replay_path = {learner.replay_path!r}: no sample has a loss token within "
@@ -224,8 +232,8 @@ def main(argv: list[str] | None = None) -> int:
         else:
             config = _resolve(args)
         _check_corpus(config)
-        _check_replay(config)
         if args.dry_run:
+            _check_replay(config)
             _dry_run(config)
             return 0
         if args.resume:
@@ -239,6 +247,10 @@ def main(argv: list[str] | None = None) -> int:
                 )
                 return 0
         model_path = _model_path(config)
+        if config.learner.replay_path or config.learner.replay_per_step:
+            from engine.inference import load_tokenizer
+
+            _check_replay(config, len(load_tokenizer(model_path)))
         _check_urls(config)
         if args.resume:
             run_dir, config = RunDir.resume(args.resume, args.config, args.overrides)

@@ -31,8 +31,13 @@ def test_round_trip_and_clear_errors(tmp_path: Path) -> None:
     samples = [_sample(), _sample(group_id="hint/1", input_ids=[9, 9, 9, 9])]
     assert write_replay(path, samples) == 2
     assert load_replay(path, vocab_size=10) == samples
-    with pytest.raises(ValueError, match="sft=False"):
+    # write_replay refuses what load_replay would
+    with pytest.raises(ValueError, match="sample 0 .* has sft=false"):
         write_replay(tmp_path / "x.jsonl", [_sample(sft=False)])
+    with pytest.raises(ValueError, match="sample 1 .* no loss token after position 0"):
+        write_replay(tmp_path / "x.jsonl", [_sample(), _sample(loss_mask=[1, 0, 0, 0])])
+    with pytest.raises(ValueError, match="differ"):
+        write_replay(tmp_path / "x.jsonl", [_sample(loss_mask=[0, 1])])
     # JSON has no NaN: refused, and nothing (no .tmp either) is left behind
     with pytest.raises(ValueError, match="non-finite"):
         write_replay(tmp_path / "x.jsonl", [_sample(), _sample(reward=float("nan"))])
@@ -52,7 +57,8 @@ def test_round_trip_and_clear_errors(tmp_path: Path) -> None:
     bad([good, b"{not json"], "line 2 is not a TrainingSample")
     bad([good.replace(b'"loss_mask":[0,0,1,1]', b'"loss_mask":[0,1]')], "line 1 .* differ")
     bad([good.replace(b'"sft":true', b'"sft":false')], "line 1 has sft=false")
-    bad([good.replace(b'"loss_mask":[0,0,1,1]', b'"loss_mask":[0,0,0,0]')], "no token")
+    bad([good.replace(b'"loss_mask":[0,0,1,1]', b'"loss_mask":[1,0,0,0]')], "after position 0")
+    bad([good.replace(b'"reward":0.0', b'"reward":1e999')], "line 1 .*reward")
     bad([good], "token id 8, outside the policy's vocabulary of 8", vocab=8)
     bad([b"", b"  "], "holds no sample")
     with pytest.raises(ConfigError, match="learner.replay_path = .*missing"):
