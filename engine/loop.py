@@ -197,7 +197,7 @@ class SelfPlay:
             cut = len(loaded) - len(replay)
             log(
                 f"replay: {len(replay)} samples from {cfg.learner.replay_path}, "
-                f"{cfg.learner.replay_per_step} a step at weight {cfg.learner.replay_coef:g}"
+                f"{cfg.learner.replay_per_step} a batch at weight {cfg.learner.replay_coef:g}"
                 + (f" ({cut} left out: no loss token within max_seq_tokens)" if cut else "")
             )
         base_model = self.model_path
