@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from bench.bench_learning import COPY_RATIO, _cut_prompt, design_figures
 
 
@@ -68,6 +70,7 @@ def test_cut_prompt_keeps_head_and_tail() -> None:
     assert _cut_prompt(ids, mask, 200) == (ids, mask)
 
 
+@pytest.mark.long
 def test_bench_tokenizer_trained_on_the_warm_start_material_packs_programs_tighter(
     tmp_path: Path,
 ) -> None:

@@ -69,6 +69,7 @@ def test_missing_digest_is_rejected(runtime: Runtime, tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_corrupt_cache_rebuilds(runtime: Runtime, tmp_path: Path) -> None:
     path = tmp_path / f"guest-{artifact_key(FLAGS)}.cwasm"
     path.write_bytes(b"\x7fELF garbage")

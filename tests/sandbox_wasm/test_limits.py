@@ -152,6 +152,7 @@ def _rss_bytes() -> int:
 
 
 @pytest.mark.slow
+@pytest.mark.long
 async def test_create_trap_discard_cycles_keep_rss_flat(runtime) -> None:
     cycles = 1000
     config = SandboxConfig(pool_size=2)
