@@ -455,6 +455,18 @@ def _same_number(token: str, keys: set[str]) -> bool:
     return key is not None and key in keys
 
 
+def _derived_keys(literal: set[str], derived: set[str]) -> set[str]:
+    """The :func:`_number_keys` of the numbers the hint writes only another way (``derived``,
+    of :func:`_hint_tokens`), less those it also writes literally in some padding."""
+    return _number_keys(derived) - _number_keys(literal)
+
+
+def _derived_number(token: str, literal: set[str], derived: set[str], keys: set[str]) -> bool:
+    """Whether a played ``token`` is a number the hint writes only another way ("7399" for
+    7×1057), also with other leading zeros (``keys``: :func:`_derived_keys`)."""
+    return token in derived or (token not in literal and _same_number(token, keys))
+
+
 def _symbols_only(token: str) -> bool:
     """Whether ``token`` holds no letter or digit (a run of symbols: no word boundaries)."""
     return re.search(r"[^\W_]", token) is None
@@ -1123,7 +1135,7 @@ def _gate_candidates(
     literal, derived = hint_tokens or _hint_tokens(hint, stated)
     in_hint = literal | derived
     number_keys = _number_keys(in_hint)
-    derived_keys = _number_keys(derived) - _number_keys(literal)
+    derived_keys = _derived_keys(literal, derived)
     played_all: list[set[str]] = []
     played_unseen: list[set[str]] = []
     for ep in winners:
@@ -1144,9 +1156,7 @@ def _gate_candidates(
         played_unseen.append(unseen)
     if len({ep.seed for ep in winners}) >= 2:
         for tok in set.intersection(*played_all):
-            if out.get(tok) == "hint" and (
-                tok in derived or (tok not in literal and _same_number(tok, derived_keys))
-            ):
+            if out.get(tok) == "hint" and _derived_number(tok, literal, derived, derived_keys):
                 del out[tok]
         always = set.intersection(*played_all) & literal
         always |= {t for t in set.intersection(*played_unseen) if len(t) >= 3}
@@ -1289,10 +1299,8 @@ async def _information_gate(
     padded = any(
         t not in literal and t not in derived for t in candidates if _same_number(t, numbers)
     )
-    derived_keys = _number_keys(derived) - _number_keys(literal)
-    written = any(
-        t in derived or (t not in literal and _same_number(t, derived_keys)) for t in candidates
-    )
+    keys = _derived_keys(literal, derived)
+    written = any(_derived_number(t, literal, derived, keys) for t in candidates)
     from_hint = literal | (derived if written else set())
     if padded:
         from_hint = {t for t in from_hint if _number_key(t) is None} | _number_keys(from_hint)
