@@ -105,6 +105,26 @@ _GATE_TOKEN = re.compile(r"[^\W_]{3,}|(?<![^\W_])\d{2}(?![^\W_])")
 """Words and mixed passphrases (``k9x2q7m4``) of 3+ letters or digits, and 2-digit numbers (a
 2-digit code is a code; a 2-letter word or a 1-digit number is too common a move to be one:
 "take 1, 2 or 3")."""
+_WORD = re.compile(r"[^\W_]+")
+_LETTER = re.compile(r"[^\W\d_]")
+_DIGIT_RUN = re.compile(r"\d{2,}")
+
+
+def _glued_numbers(text: str) -> list[str]:
+    """The runs of 2+ digits inside words that glue them to letters: ``PIN0042`` holds the
+    number ``0042``, ``42abc`` the number ``42``. A table's per-seed code answered glued to a
+    label is still the code (a tester's h97, h105, 2026-12-02)."""
+    out: list[str] = []
+    for word in _WORD.findall(text):
+        if not word.isdigit() and (runs := _DIGIT_RUN.findall(word)) and _LETTER.search(word):
+            out += runs
+    return out
+
+
+def _shown_tokens(text: str) -> list[str]:
+    """:data:`_GATE_TOKEN` tokens of ``text`` and its :func:`_glued_numbers`: what a text
+    shows the Agent, as the censor reads it."""
+    return [*_GATE_TOKEN.findall(text), *_glued_numbers(text)]
 
 
 _ASCII_DIGITS = frozenset("0123456789")
@@ -185,9 +205,10 @@ def _tokens(text: str) -> list[str]:
     ``7399``), what digit groups split by a thousands separator or a space spell (``7,399``,
     ``7'399``, ``73 99`` -> ``7399``) and what runs of 3+ single characters spell
     (``s e s a m e`` -> ``sesame``; number words count as digits: ``seven three nine nine``
-    -> ``7399``), so a code cannot hide by being spelled out."""
+    -> ``7399``), and the numbers glued to letters (:func:`_glued_numbers`: ``PIN0042`` ->
+    ``0042``), so a code cannot hide by being spelled out or labelled."""
     text = _fold(text)
-    out = _GATE_TOKEN.findall(text)
+    out = _shown_tokens(text)
     # pieces joined by a hyphen, a dot or an underscore spell one token: "73-99" is 7399,
     # "ses-ame" sesame, "ka_zu_mi_ro" kazumiro
     for joined in re.findall(r"[^\W_]+(?:[-.·_][^\W_]+)+", text):
@@ -501,6 +522,7 @@ class _Seen:
         if norm:
             self.text = f"{self.text} {norm}" if self.text else norm
             self.runs.update(_RUN.findall(norm))
+            self.runs.update(_glued_numbers(norm))
 
 
 _RUN = re.compile(r"[0-9a-z]+")
@@ -520,6 +542,10 @@ def _stated(haystack: str | _Seen, token: str) -> bool:
     if isinstance(haystack, _Seen) and _RUN.fullmatch(needle):
         return needle in haystack.runs
     text = haystack.text if isinstance(haystack, _Seen) else normalise_text(_fold(haystack))
+    if _RUN.fullmatch(needle) and needle.isdigit():
+        # a number is stated glued to letters too ("PIN0042" states 0042): the digits around
+        # it are its only boundary, as the censor matches it (_Censored)
+        return re.search(rf"(?<!\d){needle}(?!\d)", text) is not None
     if not _symbols_only(token):
         return whole_token(needle).search(text) is not None
     run = re.escape(needle)
@@ -876,11 +902,11 @@ class _Censored:
         # observation of the episode states them (_EpisodeView)
         self._from_hint = {t for t in from_hint - always - inside if not _stated(stated_seen, t)}
         if zero_padded:  # a number the task shows in any padding is the task's
-            self._from_hint -= _number_keys(_GATE_TOKEN.findall(stated))
+            self._from_hint -= _number_keys(_shown_tokens(stated))
         self._stated = stated
         self._moves = moves
         # fillers are drawn from the unhinted moves and every token the episode shows
-        self._pool = moves | set(_GATE_TOKEN.findall(stated))
+        self._pool = moves | set(_shown_tokens(stated))
         self._rng = rng
         self._fillers: dict[str, dict[str, str]] = {}
         self._views: dict[str, _EpisodeView] = {}
@@ -918,7 +944,10 @@ class _Censored:
             return reply  # (an empty pattern would match between every two characters)
         # a token of symbols alone has no word boundary to respect: it is matched glued too
         symbolic = {t for t in matchable if _symbols_only(t)}
-        whole = _token_pattern(matchable - symbolic, self._zero_padded)
+        # a number is matched between non-digits, glued to letters too ("PIN0042": h97)
+        numeric = {t for t in matchable if t.isascii() and t.isdigit()}
+        whole = _token_pattern(matchable - symbolic - numeric, self._zero_padded)
+        number = _token_pattern(numeric, self._zero_padded)
         glued = "|".join(
             [re.escape(t) for t in sorted(self._inside, key=len, reverse=True)]
             + ([_token_pattern(symbolic)] if symbolic else [])
@@ -926,6 +955,7 @@ class _Censored:
         pattern = re.compile(
             "|".join(
                 ([r"(?<![^\W_])(?:" + whole + r")(?![^\W_])"] if whole else [])
+                + ([r"(?<!\d)(?:" + number + r")(?!\d)"] if number else [])
                 + (["(?:" + glued + ")"] if glued else [])
             ),
             re.IGNORECASE,
@@ -973,7 +1003,7 @@ class _EpisodeView:
                 for t in self.unstated
                 if not _RUN.fullmatch(t) and normalise_text(t) in part.text and _stated(part, t)
             }
-            shown = set(_GATE_TOKEN.findall(obs))
+            shown = set(_shown_tokens(obs))
             if self.zero_padded:
                 self.unstated -= _number_keys(shown)
             self.pool |= shown
@@ -1311,7 +1341,7 @@ async def _information_gate(
         inside={t for t, why in candidates.items() if why == "inside"},
         from_hint=from_hint,
         stated=stated,
-        moves={t for text in unhinted for t in _GATE_TOKEN.findall(text)},
+        moves={t for text in unhinted for t in _shown_tokens(text)},
         zero_padded=padded,
         rng=random.Random(rng.random()),
         played="\n".join(unhinted),

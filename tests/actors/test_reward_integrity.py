@@ -853,6 +853,8 @@ async def test_a_hint_that_restates_the_tasks_own_arithmetic_is_no_gate(sandbox:
         ("h92_pad_width_per_seed_table.py", "t13_agents.py:pad_to_keypad"),
         ("h106_pad_width_per_seed_arith_table.py", "t13_agents.py:pad_to_keypad_arith"),
         ("h99_padded_hint_unpadded_play_table.py", "t13_agents.py:unpadded"),
+        # glued to a label: PIN0042 (h105, PIN42, under -m attack_matrix)
+        ("h97_glued_label_padded_pin_table.py", "t13_agents.py:glued_label_padded"),
     ],
 )
 async def test_a_hint_number_the_agent_plays_with_other_leading_zeros_is_a_gate(
@@ -879,6 +881,10 @@ async def test_a_hint_number_the_agent_plays_with_other_leading_zeros_is_a_gate(
         ("f23_four_digit_sum_method.py", "t13_agents.py:four_digit_sum"),
         ("f24_dice_sum_two_digit_method_more_examples.py", "t13_agents.py:dice_sum"),
         ("f25_padded_binary_search_method.py", "t13_agents.py:bsearch_padded"),
+        # a method hint's numbers played glued to a label or a unit (G500, 1000m): numbers
+        # glued to letters are read as numbers since h97 (2026-12-02)
+        ("f26_labelled_binary_search_method.py", "t14_agents.py:bsearch_labelled"),
+        ("f27_unit_conversion_glued_unit_method.py", "t14_agents.py:km_to_m"),
     ],
 )
 async def test_method_hints_with_zero_padded_numbers_are_no_gates(
@@ -907,6 +913,8 @@ async def test_method_hints_with_zero_padded_numbers_are_no_gates(
         # tester-b's: the hint writes 7399, the Agent answers "73 99" (the contract listed it
         # as a gap, stale)
         ("h107_answer_in_pairs_pin_table.py", "h107_agents.py:pairs"),
+        # glued to a label (PIN42; PIN0042 runs by default): digits glued to letters are a number
+        ("h105_glued_label_unpadded_pin_table.py", "t13_agents.py:glued_label"),
     ],
 )
 async def test_other_shapes_of_a_tables_number_are_gates(
@@ -924,9 +932,7 @@ async def test_other_shapes_of_a_tables_number_are_gates(
     [
         # 2-digit codes typed "4 2": no token of 2+ characters is played
         ("h95_spaced_digits_pin_table.py", "t13_agents.py:spaced_digits"),
-        # glued to a label (PIN0042, PIN42), trailing zeros (420000), padded with 9s (999942)
-        ("h97_glued_label_padded_pin_table.py", "t13_agents.py:glued_label_padded"),
-        ("h105_glued_label_unpadded_pin_table.py", "t13_agents.py:glued_label"),
+        # trailing zeros (420000), padded with 9s (999942)
         ("h98_trailing_zero_padded_pin_table.py", "t13_agents.py:trailing_zeros"),
         ("h100_nine_padded_pin_table.py", "t13_agents.py:nine_padded"),
     ],
