@@ -285,11 +285,18 @@ def tokenizer_texts(variants: list[Any], passages: list[str], seed: int) -> list
 
 
 def probe_designs(
-    model_dir: Path, n: int, temperature: float, prompt_tokens: int, seed: int, threads: int
+    model_dir: Path,
+    n: int,
+    temperature: float,
+    prompt_tokens: int,
+    seed: int,
+    threads: int,
+    top_p: float = 1.0,
 ) -> dict[str, Any]:
-    """The warm-started Designer before any RL: ``n`` designs sampled (``temperature``, at
-    most 1,024 new tokens) from the cut design prompt self-play sends (fresh passages), each
-    parsed (``actors.designer.parse_design``) and validated by the Critic's own validation.
+    """The warm-started Designer before any RL: ``n`` designs sampled (``temperature`` and
+    nucleus ``top_p``, as self-play samples them; at most 1,024 new tokens) from the cut design
+    prompt self-play sends (fresh passages), each parsed (``actors.designer.parse_design``)
+    and validated by the Critic's own validation.
 
     Returns:
         ``{"probed": n, "valid": count, "valid_rate": float, "verdicts": {reason: count},
@@ -332,7 +339,7 @@ def probe_designs(
                 attention_mask=att,
                 do_sample=True,
                 temperature=temperature,
-                top_p=1.0,
+                top_p=top_p,
                 max_new_tokens=1024,
             )
         for row in y[:, width:].tolist():
@@ -970,11 +977,13 @@ def summarize(records: list[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
-def _designer_temperature(args: argparse.Namespace) -> float:
-    """``designer.temperature`` of the self-play run (``--config``, then ``--set``)."""
+def _designer_sampling(args: argparse.Namespace) -> tuple[float, float]:
+    """``(designer.temperature, designer.top_p)`` of the self-play run (``--config``, then
+    ``--set``)."""
     from engine.config import load_config
 
-    return load_config(args.config, list(args.set)).designer.temperature
+    designer = load_config(args.config, list(args.set)).designer
+    return designer.temperature, designer.top_p
 
 
 def _reuse_warm_start(args: argparse.Namespace) -> tuple[Path, list[Any], dict[str, Any]]:
@@ -1161,11 +1170,14 @@ def _warm_stages(args: argparse.Namespace, out: Path) -> tuple[Path, list[Any], 
     _log(f"warm start done: {sft}")
     agent_probe = probe_agent(model_dir, args.agent_probe, args.seed, args.threads)
     _log(f"warm-started Agent on held-back word_pick: {agent_probe}")
-    temperature = _designer_temperature(args)
+    temperature, top_p = _designer_sampling(args)
     probe = probe_designs(
-        model_dir, args.probe, temperature, args.sft_prompt_tokens, args.seed, args.threads
+        model_dir, args.probe, temperature, args.sft_prompt_tokens, args.seed, args.threads, top_p
     )
-    _log(f"warm-started Designer, {args.probe} designs at temperature {temperature}: {probe}")
+    _log(
+        f"warm-started Designer, {args.probe} designs at temperature {temperature}, top_p "
+        f"{top_p}: {probe}"
+    )
     stages = {
         "parameters": params,
         "warm_start_programs": len(variants),

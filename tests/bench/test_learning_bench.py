@@ -101,6 +101,17 @@ def test_probe_designs_samples_parses_and_validates_every_design(tmp_path: Path)
     assert out["valid"] == out["verdicts"].get("valid", 0) and 0 <= out["valid_rate"] <= 1
 
 
+def test_the_designer_probe_samples_as_self_play_does() -> None:
+    """The probe takes the self-play run's temperature and nucleus mass, --set included."""
+    import argparse
+
+    from bench.bench_learning import REPO, _designer_sampling
+
+    config = str(REPO / "configs" / "cpu_learn.toml")
+    args = argparse.Namespace(config=config, set=["designer.top_p=0.9"])
+    assert _designer_sampling(args) == (0.5, 0.9)
+
+
 def test_probe_agent_plays_held_back_word_pick_with_and_without_the_hint(tmp_path: Path) -> None:
     from bench.bench_learning import build_model, probe_agent
 
