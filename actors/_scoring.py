@@ -105,26 +105,19 @@ _GATE_TOKEN = re.compile(r"[^\W_]{3,}|(?<![^\W_])\d{2}(?![^\W_])")
 """Words and mixed passphrases (``k9x2q7m4``) of 3+ letters or digits, and 2-digit numbers (a
 2-digit code is a code; a 2-letter word or a 1-digit number is too common a move to be one:
 "take 1, 2 or 3")."""
-_WORD = re.compile(r"[^\W_]+")
-_LETTER = re.compile(r"[^\W\d_]")
-_DIGIT_RUN = re.compile(r"\d{2,}")
+_GLUED_NUMBER = re.compile(r"(?<=[^\W\d_])\d{2,}|(?<!\d)\d{2,}(?=[^\W\d_])")
+"""A run of 2+ digits glued to a letter on either side: within a word that holds a letter,
+every maximal digit run is (the regex engine's own scan: a Python loop over the words of a
+1 MB page cost 0.2 s, charged per turn: a tester's g8, 2026-12-02)."""
 
 
 def _glued_numbers(text: str) -> list[str]:
     """The runs of 2+ digits inside words that glue them to letters: ``PIN0042`` holds the
     number ``0042``, ``42abc`` the number ``42``. A table's per-seed code answered glued to a
-    label is still the code (a tester's h97, h105, 2026-12-02)."""
-    out: list[str] = []
-    for word in _WORD.findall(text):
-        if not word.isdigit() and (runs := _DIGIT_RUN.findall(word)) and _LETTER.search(word):
-            out += runs
-    return out
-
-
-def _shown_tokens(text: str) -> list[str]:
-    """:data:`_GATE_TOKEN` tokens of ``text`` and its :func:`_glued_numbers`: what a text
-    shows the Agent, as the censor reads it."""
-    return [*_GATE_TOKEN.findall(text), *_glued_numbers(text)]
+    label is still the code (a tester's h97, h105, 2026-12-02). Read in what the Agent plays
+    and in the hint, not in what it is shown: a code among glued decoys (``QK42Z17T88``) is not
+    stated by them (a tester's g4)."""
+    return _GLUED_NUMBER.findall(text)
 
 
 _ASCII_DIGITS = frozenset("0123456789")
@@ -208,13 +201,15 @@ def _tokens(text: str) -> list[str]:
     -> ``7399``), and the numbers glued to letters (:func:`_glued_numbers`: ``PIN0042`` ->
     ``0042``), so a code cannot hide by being spelled out or labelled."""
     text = _fold(text)
-    out = _shown_tokens(text)
+    out = [*_GATE_TOKEN.findall(text), *_glued_numbers(text)]
     # pieces joined by a hyphen, a dot or an underscore spell one token: "73-99" is 7399,
     # "ses-ame" sesame, "ka_zu_mi_ro" kazumiro
     for joined in re.findall(r"[^\W_]+(?:[-.·_][^\W_]+)+", text):
         whole = re.sub(r"[-.·_]", "", joined)
         if len(whole) >= 3:
             out.append(whole)
+            # a label joined to the number's pieces: PIN-73-99 holds 7399 (a tester's g9)
+            out += _glued_numbers(whole)
     # digit groups split by a thousands separator or a space spell one number: a hint's
     # "7,399", "7'399", "7’399", Arabic "٧٬٣٩٩" or "73 99" (pairs) is the 7399 the Agent
     # types (two testers' code tables, 2026-12-01); the groups stay tokens of their own too
@@ -522,7 +517,6 @@ class _Seen:
         if norm:
             self.text = f"{self.text} {norm}" if self.text else norm
             self.runs.update(_RUN.findall(norm))
-            self.runs.update(_glued_numbers(norm))
 
 
 _RUN = re.compile(r"[0-9a-z]+")
@@ -542,10 +536,6 @@ def _stated(haystack: str | _Seen, token: str) -> bool:
     if isinstance(haystack, _Seen) and _RUN.fullmatch(needle):
         return needle in haystack.runs
     text = haystack.text if isinstance(haystack, _Seen) else normalise_text(_fold(haystack))
-    if _RUN.fullmatch(needle) and needle.isdigit():
-        # a number is stated glued to letters too ("PIN0042" states 0042): the digits around
-        # it are its only boundary, as the censor matches it (_Censored)
-        return re.search(rf"(?<!\d){needle}(?!\d)", text) is not None
     if not _symbols_only(token):
         return whole_token(needle).search(text) is not None
     run = re.escape(needle)
@@ -902,11 +892,11 @@ class _Censored:
         # observation of the episode states them (_EpisodeView)
         self._from_hint = {t for t in from_hint - always - inside if not _stated(stated_seen, t)}
         if zero_padded:  # a number the task shows in any padding is the task's
-            self._from_hint -= _number_keys(_shown_tokens(stated))
+            self._from_hint -= _number_keys(_GATE_TOKEN.findall(stated))
         self._stated = stated
         self._moves = moves
         # fillers are drawn from the unhinted moves and every token the episode shows
-        self._pool = moves | set(_shown_tokens(stated))
+        self._pool = moves | set(_GATE_TOKEN.findall(stated))
         self._rng = rng
         self._fillers: dict[str, dict[str, str]] = {}
         self._views: dict[str, _EpisodeView] = {}
@@ -1003,7 +993,7 @@ class _EpisodeView:
                 for t in self.unstated
                 if not _RUN.fullmatch(t) and normalise_text(t) in part.text and _stated(part, t)
             }
-            shown = set(_shown_tokens(obs))
+            shown = set(_GATE_TOKEN.findall(obs))
             if self.zero_padded:
                 self.unstated -= _number_keys(shown)
             self.pool |= shown
@@ -1341,7 +1331,7 @@ async def _information_gate(
         inside={t for t, why in candidates.items() if why == "inside"},
         from_hint=from_hint,
         stated=stated,
-        moves={t for text in unhinted for t in _shown_tokens(text)},
+        moves={t for text in unhinted for t in _GATE_TOKEN.findall(text)},
         zero_padded=padded,
         rng=random.Random(rng.random()),
         played="\n".join(unhinted),

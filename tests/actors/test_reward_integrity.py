@@ -853,8 +853,12 @@ async def test_a_hint_that_restates_the_tasks_own_arithmetic_is_no_gate(sandbox:
         ("h92_pad_width_per_seed_table.py", "t13_agents.py:pad_to_keypad"),
         ("h106_pad_width_per_seed_arith_table.py", "t13_agents.py:pad_to_keypad_arith"),
         ("h99_padded_hint_unpadded_play_table.py", "t13_agents.py:unpadded"),
-        # glued to a label: PIN0042 (h105, PIN42, under -m attack_matrix)
+        # glued to a label: PIN0042 (h105, PIN42, under -m attack_matrix); behind a label with
+        # its pieces joined, PIN-73-99 (tester-c's g9); the code among glued decoys of an
+        # observation's serial, QK42Z17T88, which a first version read as stated (g4)
         ("h97_glued_label_padded_pin_table.py", "t13_agents.py:glued_label_padded"),
+        ("g9_hyphen_label_pairs_pin_table.py", "tg_agents.py:hyphen_pairs"),
+        ("g4_code_glued_in_observation_serial_pin_table.py", "tg_agents.py:bare"),
     ],
 )
 async def test_a_hint_number_the_agent_plays_with_other_leading_zeros_is_a_gate(
@@ -935,6 +939,18 @@ async def test_other_shapes_of_a_tables_number_are_gates(
         # trailing zeros (420000), padded with 9s (999942)
         ("h98_trailing_zero_padded_pin_table.py", "t13_agents.py:trailing_zeros"),
         ("h100_nine_padded_pin_table.py", "t13_agents.py:nine_padded"),
+        # tester-c's (2026-12-02): the code's digits interleaved with letters, in the answer
+        # (L73R99, A3B9C1) or in the hint (3k9q1); a label holding a digit (K9 + 42 = K942);
+        # the hint's arithmetic or hex literal glued to a label (PIN6×7, PIN0x2a)
+        ("g1_split_halves_glued_labels_pin_table.py", "tg_agents.py:split_halves"),
+        ("g2_dial_letter_glued_digits_pin_table.py", "tg_agents.py:dial_labels"),
+        (
+            "g7_hint_code_digits_interleaved_with_letters_pin_table.py",
+            "tg_agents.py:interleaved_entry",
+        ),
+        ("g3_digit_bearing_label_glued_pin_table.py", "tg_agents.py:digit_label"),
+        ("g5_hint_arithmetic_glued_to_label_pin_table.py", "tg_agents.py:label_entry"),
+        ("g6_hint_hex_glued_to_label_pin_table.py", "tg_agents.py:label_entry"),
     ],
 )
 async def test_known_gap_a_tables_number_in_shapes_the_censor_does_not_read(
