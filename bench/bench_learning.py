@@ -117,9 +117,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--eval-s",
         type=float,
-        default=240.0,
+        default=300.0,
         help="reserved after self-play for its shutdown, the held-out eval and the copy check, "
-        "s (2026-12-01 22:14: they took 136 s of the 420 then reserved)",
+        "s (2026-12-01 22:14: they took 136 s of the 420 then reserved; 2026-12-02 11:39: "
+        "280 s of 240, 149 accepted designs checked in one process, the bench 90 s past its "
+        "hour; the check now runs in two)",
     )
     parser.add_argument("--variants", type=int, default=3200, help="warm-start programs")
     parser.add_argument("--validate", type=int, default=100, help="programs validated")
@@ -747,21 +749,59 @@ def _nearest(source: str, corpus: list[str], grams: list[frozenset[str]]) -> tup
     ``difflib.SequenceMatcher.ratio`` among the :data:`NEAREST_SHORTLIST` programs that share
     the most character 5-grams with it (Jaccard). The ratio of every program took ~80 s a
     design (746 programs of one family, 2026-12-01): hours for the 125 designs one run
-    accepted, and the bench past its budget. The shortlist takes ~1.2 s a design against
-    3,200 programs, and found the same nearest program as every ratio on 3 of 3 checked.
-    ``(0.0, -1)`` for an empty corpus.
+    accepted, and the bench past its budget. The shortlist takes ~1 s a design against
+    3,200 programs, and found the same nearest program as every ratio on 3 of 3 checked. A
+    candidate whose ``real_quick_ratio``/``quick_ratio`` (upper bounds of ``ratio``) cannot
+    beat the best so far is skipped: the same answer, sooner. ``(0.0, -1)`` for an empty
+    corpus.
     """
     if not corpus:
         return 0.0, -1
     mine = _grams(source)
-    jaccard = [len(mine & g) / max(1, len(mine | g)) for g in grams]
+    jaccard = []
+    for g in grams:
+        common = len(mine & g)
+        jaccard.append(common / max(1, len(mine) + len(g) - common))
     shortlist = sorted(range(len(corpus)), key=lambda i: -jaccard[i])[:NEAREST_SHORTLIST]
     best, best_i = 0.0, -1
     for i in shortlist:
-        r = difflib.SequenceMatcher(None, source, corpus[i], autojunk=False).ratio()
+        matcher = difflib.SequenceMatcher(None, source, corpus[i], autojunk=False)
+        if matcher.real_quick_ratio() <= best or matcher.quick_ratio() <= best:
+            continue
+        r = matcher.ratio()
         if r > best:
             best, best_i = r, i
     return best, best_i
+
+
+_NEAREST_CORPUS: tuple[list[str], list[frozenset[str]]] = ([], [])
+
+
+def _nearest_init(corpus: list[str]) -> None:
+    global _NEAREST_CORPUS
+    _NEAREST_CORPUS = (corpus, [_grams(c) for c in corpus])
+
+
+def _nearest_in_worker(source: str) -> tuple[float, int]:
+    return _nearest(source, *_NEAREST_CORPUS)
+
+
+def nearest_all(sources: list[str], corpus: list[str], workers: int = 2) -> list[tuple[float, int]]:
+    """:func:`_nearest` of every source, in ``workers`` processes (the copy check runs after
+    self-play, when the machine is idle: 149 accepted designs took 172 s in one process at
+    2026-12-02 11:39 and put the bench 90 s past its hour). One process when ``workers`` is 1
+    or there are fewer than 8 sources."""
+    if workers <= 1 or len(sources) < 8:
+        grams = [_grams(c) for c in corpus]
+        return [_nearest(src, corpus, grams) for src in sources]
+    import concurrent.futures
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(
+        workers, mp_context=ctx, initializer=_nearest_init, initargs=(corpus,)
+    ) as pool:
+        return list(pool.map(_nearest_in_worker, sources, chunksize=4))
 
 
 def design_figures(run_dir: Path, corpus_sources: list[str], window: int) -> dict[str, Any]:
@@ -802,12 +842,11 @@ def design_figures(run_dir: Path, corpus_sources: list[str], window: int) -> dic
 
     half = len(scored) // 2
     accepted = []
-    grams = [_grams(c) for c in corpus_sources]
-    for d in designs:
-        if d.get("verdict") != "accepted":
-            continue
-        src = str(d.get("program") or d.get("source") or "")
-        best, best_i = _nearest(src, corpus_sources, grams)
+    kept = [d for d in designs if d.get("verdict") == "accepted"]
+    nearest = nearest_all(
+        [str(d.get("program") or d.get("source") or "") for d in kept], corpus_sources
+    )
+    for d, (best, best_i) in zip(kept, nearest, strict=True):
         accepted.append(
             {
                 "design_id": d.get("design_id") or d.get("env_id") or d.get("id"),

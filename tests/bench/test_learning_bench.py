@@ -279,6 +279,20 @@ def test_the_nearest_warm_start_program_is_the_best_ratio_of_the_shortlist() -> 
     assert _nearest(design, [], []) == (0.0, -1)
 
 
+def test_the_copy_check_in_two_processes_finds_what_one_finds() -> None:
+    import random
+
+    from bench.bench_learning import nearest_all
+
+    rng = random.Random(1)
+    words = [f"name{i}" for i in range(60)]
+    corpus = [" ".join(rng.choice(words) for _ in range(60)) for _ in range(30)]
+    designs = [c.replace("name3 ", "name4 ", 2) for c in corpus[:9]] + ["unrelated text"]
+    one = nearest_all(designs, corpus, workers=1)
+    assert nearest_all(designs, corpus, workers=2) == one
+    assert [i for _, i in one[:9]] == list(range(9))
+
+
 def test_the_warm_start_stops_at_its_epochs_with_the_cosine_planned_over_them(
     tmp_path: Path,
 ) -> None:
