@@ -111,6 +111,23 @@ every maximal digit run is (the regex engine's own scan: a Python loop over the 
 1 MB page cost 0.2 s, charged per turn: a tester's g8, 2026-12-02)."""
 
 
+def _glued_words(text: str) -> list[tuple[str, str]]:
+    """``(word, number)`` for each :func:`_glued_numbers` number of ``text`` (:func:`_fold`-ed),
+    with the word that holds it: a word of ``text``, or what pieces joined by hyphens, dots or
+    underscores spell (``PIN-73-99``: ``("PIN7399", "7399")``). A number glued inside a word
+    the task states is the task's (``up100`` of a listed command, ``x40`` of a tool's enum,
+    ``F1040`` of the answer format: a tester's j1-j4, flagged until this rule)."""
+    text = _fold(text)
+    words = [
+        *_WORD.findall(text),
+        *(re.sub(r"[-.·_]", "", j) for j in re.findall(r"[^\W_]+(?:[-.·_][^\W_]+)+", text)),
+    ]
+    return [(w, n) for w in words if _GLUED_NUMBER.search(w) for n in _glued_numbers(w)]
+
+
+_WORD = re.compile(r"[^\W_]+")
+
+
 def _glued_numbers(text: str) -> list[str]:
     """The runs of 2+ digits inside words that glue them to letters: ``PIN0042`` holds the
     number ``0042``, ``42abc`` the number ``42``. A table's per-seed code answered glued to a
@@ -192,16 +209,18 @@ _DIGIT_GROUPS = re.compile(rf"(?<![\d,'’ʼ٬٫])\d{{1,4}}(?:{_GROUP_SEP}\d{{1,
 separator, one space or a comma and a space (:func:`_tokens` reads them joined too)."""
 
 
-def _tokens(text: str) -> list[str]:
+def _tokens(text: str, glued: bool = True) -> list[str]:
     """:data:`_GATE_TOKEN` tokens of ``text`` (:func:`_fold`-ed: fullwidth and other scripts'
     digits are ASCII digits), plus what pieces joined by hyphens or dots spell (``73-99`` ->
     ``7399``), what digit groups split by a thousands separator or a space spell (``7,399``,
     ``7'399``, ``73 99`` -> ``7399``) and what runs of 3+ single characters spell
     (``s e s a m e`` -> ``sesame``; number words count as digits: ``seven three nine nine``
-    -> ``7399``), and the numbers glued to letters (:func:`_glued_numbers`: ``PIN0042`` ->
-    ``0042``), so a code cannot hide by being spelled out or labelled."""
+    -> ``7399``), and with ``glued`` the numbers glued to letters (:func:`_glued_numbers`:
+    ``PIN0042`` -> ``0042``), so a code cannot hide by being spelled out or labelled. What the
+    Agent plays is read with ``glued=False`` and :func:`_glued_words`, which keeps each glued
+    number's word."""
     text = _fold(text)
-    out = [*_GATE_TOKEN.findall(text), *_glued_numbers(text)]
+    out = [*_GATE_TOKEN.findall(text), *(_glued_numbers(text) if glued else [])]
     # pieces joined by a hyphen, a dot or an underscore spell one token: "73-99" is 7399,
     # "ses-ame" sesame, "ka_zu_mi_ro" kazumiro
     for joined in re.findall(r"[^\W_]+(?:[-.·_][^\W_]+)+", text):
@@ -209,7 +228,8 @@ def _tokens(text: str) -> list[str]:
         if len(whole) >= 3:
             out.append(whole)
             # a label joined to the number's pieces: PIN-73-99 holds 7399 (a tester's g9)
-            out += _glued_numbers(whole)
+            if glued:
+                out += _glued_numbers(whole)
     # digit groups split by a thousands separator or a space spell one number: a hint's
     # "7,399", "7'399", "7’399", Arabic "٧٬٣٩٩" or "73 99" (pairs) is the 7399 the Agent
     # types (two testers' code tables, 2026-12-01); the groups stay tokens of their own too
@@ -896,7 +916,7 @@ class _Censored:
         self._stated = stated
         self._moves = moves
         # fillers are drawn from the unhinted moves and every token the episode shows
-        self._pool = moves | set(_GATE_TOKEN.findall(stated))
+        self._pool = moves | set(_GATE_TOKEN.findall(stated)) | set(_glued_numbers(stated))
         self._rng = rng
         self._fillers: dict[str, dict[str, str]] = {}
         self._views: dict[str, _EpisodeView] = {}
@@ -996,7 +1016,8 @@ class _EpisodeView:
             shown = set(_GATE_TOKEN.findall(obs))
             if self.zero_padded:
                 self.unstated -= _number_keys(shown)
-            self.pool |= shown
+            # a glued number shown is a filler, not a statement (a decoy serial: g4)
+            self.pool |= shown | set(_glued_numbers(obs))
         self.seen = max(self.seen, len(observations))
 
 
@@ -1164,7 +1185,11 @@ def _gate_candidates(
         unseen: set[str] = set()
         for turn in ep.turns:
             if turn.error is None:
-                for tok in _tokens(_action_text(turn)):
+                action = _action_text(turn)
+                # a number glued to letters counts where its word is unseen: PIN0042 plays
+                # 0042; up100, a command the task lists, plays nothing of the hint's (j3)
+                glued = [n for w, n in _glued_words(action) if not _stated(view, w)]
+                for tok in [*_tokens(action, glued=False), *glued]:
                     key = tok.casefold()
                     played.add(key)
                     if not _stated(view, tok):
@@ -1192,7 +1217,9 @@ def _gate_candidates(
         first = {_normal(_action_text(ep.turns[0])) if ep.turns else "" for ep in winners}
         if len(first) == 1 and (opening := first.pop()):
             if all(_normal(ep.turns[0].action) != opening for ep in without if ep.turns):
-                for tok in {t.casefold() for t in _tokens(opening)} & literal - unhinted:
+                for tok in {
+                    t.casefold() for t in _tokens(opening, glued=False)
+                } & literal - unhinted:
                     out[tok] = "constant"
         # a hint word glued to a per-seed part ("sesame417"): inside a played token of every
         # win, inside no unhinted action, not stated by the task
@@ -1331,7 +1358,7 @@ async def _information_gate(
         inside={t for t, why in candidates.items() if why == "inside"},
         from_hint=from_hint,
         stated=stated,
-        moves={t for text in unhinted for t in _GATE_TOKEN.findall(text)},
+        moves={t for text in unhinted for t in [*_GATE_TOKEN.findall(text), *_glued_numbers(text)]},
         zero_padded=padded,
         rng=random.Random(rng.random()),
         played="\n".join(unhinted),

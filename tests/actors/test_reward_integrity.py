@@ -599,6 +599,20 @@ async def test_known_gap_a_secret_of_3_characters_glued_to_the_answer(
 
 
 @pytest.mark.xfail(strict=True, reason="known false positive, docs/environment-contract.md")
+async def test_known_false_positive_a_method_hint_naming_the_numbers_every_answer_glues(
+    sandbox: Sandbox,
+) -> None:
+    """Binary search over quarter-hour slots written 13h45, the hint naming :00, :15, :30, :45
+    and the start 13h00 (tester-d's j5): every answer glues hint numbers, the censor replaces
+    them, and the scripted search, believing it played its own guesses, loses (1 of 6). Paid
+    as frontier before numbers glued to letters were read (bdc1e6b)."""
+    out = await attack(
+        sandbox, "j5_quarter_hour_times_binary_search_method.py", "tj_agents.py:slots"
+    )
+    assert isinstance(out, EnvScored) and "information_gate" not in out.flags, out
+
+
+@pytest.mark.xfail(strict=True, reason="known false positive, docs/environment-contract.md")
 async def test_known_false_positive_a_public_suffix_of_4_letters_glued_to_the_answer(
     sandbox: Sandbox,
 ) -> None:
@@ -889,6 +903,13 @@ async def test_a_hint_number_the_agent_plays_with_other_leading_zeros_is_a_gate(
         # glued to letters are read as numbers since h97 (2026-12-02)
         ("f26_labelled_binary_search_method.py", "t14_agents.py:bsearch_labelled"),
         ("f27_unit_conversion_glued_unit_method.py", "t14_agents.py:km_to_m"),
+        # tester-d's (2026-12-02): a number glued inside a word the task states is the task's:
+        # the answer format's F1040, a tool enum's x40, a listed command up100, a command an
+        # observation shows (REL300); each was flagged by bdc1e6b-3c97f99
+        ("j1_form_id_glued_in_description_method.py", "tj_agents.py:form_sum"),
+        ("j2_tool_enum_value_glued_number_method.py", "tj_agents.py:microscope"),
+        ("j3_step_commands_method_hint_without_numbers.py", "tj_agents.py:counter"),
+        ("j4_panel_shows_glued_command_method.py", "tj_agents.py:panel"),
     ],
 )
 async def test_method_hints_with_zero_padded_numbers_are_no_gates(
