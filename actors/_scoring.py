@@ -105,6 +105,9 @@ _GATE_TOKEN = re.compile(r"[^\W_]{3,}|(?<![^\W_])\d{2}(?![^\W_])")
 """Words and mixed passphrases (``k9x2q7m4``) of 3+ letters or digits, and 2-digit numbers (a
 2-digit code is a code; a 2-letter word or a 1-digit number is too common a move to be one:
 "take 1, 2 or 3")."""
+_WORD = re.compile(r"[^\W_]+")
+_JOINED = re.compile(r"[^\W_]+(?:[-.·_][^\W_]+)+")
+"""Pieces joined by a hyphen, a dot or an underscore (``73-99``, ``ses-ame``, ``PIN_0042``)."""
 _GLUED_NUMBER = re.compile(r"(?<=[^\W\d_])\d{2,}|(?<!\d)\d{2,}(?=[^\W\d_])")
 """A run of 2+ digits glued to a letter on either side: within a word that holds a letter,
 every maximal digit run is (the regex engine's own scan: a Python loop over the words of a
@@ -118,14 +121,8 @@ def _glued_words(text: str) -> list[tuple[str, str]]:
     the task states is the task's (``up100`` of a listed command, ``x40`` of a tool's enum,
     ``F1040`` of the answer format: a tester's j1-j4, flagged until this rule)."""
     text = _fold(text)
-    words = [
-        *_WORD.findall(text),
-        *(re.sub(r"[-.·_]", "", j) for j in re.findall(r"[^\W_]+(?:[-.·_][^\W_]+)+", text)),
-    ]
-    return [(w, n) for w in words if _GLUED_NUMBER.search(w) for n in _glued_numbers(w)]
-
-
-_WORD = re.compile(r"[^\W_]+")
+    words = [*_WORD.findall(text), *(re.sub(r"[-.·_]", "", j) for j in _JOINED.findall(text))]
+    return [(w, n) for w in words for n in _glued_numbers(w)]
 
 
 def _glued_numbers(text: str) -> list[str]:
@@ -223,7 +220,7 @@ def _tokens(text: str, glued: bool = True) -> list[str]:
     out = [*_GATE_TOKEN.findall(text), *(_glued_numbers(text) if glued else [])]
     # pieces joined by a hyphen, a dot or an underscore spell one token: "73-99" is 7399,
     # "ses-ame" sesame, "ka_zu_mi_ro" kazumiro
-    for joined in re.findall(r"[^\W_]+(?:[-.·_][^\W_]+)+", text):
+    for joined in _JOINED.findall(text):
         whole = re.sub(r"[-.·_]", "", joined)
         if len(whole) >= 3:
             out.append(whole)
