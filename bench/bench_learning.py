@@ -29,8 +29,8 @@ One command, one budget (``--budget-s``, default 3600 s on 2 cores), in stages:
    (loss < 0.02), at constant lr after warm-up (``--stage-lr``). Without it the
    warm-started Agent answered the same with the hint and without it, and no design had
    regret; ``--hint-replay`` of them go into the warm start again, so the skill is kept.
-5. **Warm start**: supervised training (AdamW, cosine, one torch thread, bfloat16 autocast,
-   loss on answer tokens only, prompts cut to their first 32 and last ``--sft-prompt-tokens``
+5. **Warm start**: supervised training (AdamW, cosine, one torch thread, bfloat16 autocast
+   where the CPU runs it faster, :func:`bf16_pays`, loss on answer tokens only, prompts cut to their first 32 and last ``--sft-prompt-tokens``
    - 32 tokens) on those samples for ``--sft-epochs`` epochs, cosine over them, at most
    ``--sft-s`` seconds (a time budget alone gave 1.08 epochs and 0 of 24 valid probe designs
    with tests running beside it, where 1.25 epochs gave 23 of 24); the result is
@@ -141,8 +141,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bf16",
         action=argparse.BooleanOptionalAction,
-        default=True,
-        help="warm start under CPU bfloat16 autocast (float32 weights)",
+        default=None,
+        help="warm start under CPU bfloat16 autocast (float32 weights); default: where this "
+        "CPU's bfloat16 matmul measures faster than float32 (bf16_pays: 1.3x the tokens/s on "
+        "an AVX512-BF16 core, 2026-12-01; 10x fewer on an AVX2-only one, 2026-12-02)",
     )
     parser.add_argument(
         "--hint-s",
@@ -237,6 +239,39 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _log(msg: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+def bf16_pays(size: int = 256, repeats: int = 8) -> tuple[bool, float]:
+    """Whether CPU bfloat16 autocast speeds this machine's training up, by a matmul probe.
+
+    Times ``repeats`` products of two ``size`` x ``size`` matrices in float32 and in
+    bfloat16 on one thread (the warm start's), best of three rounds each.
+
+    Returns:
+        ``(pays, ratio)``: ``ratio`` is bfloat16's seconds over float32's; ``pays`` when it
+        is below 0.9. Measured: an AVX2-only EPYC core (no AVX512-BF16) 46x slower in
+        bfloat16 (2026-12-02: the primer made 29 steps in 310 s, against ~310 in 220 s on
+        the machines of 2026-12-01, where autocast gave 1.3x the tokens/s of float32).
+    """
+    import torch
+
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        seconds = {}
+        for dtype in (torch.float32, torch.bfloat16):
+            a = torch.randn(size, size).to(dtype)
+            best = float("inf")
+            for _ in range(3):
+                t = time.perf_counter()
+                for _ in range(repeats):
+                    a @ a
+                best = min(best, time.perf_counter() - t)
+            seconds[dtype] = best
+    finally:
+        torch.set_num_threads(threads)
+    ratio = seconds[torch.bfloat16] / seconds[torch.float32]
+    return ratio < 0.9, round(ratio, 2)
 
 
 def _load() -> str:
@@ -1107,6 +1142,12 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     reused = _reuse_warm_start(args) if args.warm_start else None
     out.mkdir(parents=True, exist_ok=True)
     _log(f"work directory {out}; load {_load()}")
+    if args.bf16 is None:
+        args.bf16, ratio = bf16_pays()
+        _log(
+            f"bfloat16 autocast {'on' if args.bf16 else 'off'}: a bfloat16 matmul takes "
+            f"{ratio}x float32's time on this CPU (--bf16/--no-bf16 decide)"
+        )
     if reused is not None:
         model_dir, variants, stages = reused
         _log(f"stages 1-5 skipped: the model warm-started in {stages['warm_start_from']}")
@@ -1223,6 +1264,7 @@ def _warm_stages(args: argparse.Namespace, out: Path) -> tuple[Path, list[Any], 
         "warm_start_samples": dict(roles),
         "warm_start_renamed": args.rename,
         "tokenizer": args.tokenizer,
+        "bf16_autocast": args.bf16,
         "program_tokens_mean": round(program_tokens, 1),
         "validated": checked,
         **primer,

@@ -332,3 +332,15 @@ def test_the_hint_replay_file_holds_the_agent_stages_episodes(tmp_path: Path) ->
     # the Agent stage's episodes: the same seed draws the same ones
     assert replay == hint_samples(tokenizer, variants, 5, rng=random.Random(2))
     assert len(replay) == 5 and {s.role for s in replay} == {"agent"}
+
+
+def test_bf16_autocast_is_chosen_by_a_matmul_probe_of_this_cpu() -> None:
+    """On a CPU without bfloat16 units autocast made the warm start ~10x slower (2026-12-02)."""
+    import torch
+
+    from bench.bench_learning import bf16_pays
+
+    threads = torch.get_num_threads()
+    pays, ratio = bf16_pays(size=64, repeats=2)
+    assert ratio > 0 and pays == (ratio < 0.9)
+    assert torch.get_num_threads() == threads  # the probe's one thread is given back
