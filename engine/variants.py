@@ -35,7 +35,7 @@ import json
 import math
 import random
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from string import Template
 from typing import Any
 
@@ -114,6 +114,41 @@ _POOL = (
 ).split()
 
 _STARTS = ("the", "a", "our", "my", "this", "every")
+
+
+def wide_pool(
+    passages: Sequence[str], *, seed: int = 0, pseudo: int = 1500, exclude: Iterable[str] = ()
+) -> tuple[str, ...]:
+    """A wide word pool for the Agent's warm start: words of the passages and made-up words.
+
+    The lowercase words of 4-8 letters in ``passages`` (the grounding corpus: ~3,000 words of
+    the standard library's documentation) and ``pseudo`` pronounceable made-up words (two or
+    three consonant-vowel syllables, some closed by a consonant), less :data:`_POOL` and
+    ``exclude``. Why: an Agent whose warm-start lists draw on :data:`_POOL`'s 76 words alone
+    learned to answer with those words, not to copy any word (held-out ``copy_word``: 0 at
+    every version of every run to 2026-12-02); a pool of thousands, most of them cut into
+    several tokens by the bench's BPE, asks for a copy of whatever the list holds.
+
+    Args:
+        passages: texts to take words from.
+        seed: draws the made-up words.
+        pseudo: made-up words wanted (fewer when a draw repeats a word).
+        exclude: words never in the pool (``bench learning`` passes every word of the held-out
+            suite's sources, so the held-out words stay unseen).
+
+    Returns:
+        The words, sorted.
+    """
+    banned = set(exclude) | set(_POOL)
+    words = {w for text in passages for w in re.findall(r"\b[a-z]{4,8}\b", text)}
+    rng = random.Random(seed)
+    onsets, vowels, codas = "bdfgklmnprstvz", "aeiou", ("", "", "n", "r", "s", "l")
+    for _ in range(pseudo):
+        syllables = rng.randint(2, 3)
+        made = "".join(rng.choice(onsets) + rng.choice(vowels) for _ in range(syllables))
+        words.add(made + rng.choice(codas))
+    return tuple(sorted(words - banned))
+
 
 _NAMES: dict[str, tuple[str, ...]] = {
     # helper functions
@@ -1013,7 +1048,12 @@ def episode_sample(
 
 
 def primer_samples(
-    tokenizer: Any, n: int, *, rng: random.Random, lines: int = 10
+    tokenizer: Any,
+    n: int,
+    *,
+    rng: random.Random,
+    lines: int = 10,
+    pool: Sequence[str] = _POOL,
 ) -> list[TrainingSample]:
     """Dense synthetic list-lookup samples that teach a small model to choose by a hint.
 
@@ -1035,6 +1075,8 @@ def primer_samples(
         n: samples.
         rng: draws ordinals, wordings and words.
         lines: hinted lists per sample.
+        pool: the words lists draw from (default :data:`_POOL`, ``word_pick``'s; ``bench
+            learning`` passes :func:`wide_pool`).
 
     Returns:
         ``TrainingSample`` s (role ``agent``, ``sft=True``), ~300 tokens each with the bench's
@@ -1048,7 +1090,7 @@ def primer_samples(
         for _ in range(lines):
             slot = rng.choice(tuple(_ORDINALS))
             hint = rng.choice(_PICK_HINTS).format(ordinal=_ORDINALS[slot])
-            words = rng.sample(_POOL, rng.randint(4, 6))
+            words = rng.sample(pool, rng.randint(4, 6))
             q = [
                 int(i)
                 for i in tokenizer.encode(
@@ -1074,7 +1116,12 @@ def primer_samples(
 
 
 def hint_samples(
-    tokenizer: Any, variants: Sequence[Variant], n: int, *, rng: random.Random
+    tokenizer: Any,
+    variants: Sequence[Variant],
+    n: int,
+    *,
+    rng: random.Random,
+    pool: Sequence[str] = _POOL,
 ) -> list[TrainingSample]:
     """Agent episodes in ``word_pick``'s chat format where only the hint tells the rule.
 
@@ -1105,6 +1152,8 @@ def hint_samples(
             descriptions).
         n: samples.
         rng: draws every part of each episode.
+        pool: the words lists draw from (default :data:`_POOL`; ``bench learning`` passes
+            :func:`wide_pool`).
 
     Returns:
         ``n`` ``TrainingSample`` s (role ``agent``, ``sft=True``), ~250-500 tokens each with
@@ -1125,11 +1174,11 @@ def hint_samples(
         observations: list[str] = []
         actions: list[str] = []
         for r in range(rounds):
-            words = rng.sample(_POOL, size)
+            words = rng.sample(pool, size)
             if r == 0:
                 head = ""
                 for _ in range(2):
-                    ex = rng.sample(_POOL, example_size)
+                    ex = rng.sample(pool, example_size)
                     head += f"Example: [{','.join(ex)}] -> {ex[rng.choice((0, -1))]}\n"
             else:
                 head = rng.choice(("Correct. ", "Right. ", "Yes. "))

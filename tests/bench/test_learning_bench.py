@@ -344,3 +344,20 @@ def test_bf16_autocast_is_chosen_by_a_matmul_probe_of_this_cpu() -> None:
     pays, ratio = bf16_pays(size=64, repeats=2)
     assert ratio > 0 and pays == (ratio < 0.9)
     assert torch.get_num_threads() == threads  # the probe's one thread is given back
+
+
+def test_the_wide_agent_words_hold_no_word_of_the_held_out_suite() -> None:
+    import re
+
+    from bench.bench_learning import agent_words
+    from engine.heldout_envs import heldout_sources
+    from engine.variants import _POOL
+
+    assert agent_words("pool", []) == list(_POOL)
+    wide = agent_words("wide", ["apple table sugar stream parser"])
+    held = set(re.findall(r"[a-z]+", "".join(heldout_sources().values())))
+    assert {"apple", "table", "sugar"} <= held and not set(wide) & held
+    assert "stream" in wide and "parser" in wide
+    assert all(wide.count(w) == 20 for w in _POOL[:5])  # word_pick's words stay common
+    with pytest.raises(ValueError, match="--agent-words: expected pool or wide, got 'all'"):
+        agent_words("all", [])

@@ -271,3 +271,38 @@ def test_recombined_word_pick_programs_mix_descriptions_and_sizes_and_still_play
     broken = msgspec.structs.replace(variants[0], source=variants[0].source.replace("ex1", "e1"))
     with pytest.raises(ValueError, match="no examples line of word_pick's"):
         recombine_word_pick([broken, variants[1]])
+
+
+def test_wide_pool_holds_thousands_of_words_and_none_excluded_or_of_word_picks_pool() -> None:
+    from engine.variants import _POOL, wide_pool
+
+    passages = ["The Parser reads a token stream; every token is checked.", "apple stream"]
+    pool = wide_pool(passages, seed=3, pseudo=500, exclude={"apple", "every"})
+    assert pool == tuple(sorted(set(pool)))
+    assert {"reads", "token", "stream", "checked"} <= set(pool)  # lowercase, 4-8 letters
+    assert "parser" not in pool and "Parser" not in pool  # a capital: a name, not taken
+    assert "apple" not in pool and "every" not in pool  # excluded
+    assert "the" not in pool  # shorter than 4 letters
+    assert not set(pool) & set(_POOL)
+    assert len(pool) > 400  # the made-up words, few repeats
+    assert pool == wide_pool(passages, seed=3, pseudo=500, exclude={"apple", "every"})
+    assert pool != wide_pool(passages, seed=4, pseudo=500, exclude={"apple", "every"})
+
+
+def test_primer_and_hint_samples_draw_their_lists_from_the_pool_given() -> None:
+    from engine.inference import ensure_tiny_model, load_tokenizer
+    from engine.variants import generate_variants, hint_samples, primer_samples
+
+    tok = load_tokenizer(ensure_tiny_model())
+    pool = ["zobalin", "kesuvar", "tidomen", "lupirast", "ganomel", "serivok", "madurel"]
+    variants = generate_variants(4, seed=0, families=("word_pick",), rename=False)
+    texts = [
+        tok.decode(s.input_ids) for s in primer_samples(tok, 3, rng=random.Random(0), pool=pool)
+    ]
+    texts += [
+        tok.decode(s.input_ids)
+        for s in hint_samples(tok, variants, 3, rng=random.Random(0), pool=pool)
+    ]
+    for text in texts:
+        lists = [part.split("]")[0] for part in text.split("[")[1:]]
+        assert lists and all(set(x.split(",")) <= set(pool) for x in lists), text
