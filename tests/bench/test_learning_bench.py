@@ -312,6 +312,9 @@ def test_the_warm_start_stops_at_its_epochs_with_the_cosine_planned_over_them(
     assert capped["sft_stopped_by"] == "time" and capped["sft_steps"] == 0
     timed = warm_start(model, samples, 0.0, threads=1, seed=0)
     assert "sft_stopped_by" not in timed  # --sft-epochs 0: the time budget alone
+    # half the tokens a batch (--sft-batch-tokens, --stage-batch-tokens): about twice the steps
+    halved = warm_start(model, samples, 600.0, threads=1, seed=0, epochs=2.0, batch_tokens=2048)
+    assert 1.6 * out["sft_steps"] <= halved["sft_steps"] <= 2.4 * out["sft_steps"], (out, halved)
 
 
 def test_the_hint_replay_file_holds_the_agent_stages_episodes(tmp_path: Path) -> None:
