@@ -364,3 +364,135 @@ def test_the_wide_agent_words_hold_no_word_of_the_held_out_suite() -> None:
     assert all(wide.count(w) == 20 for w in _POOL[:5])  # word_pick's words stay common
     with pytest.raises(ValueError, match="--agent-words: expected pool or wide, got 'all'"):
         agent_words("all", [])
+
+
+def _fake_warm_start(root: Path, record: dict[str, object]) -> Path:
+    """A work directory as an earlier bench leaves it: model files and records.json."""
+    (root / "model").mkdir(parents=True)
+    for name in ("config.json", "model.safetensors", "tokenizer.json"):
+        (root / "model" / name).write_text("{}")
+    (root / "records.json").write_text(json.dumps([record]))
+    return root
+
+
+def test_a_reused_warm_start_carries_its_agent_words_batch_sizes_and_bf16(
+    tmp_path: Path,
+) -> None:
+    """The replay of a reused warm start must use the words its Agent stage trained on.
+
+    ``_selfplay_stages`` reads ``stages.get("agent_words", args.agent_words)`` ("a reused
+    one's record names them"), but ``_reuse_warm_start`` dropped ``agent_words`` (and
+    ``stage_batch_tokens``, ``bf16_autocast``) from the carried figures: a warm start made
+    with ``--agent-words wide`` was replayed with the 76 pool words.
+    """
+    import argparse
+
+    from bench.bench_learning import _reuse_warm_start, add_arguments
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    src = _fake_warm_start(
+        tmp_path / "earlier",
+        {
+            "agent_words": "wide",
+            "stage_batch_tokens": 1024,
+            "sft_batch_tokens": 4096,
+            "bf16_autocast": False,
+            "bench_args": {"variants": 5, "seed": 0, "rename": False},
+        },
+    )
+    args = parser.parse_args(["--warm-start", str(src)])
+    _, _, figures = _reuse_warm_start(args)
+    assert figures["agent_words"] == "wide"
+    assert figures["stage_batch_tokens"] == 1024 and figures["sft_batch_tokens"] == 4096
+    assert figures["bf16_autocast"] is False
+
+
+def test_a_bad_agent_words_in_a_reused_record_stops_the_bench_before_the_work_directory(
+    tmp_path: Path,
+) -> None:
+    import argparse
+
+    from bench.bench_learning import add_arguments, run
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    out = tmp_path / "work"
+    for i, (bad, shown) in enumerate((("all", '"all"'), (3, "3"), (None, "null"))):
+        src = _fake_warm_start(
+            tmp_path / f"earlier-{i}",
+            {"agent_words": bad, "bench_args": {"variants": 5, "seed": 0, "rename": False}},
+        )
+        args = parser.parse_args(["--warm-start", str(src), "--out", str(out)])
+        with pytest.raises(SystemExit, match=f"agent_words in records.json must be .*got {shown}"):
+            run(args)  # never agent_words' ValueError after the work directory is made
+        assert not out.exists()
+
+
+def test_a_reused_warm_start_runs_no_bf16_probe(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Self-play does not train under autocast: the probe's verdict would be recorded in
+    bench_args.bf16 as if the reused model had been trained so."""
+    import argparse
+
+    import bench.bench_learning as bl
+
+    def no_probe() -> tuple[bool, float]:
+        raise AssertionError("bf16_pays called for a reused warm start")
+
+    seen: dict[str, object] = {}
+
+    def selfplay(args: argparse.Namespace, out: Path, t0: float, *rest: object) -> list[object]:
+        seen["bf16"] = args.bf16
+        seen["stages"] = rest[-1]
+        return []
+
+    monkeypatch.setattr(bl, "bf16_pays", no_probe)
+    monkeypatch.setattr(bl, "_selfplay_stages", selfplay)
+    parser = argparse.ArgumentParser()
+    bl.add_arguments(parser)
+    src = _fake_warm_start(
+        tmp_path / "earlier",
+        {"bf16_autocast": True, "bench_args": {"variants": 5, "seed": 0, "rename": False}},
+    )
+    bl.run(parser.parse_args(["--warm-start", str(src), "--out", str(tmp_path / "work")]))
+    assert seen["bf16"] is None  # not decided here
+    assert seen["stages"]["bf16_autocast"] is True  # type: ignore[index]
+
+
+def test_the_batch_token_flags_are_checked_before_anything_is_made(tmp_path: Path) -> None:
+    import argparse
+
+    from bench.bench_learning import add_arguments, run
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    out = tmp_path / "work"
+    for flag in ("--stage-batch-tokens", "--sft-batch-tokens"):
+        for value in ("0", "63", "-5"):
+            args = parser.parse_args([f"{flag}={value}", "--out", str(out)])
+            with pytest.raises(SystemExit, match=f"^{flag}: at least 64 tokens, got {value}$"):
+                run(args)
+            assert not out.exists()
+
+
+def test_the_bf16_probe_refuses_sizes_that_time_nothing() -> None:
+    """repeats=0 (or size 0) timed empty loops and decided on noise: (True, 0.85) here."""
+    from bench.bench_learning import bf16_pays
+
+    for kwargs in ({"size": 0}, {"repeats": 0}, {"size": -1}, {"repeats": -3}):
+        with pytest.raises(ValueError, match="at least 1"):
+            bf16_pays(**kwargs)
+
+
+def test_the_warm_start_on_no_samples_returns_at_once(tmp_path: Path) -> None:
+    """With no samples every pass had no batch: it spun for all of ``seconds``."""
+    import time
+
+    from bench.bench_learning import build_model, warm_start
+
+    model = build_model(tmp_path / "m", 32, 1)
+    t = time.perf_counter()
+    out = warm_start(model, [], 20.0, threads=1, seed=0, epochs=1.0)
+    assert time.perf_counter() - t < 5.0 and out["sft_steps"] == 0

@@ -306,3 +306,12 @@ def test_primer_and_hint_samples_draw_their_lists_from_the_pool_given() -> None:
     for text in texts:
         lists = [part.split("]")[0] for part in text.split("[")[1:]]
         assert lists and all(set(x.split(",")) <= set(pool) for x in lists), text
+
+
+def test_wide_pool_refuses_one_string_as_its_exclude() -> None:
+    """``exclude="apple"`` excluded the letters a, p, l, e and kept "apple"."""
+    from engine.variants import wide_pool
+
+    with pytest.raises(TypeError, match="exclude"):
+        wide_pool(["apple table"], pseudo=0, exclude="apple")
+    assert wide_pool(["apple table"], pseudo=0, exclude=["apple"]) == ("table",)
