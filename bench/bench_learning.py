@@ -1133,12 +1133,21 @@ def _reuse_warm_start(args: argparse.Namespace) -> tuple[Path, list[Any], dict[s
         "validated",
         "agent_probe",
         "warm_start_probe",
+        "agent_words",
+        "stage_batch_tokens",
+        "bf16_autocast",
     )
     figures = {
         k: v
         for k, v in earlier.items()
         if k in stage_keys or k.startswith(("primer_", "sft_", "hint_"))
     }
+    if "agent_words" in figures and figures["agent_words"] not in ("pool", "wide"):
+        # the hint replay draws its lists from these words (write_hint_replay)
+        raise SystemExit(
+            f'--warm-start {src}: agent_words in records.json must be "pool" or "wide", '
+            f"got {json.dumps(figures['agent_words'])[:80]}"
+        )
     figures["warm_start_from"] = str(src)
     figures["warm_start_bench_args"] = earlier.get("bench_args")
     # the copy check compares with the programs that model was warm-started on
@@ -1177,7 +1186,7 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     reused = _reuse_warm_start(args) if args.warm_start else None
     out.mkdir(parents=True, exist_ok=True)
     _log(f"work directory {out}; load {_load()}")
-    if args.bf16 is None:
+    if args.bf16 is None and reused is None:  # self-play trains without autocast
         args.bf16, ratio = bf16_pays()
         _log(
             f"bfloat16 autocast {'on' if args.bf16 else 'off'}: a bfloat16 matmul takes "
