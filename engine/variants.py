@@ -138,7 +138,12 @@ def wide_pool(
 
     Returns:
         The words, sorted.
+
+    Raises:
+        TypeError: ``exclude`` is one string (its letters would be excluded, not the word).
     """
+    if isinstance(exclude, str):
+        raise TypeError(f"wide_pool: exclude is a collection of words, got the string {exclude!r}")
     banned = set(exclude) | set(_POOL)
     words = {w for text in passages for w in re.findall(r"\b[a-z]{4,8}\b", text)}
     rng = random.Random(seed)
