@@ -280,7 +280,13 @@ def bf16_pays(size: int = 256, repeats: int = 8) -> tuple[bool, float]:
         is below 0.9. Measured: an AVX2-only EPYC core (no AVX512-BF16) 46x slower in
         bfloat16 (2026-12-02: the primer made 29 steps in 310 s, against ~310 in 220 s on
         the machines of 2026-12-01, where autocast gave 1.3x the tokens/s of float32).
+
+    Raises:
+        ValueError: ``size`` or ``repeats`` below 1 (the probe would time empty loops and
+            decide on noise).
     """
+    if size < 1 or repeats < 1:
+        raise ValueError(f"bf16_pays: size and repeats at least 1, got {size} and {repeats}")
     import torch
 
     threads = torch.get_num_threads()
@@ -657,7 +663,7 @@ def warm_start(
     epoch = 0
     converged = False
     epochs_done = False
-    while time.perf_counter() - t0 < seconds and not converged and not epochs_done:
+    while seqs and time.perf_counter() - t0 < seconds and not converged and not epochs_done:
         for b in batches():
             if time.perf_counter() - t0 >= seconds:
                 break
