@@ -128,7 +128,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--stage-batch-tokens",
         type=int,
         default=2048,
-        help="tokens a batch of the primer and the Agent stage, padding included (2026-12-02, "
+        help="tokens a batch of the primer and the Agent stage, padding included, at least 64 "
+        "(2026-12-02, "
         "one AVX2 core, float32: at 2,048 the primer reached loss 0.68 in 300 s and the Agent "
         "stage learned in 629 s, 1,035 steps, its probe 30/30 with the hint and 9/30 without; "
         "at 4,096 the primer ended at 3.34 and the Agent stage at 1.70 after 900 s, not "
@@ -138,7 +139,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--sft-batch-tokens",
         type=int,
         default=2048,
-        help="tokens a batch of the warm start, padding included (4,096 until 2026-12-02; "
+        help="tokens a batch of the warm start, padding included, at least 64 (4,096 until "
+        "2026-12-02; "
         "2,048 trains ~1.4x the tokens/s on one AVX2 core, 2,900 against 2,050)",
     )
     parser.add_argument("--variants", type=int, default=3200, help="warm-start programs")
@@ -160,9 +162,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bf16",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="warm start under CPU bfloat16 autocast (float32 weights); default: where this "
+        help="primer, Agent stage and warm start under CPU bfloat16 autocast (float32 "
+        "weights); default: where this "
         "CPU's bfloat16 matmul measures faster than float32 (bf16_pays: 1.3x the tokens/s on "
-        "an AVX512-BF16 core, 2026-12-01; 10x fewer on an AVX2-only one, 2026-12-02)",
+        "an AVX512-BF16 core, 2026-12-01; 10x fewer on an AVX2-only one, 2026-12-02; no "
+        "probe with --warm-start, which trains nothing under autocast)",
     )
     parser.add_argument(
         "--hint-s",
@@ -170,9 +174,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=900.0,
         help="Agent stage: hint-only word_pick episodes until learned (loss < 0.02), at most "
         "s (0: no stage; --hint-replay of the episodes still join the warm start). It stops "
-        "when learned, so the cap costs self-play time only when it is reached; it learned at "
-        "279-623 steps when it did (600 s: ~680 steps on this machine), not within 674 at "
-        "2026-12-02 01:05",
+        "when learned, so the cap costs self-play time only when it is reached; in batches of "
+        "4,096 tokens it learned at 279-623 steps when it did (600 s: ~680 steps on this "
+        "machine), not within 674 at 2026-12-02 01:05; in batches of 2,048 at 1,035 steps "
+        "(629 s, 2026-12-02)",
     )
     parser.add_argument(
         "--hint-samples",
@@ -597,8 +602,10 @@ def warm_start(
     """Supervised training of ``model_dir`` in place on ``samples`` for ``seconds``, or until
     ``epochs`` passes over the samples' tokens when ``epochs`` > 0, whichever comes first.
 
-    Batches of about ``batch_tokens`` tokens (4,096), padding included (samples sorted by length within shuffled
-    buckets; a longer sample is a batch of its own),
+    Batches of about ``batch_tokens`` tokens (4,096 here; the bench passes
+    ``--stage-batch-tokens`` or ``--sft-batch-tokens``, 2,048), padding included, samples sorted
+    by length within shuffled buckets of 256 (so at most 256 samples a batch, however large
+    ``batch_tokens``; a longer sample is a batch of its own),
     AdamW (peak lr 2e-3, 30 warm-up steps, cosine to 10 % over the planned steps), loss =
     mean negative log-likelihood of the answer tokens (``loss_mask``); design prompts cut to
     ``prompt_tokens`` (:func:`_cut_prompt`), Agent prompts whole. ``bf16``: forward and
