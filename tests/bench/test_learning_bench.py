@@ -496,3 +496,40 @@ def test_the_warm_start_on_no_samples_returns_at_once(tmp_path: Path) -> None:
     t = time.perf_counter()
     out = warm_start(model, [], 20.0, threads=1, seed=0, epochs=1.0)
     assert time.perf_counter() - t < 5.0 and out["sft_steps"] == 0
+
+
+def test_a_reused_warm_start_replays_the_episodes_its_agent_stage_trained_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """write_hint_replay promises "the same seed, so the same episodes", but with
+    --warm-start it drew them with this run's --seed and --hint-samples, not the earlier
+    run's (whose corpus, seed included, the copy check does use)."""
+    import argparse
+
+    import bench.bench_learning as bl
+
+    class Drawn(Exception):
+        pass
+
+    def replay(out: Path, model_dir: Path, variants: list[object], args: object, words: str):
+        raise Drawn(args.seed, args.hint_samples, words)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(bl, "write_hint_replay", replay)
+    parser = argparse.ArgumentParser()
+    bl.add_arguments(parser)
+    earlier = {"variants": 5, "seed": 3, "rename": False, "hint_samples": 700}
+    src = _fake_warm_start(tmp_path / "earlier", {"agent_words": "wide", "bench_args": earlier})
+    args = parser.parse_args(["--warm-start", str(src), "--out", str(tmp_path / "work")])
+    with pytest.raises(Drawn) as drawn:
+        bl.run(args)
+    assert drawn.value.args == (3, 700, "wide")
+    (src / "records.json").write_text(
+        json.dumps([{"bench_args": {"variants": 5, "seed": 3, "rename": False}}])
+    )
+    with pytest.raises(Drawn) as drawn:  # an older record: this run's flags fill the gaps
+        bl.run(args)
+    assert drawn.value.args == (3, 3000, "pool")
+    earlier["hint_samples"] = "many"
+    (src / "records.json").write_text(json.dumps([{"bench_args": earlier}]))
+    with pytest.raises(SystemExit, match='bench_args.hint_samples .* an integer, got "many"'):
+        bl.run(args)
