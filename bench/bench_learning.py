@@ -1172,7 +1172,7 @@ def _reuse_warm_start(args: argparse.Namespace) -> tuple[Path, list[Any], dict[s
             f"{json.dumps(wargs)[:80]}"
         )
     corpus: dict[str, Any] = {}
-    for key, kind in (("variants", int), ("seed", int), ("rename", bool)):
+    for key, kind in (("variants", int), ("seed", int), ("rename", bool), ("hint_samples", int)):
         value = wargs.get(key, getattr(args, key))
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise SystemExit(
@@ -1415,7 +1415,13 @@ def _selfplay_stages(
     if not any(s.partition("=")[0].strip() == "learner.replay_path" for s in extra):
         # the words of the warm start's Agent stage (a reused one's record names them)
         words = stages.get("agent_words", args.agent_words)
-        path = write_hint_replay(out, model_dir, variants, args, words)
+        # and its episodes: a reused one's seed and count (checked by _reuse_warm_start)
+        wargs = stages.get("warm_start_bench_args") or {}
+        drawn = argparse.Namespace(
+            seed=wargs.get("seed", args.seed),
+            hint_samples=wargs.get("hint_samples", args.hint_samples),
+        )
+        path = write_hint_replay(out, model_dir, variants, drawn, words)
         extra.append(f"learner.replay_path={path}")
     records = []
     for reward in rewards:
