@@ -1108,7 +1108,9 @@ def _reuse_warm_start(args: argparse.Namespace) -> tuple[Path, list[Any], dict[s
     figures of its stages 1-5 (``DIR/records.json``), which the new record carries.
 
     Raises:
-        SystemExit: ``DIR`` holds no ``model/config.json`` or no ``records.json`` record.
+        SystemExit: ``DIR`` holds no ``model/config.json`` or no ``records.json`` record, or
+            the record's ``bench_args`` (``variants``, ``seed``, ``rename``, ``hint_samples``)
+            or ``agent_words`` are of the wrong kind.
     """
     from engine.variants import generate_variants
 
