@@ -533,3 +533,22 @@ def test_a_reused_warm_start_replays_the_episodes_its_agent_stage_trained_on(
     (src / "records.json").write_text(json.dumps([{"bench_args": earlier}]))
     with pytest.raises(SystemExit, match='bench_args.hint_samples .* an integer, got "many"'):
         bl.run(args)
+
+
+def test_threads_and_variants_below_one_stop_the_bench_before_anything_is_made(
+    tmp_path: Path,
+) -> None:
+    """--threads 0 failed in torch.set_num_threads at the primer, --variants 0 with a
+    ZeroDivisionError after the model was built: both after the work directory was made."""
+    import argparse
+
+    from bench.bench_learning import add_arguments, run
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    out = tmp_path / "work"
+    for flag, value in (("--threads", "0"), ("--threads", "-2"), ("--variants", "0")):
+        args = parser.parse_args([f"{flag}={value}", "--out", str(out)])
+        with pytest.raises(SystemExit, match=f"^{flag}: at least 1, got {value}$"):
+            run(args)
+        assert not out.exists()
