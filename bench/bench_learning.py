@@ -1194,6 +1194,10 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
             raise SystemExit(
                 f"--{flag.replace('_', '-')}: at least 64 tokens, got {getattr(args, flag)}"
             )
+    # --variants: a --warm-start DIR's record names its own corpus
+    for flag in ("threads",) if args.warm_start else ("threads", "variants"):
+        if getattr(args, flag) < 1:
+            raise SystemExit(f"--{flag}: at least 1, got {getattr(args, flag)}")
     out = Path(args.out or f"bench-learning-{time.strftime('%Y%m%d-%H%M%S')}").resolve()
     if out.exists() and not out.is_dir():
         raise SystemExit(f"--out {out}: a file, not a directory")
