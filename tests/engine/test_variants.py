@@ -315,3 +315,27 @@ def test_wide_pool_refuses_one_string_as_its_exclude() -> None:
     with pytest.raises(TypeError, match="exclude"):
         wide_pool(["apple table"], pseudo=0, exclude="apple")
     assert wide_pool(["apple table"], pseudo=0, exclude=["apple"]) == ("table",)
+
+
+@pytest.mark.xfail(strict=True, reason="known gap: a pool with repeats (agent_words wide) repeats")
+def test_primer_and_hint_lists_never_repeat_a_word_even_from_a_weighted_pool() -> None:
+    """``bench learning --agent-words wide`` weights word_pick's 76 words by listing each 20
+    times (``agent_words``); ``rng.sample`` then draws one word twice in ~0.75 % of lists
+    (first == last in ~0.08 %), lists word_pick itself never shows."""
+    from engine.inference import ensure_tiny_model, load_tokenizer
+    from engine.variants import generate_variants, hint_samples, primer_samples
+
+    tok = load_tokenizer(ensure_tiny_model())
+    pool = ["zobalin", "kesuvar", "tidomen", "lupirast", "ganomel", "serivok", "madurel"] * 20
+    variants = generate_variants(4, seed=0, families=("word_pick",), rename=False)
+    texts = [
+        tok.decode(s.input_ids) for s in primer_samples(tok, 3, rng=random.Random(0), pool=pool)
+    ]
+    texts += [
+        tok.decode(s.input_ids)
+        for s in hint_samples(tok, variants, 3, rng=random.Random(0), pool=pool)
+    ]
+    for text in texts:
+        for part in text.split("[")[1:]:
+            words = part.split("]")[0].split(",")
+            assert len(set(words)) == len(words), words
