@@ -21,7 +21,10 @@ One command, one budget (``--budget-s``, default 3600 s on 2 cores), in stages:
    (``engine.variants.primer_samples``: ten hinted lists a sample, each hint in one of
    ``word_pick``'s wordings with its own first-or-last, each list followed by the word its
    hint names), until learned or for ``--primer-s``. Without it the model never learned the
-   copy ``word_pick`` asks for, nor to choose by the hint.
+   copy ``word_pick`` asks for, nor to choose by the hint. The lists draw on ``word_pick``'s
+   76 words (``--agent-words pool``, the default) or on ~4,500 passage and made-up words that
+   leave out every word of the held-out suite (``--agent-words wide``, :func:`agent_words`;
+   the primer and the Agent stage alike).
 4. **Agent stage** (``--hint-s``): ``--hint-samples`` ``word_pick`` episodes in the Agent's
    chat format whose examples pick either end at random, so only the hint tells the rule, and
    whose description, stated round count, hint wording and list sizes are drawn apart, as the
@@ -198,9 +201,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="constant",
         help="lr of the Agent stage: constant after warm-up, or cosine over --hint-s (planned "
         "from the tokens/s of its first 20 steps, so a loaded machine decays it sooner). The "
-        "skill appears after a plateau at a step that varies (279-623); seed 0 learned at ~550 "
-        "and 623 steps at constant lr (2026-12-01, 2026-12-02), not within 584 and 674 under "
-        "cosine. The primer keeps its cosine (it learns in 317-350 steps)",
+        "skill appears after a plateau at a step that varies: at batches of 4,096 tokens seed "
+        "0 learned at ~550 and 623 steps at constant lr (2026-12-01, 2026-12-02), not within "
+        "584 and 674 under cosine; at batches of 2,048 (the default) it converged in 628 steps "
+        "at constant lr (2026-12-03). The primer keeps its cosine (at 2,048: 475 steps)",
     )
     parser.add_argument(
         "--agent-words",

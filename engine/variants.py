@@ -1052,6 +1052,32 @@ def episode_sample(
     )
 
 
+def _distinct_words(rng: random.Random, pool: Sequence[str], k: int) -> list[str]:
+    """``k`` different words of ``pool``, in random order: ``rng.sample``, then each repeat
+    redrawn. A pool that lists a word several times (``bench learning --agent-words wide``
+    weights ``word_pick``'s words so) made ``rng.sample`` repeat a word in ~0.75 % of lists, a
+    list ``word_pick`` never shows; a pool without repeats draws exactly what ``rng.sample``
+    draws."""
+    words = rng.sample(pool, k)
+    seen: set[str] = set()
+    for i, word in enumerate(words):
+        while word in seen:
+            word = rng.choice(pool)
+        words[i] = word
+        seen.add(word)
+    return words
+
+
+def _check_pool(pool: Sequence[str], caller: str) -> None:
+    """Raise ``ValueError`` naming ``pool`` when it holds fewer than 6 different words (the
+    longest list drawn)."""
+    if isinstance(pool, str) or len(set(pool)) < 6:
+        raise ValueError(
+            f"{caller}: pool must hold at least 6 different words (lists have 4-6), got "
+            f"{pool!r:.200}"
+        )
+
+
 def primer_samples(
     tokenizer: Any,
     n: int,
@@ -1086,7 +1112,11 @@ def primer_samples(
     Returns:
         ``TrainingSample`` s (role ``agent``, ``sft=True``), ~300 tokens each with the bench's
         BPE.
+
+    Raises:
+        ValueError: ``pool`` holds fewer than 6 different words.
     """
+    _check_pool(pool, "primer_samples")
     samples = []
     newline = [int(i) for i in tokenizer.encode("\n", add_special_tokens=False)]
     for _ in range(n):
@@ -1095,7 +1125,7 @@ def primer_samples(
         for _ in range(lines):
             slot = rng.choice(tuple(_ORDINALS))
             hint = rng.choice(_PICK_HINTS).format(ordinal=_ORDINALS[slot])
-            words = rng.sample(pool, rng.randint(4, 6))
+            words = _distinct_words(rng, pool, rng.randint(4, 6))
             q = [
                 int(i)
                 for i in tokenizer.encode(
@@ -1163,7 +1193,11 @@ def hint_samples(
     Returns:
         ``n`` ``TrainingSample`` s (role ``agent``, ``sft=True``), ~250-500 tokens each with
         the bench's BPE; ``[]`` when ``variants`` hold no ``word_pick``.
+
+    Raises:
+        ValueError: ``pool`` holds fewer than 6 different words.
     """
+    _check_pool(pool, "hint_samples")
     bases = sorted({_pick_wording(v.description) for v in variants if v.family == "word_pick"})
     samples: list[TrainingSample] = []
     if not bases:
@@ -1179,11 +1213,11 @@ def hint_samples(
         observations: list[str] = []
         actions: list[str] = []
         for r in range(rounds):
-            words = rng.sample(pool, size)
+            words = _distinct_words(rng, pool, size)
             if r == 0:
                 head = ""
                 for _ in range(2):
-                    ex = rng.sample(pool, example_size)
+                    ex = _distinct_words(rng, pool, example_size)
                     head += f"Example: [{','.join(ex)}] -> {ex[rng.choice((0, -1))]}\n"
             else:
                 head = rng.choice(("Correct. ", "Right. ", "Yes. "))

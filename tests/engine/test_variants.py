@@ -317,7 +317,6 @@ def test_wide_pool_refuses_one_string_as_its_exclude() -> None:
     assert wide_pool(["apple table"], pseudo=0, exclude=["apple"]) == ("table",)
 
 
-@pytest.mark.xfail(strict=True, reason="known gap: a pool with repeats (agent_words wide) repeats")
 def test_primer_and_hint_lists_never_repeat_a_word_even_from_a_weighted_pool() -> None:
     """``bench learning --agent-words wide`` weights word_pick's 76 words by listing each 20
     times (``agent_words``); ``rng.sample`` then draws one word twice in ~0.75 % of lists
@@ -339,3 +338,29 @@ def test_primer_and_hint_lists_never_repeat_a_word_even_from_a_weighted_pool() -
         for part in text.split("[")[1:]:
             words = part.split("]")[0].split(",")
             assert len(set(words)) == len(words), words
+
+
+def test_distinct_words_draws_what_sample_draws_from_a_pool_without_repeats() -> None:
+    """The default pool's draws (every recorded run) are unchanged by the repeat check."""
+    from engine.variants import _POOL, _distinct_words
+
+    for seed in range(50):
+        for k in (4, 5, 6):
+            assert _distinct_words(random.Random(seed), _POOL, k) == random.Random(seed).sample(
+                _POOL, k
+            )
+
+
+@pytest.mark.parametrize("pool", [["ab", "cd", "ef", "gh", "ij"], ["ab"] * 40, "abcdefghij"])
+def test_primer_and_hint_samples_name_a_pool_too_small_for_a_list(pool: object) -> None:
+    """Lists hold up to 6 words: a smaller pool (or one string) is refused by name, not with
+    random.sample's bare 'Sample larger than population'."""
+    from engine.inference import ensure_tiny_model, load_tokenizer
+    from engine.variants import generate_variants, hint_samples, primer_samples
+
+    tok = load_tokenizer(ensure_tiny_model())
+    variants = generate_variants(2, seed=0, families=("word_pick",), rename=False)
+    with pytest.raises(ValueError, match="primer_samples: pool must hold at least 6"):
+        primer_samples(tok, 1, rng=random.Random(0), pool=pool)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="hint_samples: pool must hold at least 6"):
+        hint_samples(tok, variants, 1, rng=random.Random(0), pool=pool)  # type: ignore[arg-type]
