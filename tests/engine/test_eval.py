@@ -276,3 +276,23 @@ def test_episodes_the_environment_broke_are_counted_and_named(
     assert [c["env_errors"] for c in cells] == [2, 2]
     assert "reset is broken" in cells[0]["first_error"]
     assert "2 of 2 episodes broke in the environment" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("flag", "value"),
+    [
+        ("--temperature", "nan"),
+        ("--temperature", "inf"),
+        ("--temperature", "-1"),
+        ("--episodes", "0"),
+    ],
+)
+def test_cli_refuses_a_bad_flag_value_by_name_and_value_before_any_model_loads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], flag: str, value: str
+) -> None:
+    # a tester's (2026-12-03): --temperature nan reached the sampler after the model loaded
+    # (NaN probabilities), -1 silently sampled greedily; the config refuses both
+    assert main(["--model-path", str(tmp_path / "nope"), flag, value]) == 2
+    err = capsys.readouterr().err
+    assert flag in err and value in err, err
+    assert "model path" not in err, err
