@@ -809,7 +809,15 @@ def main(argv: list[str] | None = None) -> int:
         print("error: give a RUN_DIR or --model-path DIR (one of them)", file=sys.stderr)
         return 2
     if args.episodes < 1:
-        print("error: --episodes must be at least 1", file=sys.stderr)
+        print(f"error: --episodes must be at least 1, got {args.episodes}", file=sys.stderr)
+        return 2
+    # as the config's policy.temperature: NaN reached the sampler after the model had loaded,
+    # a negative one sampled greedily without a word (a tester's, 2026-12-03)
+    if not (math.isfinite(args.temperature) and args.temperature >= 0):
+        print(
+            f"error: --temperature must be a finite number >= 0 (0: greedy), got {args.temperature}",
+            file=sys.stderr,
+        )
         return 2
     from engine.errors import EngineError
     from engine.inference import check_model_path
