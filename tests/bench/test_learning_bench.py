@@ -552,3 +552,46 @@ def test_threads_and_variants_below_one_stop_the_bench_before_anything_is_made(
         with pytest.raises(SystemExit, match=f"^{flag}: at least 1, got {value}$"):
             run(args)
         assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "want"),
+    [
+        ("--budget-s", "nan", "a finite number > 0"),
+        ("--budget-s", "-5", "a finite number > 0"),
+        ("--sft-s", "inf", "a finite number >= 0"),
+        ("--primer-s", "-1", "a finite number >= 0"),
+        ("--hint-s", "nan", "a finite number >= 0"),
+        ("--eval-s", "-30", "a finite number >= 0"),
+        ("--sft-epochs", "nan", "a finite number >= 0"),
+        ("--hidden", "0", "at least 1"),
+        ("--layers", "-1", "at least 1"),
+        ("--eval-episodes", "0", "at least 1"),
+    ],
+)
+def test_bad_numbers_are_refused_by_flag_and_value_before_anything_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flag: str, value: str, want: str
+) -> None:
+    """A tester's (2026-12-03): --hidden 0 failed in building the model, --budget-s nan gave
+    self-play a NaN budget after the hour of warm stages, --eval-episodes 0 reached the
+    held-out evaluation at the end: each after the work directory was made."""
+    import argparse
+
+    import bench.bench_learning as bl
+    from bench.bench_learning import add_arguments, run
+
+    def stop(*_: object) -> None:
+        raise AssertionError("the bench started")
+
+    monkeypatch.setattr(bl, "_warm_stages", stop)
+    monkeypatch.setattr(bl, "bf16_pays", stop)
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    out = tmp_path / "work"
+    args = parser.parse_args([f"{flag}={value}", "--out", str(out)])
+    with pytest.raises(
+        SystemExit, match=f"^{flag}: {want}, got {float(value)}$|^{flag}: {want}, got {value}$"
+    ):
+        run(args)
+    assert not out.exists()
