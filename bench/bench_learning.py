@@ -1202,6 +1202,17 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     for flag in ("threads",) if args.warm_start else ("threads", "variants"):
         if getattr(args, flag) < 1:
             raise SystemExit(f"--{flag}: at least 1, got {getattr(args, flag)}")
+    # each would fail (or run on a NaN budget) only after the work directory was made, most
+    # after the hour of warm stages (a tester's, 2026-12-03)
+    if not (math.isfinite(args.budget_s) and args.budget_s > 0):
+        raise SystemExit(f"--budget-s: a finite number > 0, got {args.budget_s}")
+    for flag in ("sft_s", "primer_s", "hint_s", "eval_s", "sft_epochs"):
+        value = getattr(args, flag)
+        if not (math.isfinite(value) and value >= 0):
+            raise SystemExit(f"--{flag.replace('_', '-')}: a finite number >= 0, got {value}")
+    for flag in ("eval_episodes",) if args.warm_start else ("hidden", "layers", "eval_episodes"):
+        if getattr(args, flag) < 1:
+            raise SystemExit(f"--{flag.replace('_', '-')}: at least 1, got {getattr(args, flag)}")
     out = Path(args.out or f"bench-learning-{time.strftime('%Y%m%d-%H%M%S')}").resolve()
     if out.exists() and not out.is_dir():
         raise SystemExit(f"--out {out}: a file, not a directory")
