@@ -187,3 +187,17 @@ def test_a_few_errored_episodes_count_as_failed_and_the_score_stands(
     r = json.loads(capsys.readouterr().out)
     assert 0 < r["episodes_failed"] < 8
     assert r["measured"] is True and rc == 0
+
+
+@pytest.mark.parametrize(
+    "url", ["http://[::1", "http://127.0.0.1:abc", "http://127.0.0.1:99999", "ftp://x", "notaurl"]
+)
+def test_a_malformed_policy_url_is_a_usage_error_naming_the_flag_and_value(
+    capsys: pytest.CaptureFixture[str], url: str
+) -> None:
+    # a tester's (2026-12-03): "http://[::1" (ValueError from urlsplit) and a port that is no
+    # number (httpx.InvalidURL) left a bare traceback out of main
+    f = str(LABELLED / "trivial.py")
+    assert main([f, "--policy-url", url, "--k", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "--policy-url" in err and url in err and "Traceback" not in err, err
