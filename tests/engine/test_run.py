@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -343,3 +344,21 @@ def test_resume_and_run_dir_together_and_missing_corpus_are_refused(tmp_path):
     proc = run("--run-dir", str(rd), "--set", "designer.corpus=/nonexistent/corpus", timeout=60)
     assert proc.returncode == 2 and "designer.corpus = '/nonexistent/corpus'" in proc.stderr
     assert not rd.exists()
+
+
+@pytest.mark.parametrize("url", ["http://[::1", "http://127.0.0.1:abc", "http://127.0.0.1:99999"])
+def test_a_malformed_policy_url_is_a_named_policy_error_not_a_traceback(url: str) -> None:
+    """A tester's (2026-12-03): policy.urls = ["http://[::1"] raised httpx.InvalidURL out of
+    the startup check, which main does not catch: a bare traceback."""
+    import msgspec
+
+    from engine.config import Config
+    from engine.errors import PolicyError
+    from engine.run import _check_urls
+
+    config = Config()
+    config = msgspec.structs.replace(
+        config, policy=msgspec.structs.replace(config.policy, urls=[url])
+    )
+    with pytest.raises(PolicyError, match=re.escape(url)):
+        _check_urls(config)
