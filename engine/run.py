@@ -208,6 +208,8 @@ def _check_urls(config: Config) -> None:
             r = httpx.get(url.rstrip("/") + "/health", timeout=5.0)
         except httpx.HTTPError as exc:
             raise PolicyError(f"policy server {url} is unreachable: {exc}") from None
+        except (httpx.InvalidURL, ValueError) as exc:  # "http://[::1", a port "abc"
+            raise PolicyError(f"policy.urls: {url!r} is no URL: {exc}") from None
         if r.status_code != 200:
             raise PolicyError(f"policy server {url}/health answered HTTP {r.status_code}")
 
