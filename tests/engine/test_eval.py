@@ -296,3 +296,23 @@ def test_cli_refuses_a_bad_flag_value_by_name_and_value_before_any_model_loads(
     err = capsys.readouterr().err
     assert flag in err and value in err, err
     assert "model path" not in err, err
+
+
+@pytest.mark.parametrize(
+    ("toml", "named"),
+    [
+        ("policy = 5", "[policy]"),
+        ("[policy]\nmodel_path = 5", "policy.model_path"),
+        ("this is [not toml", "config.toml"),
+        ("\udcff", "config.toml"),
+    ],
+)
+def test_a_bad_run_config_is_refused_naming_the_file_and_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], toml: str, named: str
+) -> None:
+    # a tester's (2026-12-03): "policy = 5" left an AttributeError traceback, model_path = 5
+    # was read as the path "5", and a malformed or non-UTF-8 file was not named
+    (tmp_path / "config.toml").write_bytes(toml.encode("utf-8", "surrogateescape"))
+    assert main([str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert named in err and "Traceback" not in err, err
