@@ -784,8 +784,20 @@ def _run_model_path(run_dir: Path) -> Path:
 
     cfg_file = run_dir / "config.toml"
     if cfg_file.is_file():
-        data = tomllib.loads(cfg_file.read_text(encoding="utf-8"))
-        mp = str(data.get("policy", {}).get("model_path", "") or "")
+        # "policy = 5" was an AttributeError traceback, model_path = 5 the path "5", and a
+        # file that is no TOML or no UTF-8 was not named (a tester's, 2026-12-03)
+        try:
+            data = tomllib.loads(cfg_file.read_text(encoding="utf-8"))
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"{cfg_file}: not UTF-8 text ({exc.reason})") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise ValueError(f"{cfg_file}: malformed TOML: {exc}") from None
+        policy = data.get("policy", {})
+        if not isinstance(policy, dict):
+            raise ValueError(f"{cfg_file}: [policy] must be a table, got {policy!r:.80}")
+        mp = policy.get("model_path", "")
+        if not isinstance(mp, str):
+            raise ValueError(f"{cfg_file}: policy.model_path must be a string, got {mp!r:.80}")
         if mp:
             return check_model_path(mp)
     return ensure_tiny_model()
