@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -594,4 +595,35 @@ def test_bad_numbers_are_refused_by_flag_and_value_before_anything_is_made(
         SystemExit, match=f"^{flag}: {want}, got {float(value)}$|^{flag}: {want}, got {value}$"
     ):
         run(args)
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "shown"),
+    [
+        (["--set", "nosection"], "'nosection': expected section.field=value"),
+        (["--set", "critic.k=abc"], "critic.k = 'abc'"),
+        (["--config", "/nonexistent/engine.toml"], "/nonexistent/engine.toml"),
+    ],
+)
+def test_a_bad_engine_config_is_refused_before_anything_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str], shown: str
+) -> None:
+    """A tester's (2026-12-03): --config and --set were first read after the warm start (the
+    Designer probe's sampling settings), most of an hour in."""
+    import argparse
+
+    import bench.bench_learning as bl
+    from bench.bench_learning import add_arguments, run
+
+    def stop(*_: object) -> None:
+        raise AssertionError("the bench started")
+
+    monkeypatch.setattr(bl, "_warm_stages", stop)
+    monkeypatch.setattr(bl, "bf16_pays", stop)
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    out = tmp_path / "work"
+    with pytest.raises(SystemExit, match=re.escape(shown)):
+        run(parser.parse_args([*argv, "--out", str(out)]))
     assert not out.exists()
