@@ -1213,6 +1213,14 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     for flag in ("eval_episodes",) if args.warm_start else ("hidden", "layers", "eval_episodes"):
         if getattr(args, flag) < 1:
             raise SystemExit(f"--{flag.replace('_', '-')}: at least 1, got {getattr(args, flag)}")
+    # --config and --set were first read after the warm start, most of an hour in
+    from engine.config import load_config
+    from engine.errors import ConfigError
+
+    try:
+        load_config(args.config, list(args.set))
+    except ConfigError as exc:
+        raise SystemExit(f"--config/--set: {exc}") from None
     out = Path(args.out or f"bench-learning-{time.strftime('%Y%m%d-%H%M%S')}").resolve()
     if out.exists() and not out.is_dir():
         raise SystemExit(f"--out {out}: a file, not a directory")
