@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -316,3 +317,21 @@ def test_a_bad_run_config_is_refused_naming_the_file_and_field(
     assert main([str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert named in err and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize(
+    ("line", "shown"),
+    [
+        ('{"prompt": "2+2?"}', "missing 'answer'"),
+        ('{"answer": "4"}', "missing 'prompt'"),
+        ("[1, 2]", "got list"),
+    ],
+)
+def test_a_jsonl_task_without_its_fields_names_what_is_missing(
+    tmp_path: Path, line: str, shown: str
+) -> None:
+    # a tester's (2026-12-03): every such line read "a task needs 'prompt' and 'answer'"
+    suite = tmp_path / "suite.jsonl"
+    suite.write_text(line + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=re.escape(shown)):
+        load_suite(suite)
