@@ -244,8 +244,16 @@ def load_suite(path: str | Path | None = None) -> list[EvalTask]:
             raise ValueError(f"{p}:{i}: not JSON: nested too deeply") from None
         except ValueError as exc:  # JSONDecodeError, or an integer of over 4,300 digits
             raise ValueError(f"{p}:{i}: not JSON: {exc}") from None
-        if not isinstance(obj, dict) or "prompt" not in obj or "answer" not in obj:
-            raise ValueError(f"{p}:{i}: a task needs 'prompt' and 'answer'")
+        if not isinstance(obj, dict):
+            raise ValueError(
+                f"{p}:{i}: a task is a JSON object with 'prompt' and 'answer', "
+                f"got {type(obj).__name__}"
+            )
+        missing = [f"'{key}'" for key in ("prompt", "answer") if key not in obj]
+        if missing:
+            raise ValueError(
+                f"{p}:{i}: a task needs 'prompt' and 'answer', missing {', '.join(missing)}"
+            )
         verifier = obj.get("verifier", "exact")
         if verifier not in ("exact", "numeric", "multiple-choice"):
             raise ValueError(
