@@ -473,7 +473,8 @@ def list_versions(run_dir: Path) -> list[tuple[int, Path | None]]:
 def pick_versions(
     versions: list[tuple[int, Path | None]], most: int
 ) -> list[tuple[int, Path | None]]:
-    """At most ``most`` versions spread evenly, the first and the last always kept."""
+    """At most ``most`` versions spread evenly, the first and the last always kept
+    (``most`` 1: the last only; 0 or less: all of them)."""
     if most <= 0 or len(versions) <= most:
         return versions
     if most == 1:
@@ -820,7 +821,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model-path", help="evaluate this one HF checkpoint instead")
     parser.add_argument("--suite", help="directory of *.py programs or a .jsonl task file")
     parser.add_argument("--episodes", type=int, default=8, help="per task and condition")
-    parser.add_argument("--max-versions", type=int, default=6, help="spread over the run")
+    parser.add_argument(
+        "--max-versions",
+        type=int,
+        default=6,
+        help="at most this many saved weight versions, spread over the run, the first and "
+        "the last kept (1: the last only; 0 or less: every version)",
+    )
     parser.add_argument("--temperature", type=float, default=1.0)
     parser.add_argument("--out", help="output directory (default RUN_DIR/eval or ./eval)")
     args = parser.parse_args(argv)

@@ -37,7 +37,11 @@ def add_common_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECTION.FIELD=VALUE",
         help="config override, e.g. critic.probe_episodes=3 (repeatable)",
     )
-    parser.add_argument("--hint", default="", help="hint to use instead of the program's HINT")
+    parser.add_argument(
+        "--hint",
+        default="",
+        help="hint to use instead of the program's HINT (empty: the program's)",
+    )
 
 
 def read_source(parser: argparse.ArgumentParser, path: str) -> str:
