@@ -38,6 +38,7 @@ __all__ = [
     "load_config",
     "merge",
     "read_toml",
+    "url_problem",
 ]
 
 Pos = Annotated[int, msgspec.Meta(gt=0)]
@@ -559,11 +560,12 @@ def config_from_dict(data: dict[str, Any]) -> Config:
     """Convert a raw mapping into a ``Config``.
 
     Raises:
-        ConfigError: unknown section or key, wrong type or out-of-range value; the one-line
+        ConfigError: unknown section or key, wrong type, out-of-range value or a
+            ``policy.urls`` entry that is no http(s) URL; the one-line
             message names the field path and the offending value.
     """
     try:
-        return msgspec.convert(data, Config)
+        config = msgspec.convert(data, Config)
     except msgspec.ValidationError as exc:
         msg = str(exc)
         path = msg.rsplit(" - at ", 1)[1].strip("`") if " - at " in msg else "$"
@@ -578,6 +580,31 @@ def config_from_dict(data: dict[str, Any]) -> Config:
             raise ConfigError(f"unknown field {field!r} in [{section}]") from None
         value = _value_at(data, path)
         raise ConfigError(f"{path.removeprefix('$.')} = {value!r}: {what}") from None
+    for url in config.policy.urls:
+        if problem := url_problem(url):
+            raise ConfigError(f"policy.urls: {url!r}: {problem}")
+    return config
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` is no policy server URL, or ``None`` when it is one: an ``http``/``https``
+    scheme, a host and, if given, a port of 1-65535. A bracket left open (``http://[::1``) or
+    a port that is no number left a bare traceback out of the HTTP client (a tester's,
+    2026-12-03); ``policy.urls`` and ``engine.score --policy-url`` are checked with it."""
+    import urllib.parse
+
+    try:
+        parts = urllib.parse.urlsplit(url)
+        port = parts.port
+    except ValueError as exc:
+        return str(exc)
+    if parts.scheme not in ("http", "https"):
+        return "expected an http:// or https:// URL"
+    if not parts.hostname:
+        return "no host"
+    if port == 0:
+        return "port 0"
+    return None
 
 
 def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:

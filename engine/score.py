@@ -38,7 +38,7 @@ from typing import Any
 import msgspec
 import trio
 
-from engine.config import Config
+from engine.config import Config, url_problem
 from engine.messages import EnvProposed, EnvRejected, EnvScored, EnvValidated, EpisodeFinished
 from engine.validate import add_common_arguments, load, print_verdict, read_source, verdict_json
 
@@ -346,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.k is not None and args.k < 1:
             parser.error(f"--k must be at least 1, got {args.k}")
-        if args.policy_url and (problem := _url_problem(args.policy_url)):
+        if args.policy_url and (problem := url_problem(args.policy_url)):
             parser.error(f"--policy-url {args.policy_url!r}: {problem}")
         source = read_source(parser, args.file)
         config = load(parser, args)
@@ -400,26 +400,6 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print_report(report)
     return 0 if report.accepted and report.measured else 1
-
-
-def _url_problem(url: str) -> str | None:
-    """Why ``url`` is no policy server URL (``None`` when it is one): an ``http``/``https``
-    scheme, a host and, if given, a port of 1-65535. A bracket left open (``http://[::1``) or a
-    port that is no number left a bare traceback out of the client (a tester's, 2026-12-03)."""
-    import urllib.parse
-
-    try:
-        parts = urllib.parse.urlsplit(url)
-        port = parts.port
-    except ValueError as exc:
-        return str(exc)
-    if parts.scheme not in ("http", "https"):
-        return "expected an http:// or https:// URL"
-    if not parts.hostname:
-        return "no host"
-    if port == 0:
-        return "port 0"
-    return None
 
 
 def _engine_errors(exc: BaseException) -> list[BaseException]:

@@ -1,5 +1,7 @@
 """Config loading: TOML, overrides, and one-line errors that name the field and value."""
 
+import re
+
 import pytest
 
 from engine.config import Config, dump_config, load_config
@@ -51,3 +53,19 @@ def test_bad_input_is_one_line_naming_field_and_value(tmp_path, text, overrides,
 def test_missing_file_names_path(tmp_path):
     with pytest.raises(ConfigError, match="nothere.toml"):
         load_config(tmp_path / "nothere.toml")
+
+
+@pytest.mark.parametrize(
+    "url", ["http://[::1", "http://127.0.0.1:abc", "ftp://host:30000", "http://:30000"]
+)
+def test_a_policy_url_that_is_no_http_url_is_refused_at_load_by_field_and_value(url: str) -> None:
+    """The config, not each command, checks ``policy.urls``: ``engine.run`` and every embedder
+    that loads a config get the same named error (``engine.config.url_problem``)."""
+    from engine.config import load_config
+    from engine.errors import ConfigError
+
+    with pytest.raises(ConfigError, match=re.escape(f"policy.urls: {url!r}")):
+        load_config(None, [f'policy.urls=["{url}"]'])
+    assert load_config(None, ['policy.urls=["http://127.0.0.1:30000"]']).policy.urls == [
+        "http://127.0.0.1:30000"
+    ]
