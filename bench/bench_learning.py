@@ -1198,21 +1198,21 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
             raise SystemExit(
                 f"--{flag.replace('_', '-')}: at least 64 tokens, got {getattr(args, flag)}"
             )
-    # --variants: a --warm-start DIR's record names its own corpus
-    for flag in ("threads",) if args.warm_start else ("threads", "variants"):
-        if getattr(args, flag) < 1:
-            raise SystemExit(f"--{flag}: at least 1, got {getattr(args, flag)}")
     # each would fail (or run on a NaN budget) only after the work directory was made, most
-    # after the hour of warm stages (a tester's, 2026-12-03)
+    # after the hour of warm stages (a tester's, 2026-12-03); --variants, --hidden and
+    # --layers: a --warm-start DIR's record names its own corpus and model
+    at_least_one = ["threads", "eval_episodes"]
+    if not args.warm_start:
+        at_least_one += ["variants", "hidden", "layers"]
+    for flag in at_least_one:
+        if getattr(args, flag) < 1:
+            raise SystemExit(f"--{flag.replace('_', '-')}: at least 1, got {getattr(args, flag)}")
     if not (math.isfinite(args.budget_s) and args.budget_s > 0):
         raise SystemExit(f"--budget-s: a finite number > 0, got {args.budget_s}")
     for flag in ("sft_s", "primer_s", "hint_s", "eval_s", "sft_epochs"):
         value = getattr(args, flag)
         if not (math.isfinite(value) and value >= 0):
             raise SystemExit(f"--{flag.replace('_', '-')}: a finite number >= 0, got {value}")
-    for flag in ("eval_episodes",) if args.warm_start else ("hidden", "layers", "eval_episodes"):
-        if getattr(args, flag) < 1:
-            raise SystemExit(f"--{flag.replace('_', '-')}: at least 1, got {getattr(args, flag)}")
     # --config and --set were first read after the warm start, most of an hour in
     from engine.config import load_config
     from engine.errors import ConfigError

@@ -239,23 +239,46 @@ def test_warm_start_reuse_carries_the_earlier_stage_figures(tmp_path: Path) -> N
     assert figures["warm_start_from"] == str(tmp_path.resolve())
 
 
-def test_a_bad_warm_start_dir_stops_the_bench_before_it_makes_a_work_directory(
-    tmp_path: Path,
-) -> None:
+def _refused_before_work_dir(out: Path, argv: list[str], match: str) -> None:
+    """``bench learning argv --out out`` stops with a SystemExit matching ``match`` before
+    ``out`` is made."""
     import argparse
-
-    import pytest
 
     from bench.bench_learning import add_arguments, run
 
     parser = argparse.ArgumentParser()
     add_arguments(parser)
-    out = tmp_path / "work"
-    args = parser.parse_args(["--warm-start", str(tmp_path / "nothing"), "--out", str(out)])
-    with pytest.raises(SystemExit, match="no warm-started model"):
-        run(args)
+    with pytest.raises(SystemExit, match=match):
+        run(parser.parse_args([*argv, "--out", str(out)]))
     assert not out.exists()
+
+
+@pytest.fixture
+def no_bench_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fail the test if the bench gets as far as its bf16 probe or its warm stages."""
+    import bench.bench_learning as bl
+
+    def stop(*_: object) -> None:
+        raise AssertionError("the bench started")
+
+    monkeypatch.setattr(bl, "_warm_stages", stop)
+    monkeypatch.setattr(bl, "bf16_pays", stop)
+
+
+def test_a_bad_warm_start_dir_stops_the_bench_before_it_makes_a_work_directory(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "work"
+    _refused_before_work_dir(
+        out, ["--warm-start", str(tmp_path / "nothing")], "no warm-started model"
+    )
     out.write_text("")
+    import argparse
+
+    from bench.bench_learning import add_arguments, run
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
     args = parser.parse_args(["--out", str(out)])
     with pytest.raises(SystemExit, match="a file, not a directory"):
         run(args)
@@ -412,22 +435,17 @@ def test_a_reused_warm_start_carries_its_agent_words_batch_sizes_and_bf16(
 def test_a_bad_agent_words_in_a_reused_record_stops_the_bench_before_the_work_directory(
     tmp_path: Path,
 ) -> None:
-    import argparse
-
-    from bench.bench_learning import add_arguments, run
-
-    parser = argparse.ArgumentParser()
-    add_arguments(parser)
-    out = tmp_path / "work"
     for i, (bad, shown) in enumerate((("all", '"all"'), (3, "3"), (None, "null"))):
         src = _fake_warm_start(
             tmp_path / f"earlier-{i}",
             {"agent_words": bad, "bench_args": {"variants": 5, "seed": 0, "rename": False}},
         )
-        args = parser.parse_args(["--warm-start", str(src), "--out", str(out)])
-        with pytest.raises(SystemExit, match=f"agent_words in records.json must be .*got {shown}"):
-            run(args)  # never agent_words' ValueError after the work directory is made
-        assert not out.exists()
+        # never agent_words' ValueError after the work directory is made
+        _refused_before_work_dir(
+            tmp_path / "work",
+            ["--warm-start", str(src)],
+            f"agent_words in records.json must be .*got {shown}",
+        )
 
 
 def test_a_reused_warm_start_runs_no_bf16_probe(
@@ -463,19 +481,11 @@ def test_a_reused_warm_start_runs_no_bf16_probe(
 
 
 def test_the_batch_token_flags_are_checked_before_anything_is_made(tmp_path: Path) -> None:
-    import argparse
-
-    from bench.bench_learning import add_arguments, run
-
-    parser = argparse.ArgumentParser()
-    add_arguments(parser)
-    out = tmp_path / "work"
     for flag in ("--stage-batch-tokens", "--sft-batch-tokens"):
         for value in ("0", "63", "-5"):
-            args = parser.parse_args([f"{flag}={value}", "--out", str(out)])
-            with pytest.raises(SystemExit, match=f"^{flag}: at least 64 tokens, got {value}$"):
-                run(args)
-            assert not out.exists()
+            _refused_before_work_dir(
+                tmp_path / "work", [f"{flag}={value}"], f"^{flag}: at least 64 tokens, got {value}$"
+            )
 
 
 def test_the_bf16_probe_refuses_sizes_that_time_nothing() -> None:
@@ -541,18 +551,10 @@ def test_threads_and_variants_below_one_stop_the_bench_before_anything_is_made(
 ) -> None:
     """--threads 0 failed in torch.set_num_threads at the primer, --variants 0 with a
     ZeroDivisionError after the model was built: both after the work directory was made."""
-    import argparse
-
-    from bench.bench_learning import add_arguments, run
-
-    parser = argparse.ArgumentParser()
-    add_arguments(parser)
-    out = tmp_path / "work"
     for flag, value in (("--threads", "0"), ("--threads", "-2"), ("--variants", "0")):
-        args = parser.parse_args([f"{flag}={value}", "--out", str(out)])
-        with pytest.raises(SystemExit, match=f"^{flag}: at least 1, got {value}$"):
-            run(args)
-        assert not out.exists()
+        _refused_before_work_dir(
+            tmp_path / "work", [f"{flag}={value}"], f"^{flag}: at least 1, got {value}$"
+        )
 
 
 @pytest.mark.parametrize(
@@ -570,32 +572,18 @@ def test_threads_and_variants_below_one_stop_the_bench_before_anything_is_made(
         ("--eval-episodes", "0", "at least 1"),
     ],
 )
+@pytest.mark.usefixtures("no_bench_start")
 def test_bad_numbers_are_refused_by_flag_and_value_before_anything_is_made(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flag: str, value: str, want: str
+    tmp_path: Path, flag: str, value: str, want: str
 ) -> None:
     """A tester's (2026-12-03): --hidden 0 failed in building the model, --budget-s nan gave
     self-play a NaN budget after the hour of warm stages, --eval-episodes 0 reached the
     held-out evaluation at the end: each after the work directory was made."""
-    import argparse
-
-    import bench.bench_learning as bl
-    from bench.bench_learning import add_arguments, run
-
-    def stop(*_: object) -> None:
-        raise AssertionError("the bench started")
-
-    monkeypatch.setattr(bl, "_warm_stages", stop)
-    monkeypatch.setattr(bl, "bf16_pays", stop)
-
-    parser = argparse.ArgumentParser()
-    add_arguments(parser)
-    out = tmp_path / "work"
-    args = parser.parse_args([f"{flag}={value}", "--out", str(out)])
-    with pytest.raises(
-        SystemExit, match=f"^{flag}: {want}, got {float(value)}$|^{flag}: {want}, got {value}$"
-    ):
-        run(args)
-    assert not out.exists()
+    _refused_before_work_dir(
+        tmp_path / "work",
+        [f"{flag}={value}"],
+        f"^{flag}: {want}, got {float(value)}$|^{flag}: {want}, got {value}$",
+    )
 
 
 @pytest.mark.parametrize(
@@ -606,24 +594,10 @@ def test_bad_numbers_are_refused_by_flag_and_value_before_anything_is_made(
         (["--config", "/nonexistent/engine.toml"], "/nonexistent/engine.toml"),
     ],
 )
+@pytest.mark.usefixtures("no_bench_start")
 def test_a_bad_engine_config_is_refused_before_anything_is_made(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str], shown: str
+    tmp_path: Path, argv: list[str], shown: str
 ) -> None:
     """A tester's (2026-12-03): --config and --set were first read after the warm start (the
     Designer probe's sampling settings), most of an hour in."""
-    import argparse
-
-    import bench.bench_learning as bl
-    from bench.bench_learning import add_arguments, run
-
-    def stop(*_: object) -> None:
-        raise AssertionError("the bench started")
-
-    monkeypatch.setattr(bl, "_warm_stages", stop)
-    monkeypatch.setattr(bl, "bf16_pays", stop)
-    parser = argparse.ArgumentParser()
-    add_arguments(parser)
-    out = tmp_path / "work"
-    with pytest.raises(SystemExit, match=re.escape(shown)):
-        run(parser.parse_args([*argv, "--out", str(out)]))
-    assert not out.exists()
+    _refused_before_work_dir(tmp_path / "work", argv, re.escape(shown))

@@ -289,23 +289,26 @@ def test_wide_pool_holds_thousands_of_words_and_none_excluded_or_of_word_picks_p
     assert pool != wide_pool(passages, seed=4, pseudo=500, exclude={"apple", "every"})
 
 
-def test_primer_and_hint_samples_draw_their_lists_from_the_pool_given() -> None:
+_MADE_UP = ["zobalin", "kesuvar", "tidomen", "lupirast", "ganomel", "serivok", "madurel"]
+
+
+def _sampled_lists(pool: list[str]) -> list[list[str]]:
+    """The bracketed word lists of 3 primer samples and 3 hint-only episodes drawn from
+    ``pool``, one list of words per bracket."""
     from engine.inference import ensure_tiny_model, load_tokenizer
     from engine.variants import generate_variants, hint_samples, primer_samples
 
     tok = load_tokenizer(ensure_tiny_model())
-    pool = ["zobalin", "kesuvar", "tidomen", "lupirast", "ganomel", "serivok", "madurel"]
     variants = generate_variants(4, seed=0, families=("word_pick",), rename=False)
-    texts = [
-        tok.decode(s.input_ids) for s in primer_samples(tok, 3, rng=random.Random(0), pool=pool)
-    ]
-    texts += [
-        tok.decode(s.input_ids)
-        for s in hint_samples(tok, variants, 3, rng=random.Random(0), pool=pool)
-    ]
-    for text in texts:
-        lists = [part.split("]")[0] for part in text.split("[")[1:]]
-        assert lists and all(set(x.split(",")) <= set(pool) for x in lists), text
+    samples = primer_samples(tok, 3, rng=random.Random(0), pool=pool)
+    samples += hint_samples(tok, variants, 3, rng=random.Random(0), pool=pool)
+    texts = [tok.decode(s.input_ids) for s in samples]
+    return [part.split("]")[0].split(",") for text in texts for part in text.split("[")[1:]]
+
+
+def test_primer_and_hint_samples_draw_their_lists_from_the_pool_given() -> None:
+    lists = _sampled_lists(_MADE_UP)
+    assert lists and all(set(words) <= set(_MADE_UP) for words in lists), lists
 
 
 def test_wide_pool_refuses_one_string_as_its_exclude() -> None:
@@ -321,23 +324,10 @@ def test_primer_and_hint_lists_never_repeat_a_word_even_from_a_weighted_pool() -
     """``bench learning --agent-words wide`` weights word_pick's 76 words by listing each 20
     times (``agent_words``); ``rng.sample`` then draws one word twice in ~0.75 % of lists
     (first == last in ~0.08 %), lists word_pick itself never shows."""
-    from engine.inference import ensure_tiny_model, load_tokenizer
-    from engine.variants import generate_variants, hint_samples, primer_samples
-
-    tok = load_tokenizer(ensure_tiny_model())
-    pool = ["zobalin", "kesuvar", "tidomen", "lupirast", "ganomel", "serivok", "madurel"] * 20
-    variants = generate_variants(4, seed=0, families=("word_pick",), rename=False)
-    texts = [
-        tok.decode(s.input_ids) for s in primer_samples(tok, 3, rng=random.Random(0), pool=pool)
-    ]
-    texts += [
-        tok.decode(s.input_ids)
-        for s in hint_samples(tok, variants, 3, rng=random.Random(0), pool=pool)
-    ]
-    for text in texts:
-        for part in text.split("[")[1:]:
-            words = part.split("]")[0].split(",")
-            assert len(set(words)) == len(words), words
+    lists = _sampled_lists(_MADE_UP * 20)
+    assert lists
+    for words in lists:
+        assert len(set(words)) == len(words), words
 
 
 def test_distinct_words_draws_what_sample_draws_from_a_pool_without_repeats() -> None:
