@@ -882,6 +882,13 @@ class _Censored:
     where one is known (:func:`_filler`: a token of the same shape that the task showed or
     that an unhinted episode played), so a method's named move ("open with crane") becomes
     another legal move; it is fixed per episode and token.
+
+    ``keyed`` (:func:`_keyed_candidates`): hint tokens the wins keyed a piece a turn. Then an
+    answer that keys a piece (:func:`_key_piece`) which, after the pieces keyed before it in
+    the episode, continues an unstated hint token of a keyed token's shape (a table's other
+    codes too) is played with another piece of the same shape (:func:`_same_shape_filler`):
+    ``7``, ``3``, ``9``, ``9`` for the vault's ``7399`` becomes four other keys, each still a
+    key the Agent plays.
     """
 
     def __init__(
@@ -896,6 +903,7 @@ class _Censored:
         rng: random.Random,
         played: str = "",
         zero_padded: bool = False,
+        keyed: set[str] | None = None,
     ) -> None:
         self.agent = agent
         self._zero_padded = zero_padded
@@ -919,6 +927,14 @@ class _Censored:
         self._views: dict[str, _EpisodeView] = {}
         # each token as the answer's squashed forms must hold it to match (see act)
         self._squashed = {t: _squash(t) for t in self._always | self._from_hint}
+        # keyed a piece a turn: every prefix of the hint tokens of the keyed tokens' shapes
+        shapes = {_shape(t) for t in keyed or ()}
+        self._prefixes: dict[str, list[str]] = {}
+        for t in sorted(self._from_hint | set(keyed or ())):
+            if _shape(t) in shapes:
+                for end in range(1, len(t) + 1):
+                    self._prefixes.setdefault(t[:end], []).append(t)
+        self._runs: dict[str, list[str]] = {}
 
     def budget_left(self, ctx: Any, max_episode_tokens: int) -> bool:
         return bool(self.agent.budget_left(ctx, max_episode_tokens))
@@ -938,10 +954,15 @@ class _Censored:
         # off the event loop, whose stall would count against the sandbox time of every
         # episode in flight (a tester's 1 MB banners of U+FDFA, 2026-12-02)
         await trio.to_thread.run_sync(view.see, list(ctx.observations))
+        fillers = self._fillers.setdefault(str(ctx.episode_id), {})
+        if self._prefixes:
+            run = self._runs.setdefault(str(ctx.episode_id), [])
+            text = self._rekeyed(run, reply.text, view, fillers)
+            if text != reply.text:
+                reply = AgentReply(text=text, policy_version=reply.policy_version)
         tokens = self._always | view.unstated
         if not tokens and not self._inside:
             return reply
-        fillers = self._fillers.setdefault(str(ctx.episode_id), {})
         # only the tokens the answer can hold go into the pattern (spelled apart or not): a
         # hint of 60,000 table codes made one regex a turn of all of them (a tester's, 30 s of
         # host time charged to the environment, 2026-12-02)
@@ -982,6 +1003,28 @@ class _Censored:
             text = _censor_text(reply.text, pattern, fill)
         # the token ids no longer spell the text: these episodes never reach the learner
         return AgentReply(text=text, policy_version=reply.policy_version)
+
+    def _rekeyed(
+        self, run: list[str], answer: str, view: _EpisodeView, fillers: dict[str, str]
+    ) -> str:
+        """``answer``, or another piece in its place where it keys the next piece of an
+        unstated hint token (the class docstring); ``run`` is the episode's pieces keyed so
+        far, as the Agent meant them, since its last answer that keyed none."""
+        piece = _key_piece(answer)
+        if piece is None:
+            run.clear()
+            return answer
+        run.append(piece)
+        del run[:-_KEY_TOKEN_MAX]
+        for start in range(len(run)):
+            prefix = "".join(run[start:])
+            tokens = [t for t in self._prefixes.get(prefix, ()) if t in view.unstated]
+            if tokens:  # the longest run that continues a token; the first such token
+                key = f"{tokens[0]}@{len(prefix) - len(piece)}"
+                if key not in fillers:
+                    fillers[key] = _same_shape_filler(piece, self._rng, self._played)
+                return _rekey(answer, piece, fillers[key])
+        return answer
 
 
 class _EpisodeView:
@@ -1129,6 +1172,153 @@ def _censor_answer(text: str, pattern: re.Pattern[str], fill: Any) -> str:
 
         return json.dumps({**call, "arguments": walk(call["arguments"])}, ensure_ascii=False)
     return _censor_text(text, pattern, fill)
+
+
+# --------------------------------------------------------------------------- keyed a piece a turn
+
+_KEY_PIECE_MAX = 2
+"""The most letters or digits an answer keys in one turn of a code spread over turns (a digit
+a turn, or pairs: ``73`` then ``99``)."""
+_KEY_TOKEN_MAX = 64
+"""The longest hint token looked for across the turns of one run of keyed pieces."""
+
+
+def _json_object(text: str) -> dict[str, Any] | None:
+    """``text`` parsed as a JSON object, or ``None`` (not JSON, too deep, not an object)."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _one_argument(answer: str) -> tuple[dict[str, Any], str, Any] | None:
+    """``(call, name, value)`` for a tool call with exactly one argument (its ``arguments``
+    an object, or a JSON string of one: the OpenAI wire format), else ``None``."""
+    call = _json_object(answer)
+    if call is None or not isinstance(call.get("tool"), str):
+        return None
+    args = call.get("arguments")
+    if isinstance(args, str):
+        args = _json_object(args)
+    if not isinstance(args, dict) or len(args) != 1:
+        return None
+    ((name, value),) = args.items()
+    return call, str(name), value
+
+
+def _key_piece(answer: str) -> str | None:
+    """The 1-2 letters or digits (:data:`_KEY_PIECE_MAX`, casefolded, :func:`_fold`-ed) that
+    ``answer`` keys, or ``None``: the whole answer (``7``, ``"7."``, ``73``, ``k``, ``seven``),
+    the one number among its words (``press 7``), or a tool call's one argument
+    (``{"tool": "press", "arguments": {"key": 7}}``). Words of prose (``I``, ``a``) are never
+    pieces inside a longer answer; a number word keys its digit."""
+    one = _one_argument(answer)
+    if one is not None:
+        value = one[2]
+        if isinstance(value, bool) or not isinstance(value, str | int):
+            return None
+        return _piece_of(str(value))
+    return _piece_of(answer)
+
+
+def _piece_of(text: str) -> str | None:
+    if len(text) > 200:  # a key is a short answer; a page never is
+        return None
+    folded = _fold(text).casefold()
+    whole = _squash(folded)
+    whole = _DIGIT_WORDS.get(whole, whole)
+    if 1 <= len(whole) <= _KEY_PIECE_MAX:
+        return whole
+    words: list[str] = _WORD.findall(folded)
+    numbers = [w for w in (_DIGIT_WORDS.get(w, w) for w in words) if w.isdigit()]
+    if len(numbers) == 1 and len(numbers[0]) <= _KEY_PIECE_MAX:
+        return numbers[0]
+    return None
+
+
+def _rekey(answer: str, piece: str, replacement: str) -> str:
+    """``answer`` keying ``replacement`` where it keyed ``piece`` (:func:`_key_piece`): the
+    tool call's one argument rewritten (an integer stays an integer), a number word written as
+    the replacement's number word, letters in the case they had."""
+    one = _one_argument(answer)
+    if one is not None:
+        call, name, value = one
+        if isinstance(value, int):
+            new: Any = int(replacement) if replacement.isdigit() else value
+        else:
+            new = _rekey(value, piece, replacement)
+        args: Any = {name: new}
+        if isinstance(call.get("arguments"), str):
+            args = json.dumps(args, ensure_ascii=False)
+        return json.dumps({**call, "arguments": args}, ensure_ascii=False)
+    folded = _fold(answer)
+    if _squash(folded).casefold() != piece:  # "press 7", "seven": that word only
+        words = {d: w for w, d in _DIGIT_WORDS.items()}
+        done = False
+
+        def word(m: re.Match[str]) -> str:
+            nonlocal done
+            text = m.group(0)
+            if done or _DIGIT_WORDS.get(text.casefold(), text.casefold()) != piece:
+                return text
+            done = True
+            if text.casefold() in _DIGIT_WORDS and replacement in words:
+                out = words[replacement]
+                return out.upper() if text.isupper() else out.title() if text.istitle() else out
+            return replacement
+
+        out = _WORD.sub(word, folded)
+        if done:
+            return out
+    # the whole answer is the piece, its characters perhaps apart ("7-3"): each in turn
+    chars = iter(replacement)
+    return "".join(
+        (next(chars, c).upper() if c.isupper() else next(chars, c)) if c.isalnum() else c
+        for c in folded
+    )
+
+
+def _keyed_candidates(
+    winners: Sequence[EpisodeFinished],
+    in_hint: set[str],
+    stated: str,
+    first_observations: Mapping[int, str],
+) -> set[str]:
+    """Hint tokens of 3+ letters or digits that every hinted win keys a piece a turn
+    (:func:`_key_piece`: ``7``, ``3``, ``9``, ``9`` for the hint's ``7399``) and the task had
+    not stated (description, tool schemas, first observation): the code exists only across
+    turns, where :func:`_gate_candidates`, reading one answer at a time, never sees it (a
+    tester's ``h58``: a per-vault table, one key a turn, regret 1.0 as frontier). Empty when
+    some win keys none: a game of 1-digit moves whose hint happens to hold a number is a
+    method's."""
+    keyable = {t for t in in_hint if 3 <= len(t) <= _KEY_TOKEN_MAX and t.isalnum()}
+    if not winners or not keyable:
+        return set()
+    out: set[str] = set()
+    for ep in winners:
+        view = _Seen(stated, first_observations.get(ep.seed, ""))
+        found: set[str] = set()
+        runs: list[list[str]] = [[]]
+        for turn in ep.turns:
+            piece = _key_piece(turn.action) if turn.error is None else None
+            if piece is None:
+                runs.append([])
+            else:
+                runs[-1].append(piece)
+        for run in runs:
+            for start in range(len(run)):
+                joined = ""
+                for piece in run[start:]:
+                    joined += piece
+                    if len(joined) > _KEY_TOKEN_MAX:
+                        break
+                    if joined in keyable and not _stated(view, joined):
+                        found.add(joined)
+        if not found:
+            return set()
+        out |= found
+    return out
 
 
 def _gate_candidates(
@@ -1333,6 +1523,10 @@ async def _information_gate(
     candidates = await trio.to_thread.run_sync(
         lambda: _gate_candidates(env, hint, firsts, winners[:4], without, (literal, derived))
     )
+    keyed = await trio.to_thread.run_sync(
+        _keyed_candidates, winners[:4], literal | derived, stated, firsts
+    )
+    candidates.update({t: "keyed" for t in sorted(keyed) if t not in candidates})
     if not candidates:
         return False, {}
     # the numbers the hint writes another way are censored only for a table of them
@@ -1348,6 +1542,8 @@ async def _information_gate(
     from_hint = literal | (derived if written else set())
     if padded:
         from_hint = {t for t in from_hint if _number_key(t) is None} | _number_keys(from_hint)
+    if keyed:  # keyed a piece a turn: every hint token of their shapes, written another way too
+        from_hint |= keyed | (derived if keyed & derived else set())
     unhinted = [_action_text(turn) for ep in without for turn in ep.turns if turn.error is None]
     censored = _Censored(
         agent,
@@ -1359,6 +1555,7 @@ async def _information_gate(
         zero_padded=padded,
         rng=random.Random(rng.random()),
         played="\n".join(unhinted),
+        keyed=keyed,
     )
     seeds = draw_seeds(rng, config.gate_checks)
     played: list[EpisodeFinished] = []

@@ -28,6 +28,7 @@ from engine.messages import (
     EnvValidated,
     EpisodeFinished,
     EpisodeRequested,
+    Turn,
 )
 from engine.score import load_agent
 from sandbox_wasm import Sandbox
@@ -670,18 +671,41 @@ def test_a_token_is_stated_in_a_folded_view_exactly_when_it_is_in_the_joined_tex
         assert _stated(view, tok) == _stated(joined, tok), tok
 
 
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # a tenth tester's h58 (and a session-15 tester's variant): a per-vault code keyed one
+        # digit a turn; the same kind with letters, pairs, a tool call per key, number words
+        ("h58_code_one_digit_per_turn_table.py", "t9_agents.py:key_per_turn"),
+        ("k1_password_one_letter_per_turn_table.py", "tk_agents.py:letter_per_turn"),
+        ("k2_code_in_pairs_per_turn_table.py", "tk_agents.py:pair_per_turn"),
+        ("k3_code_one_key_per_tool_call_table.py", "tk_agents.py:key_per_call"),
+        ("k4_code_spoken_one_word_per_turn_table.py", "tk_agents.py:word_per_turn"),
+    ],
+)
+async def test_a_secret_keyed_a_piece_a_turn_is_an_information_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """Every answer keys 1-2 characters, so no answer holds a hint token; the code exists
+    only across turns. The gate check joins the pieces each win keyed (``_keyed_candidates``)
+    and, in the censored episodes, keys other pieces where the Agent's continue an unstated
+    hint token (``_Censored._rekeyed``): the vault stays shut."""
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags, out
+    assert "keyed" in out.evidence["information_gate"]["tokens"].values(), out
+
+
 @pytest.mark.xfail(strict=True, reason="known gap, docs/environment-contract.md")
 @pytest.mark.parametrize(
     ("env", "who"),
     [
         # a tenth tester's (2026-12-02): a password the description names as a decoy, played
         # after a per-seed ticket; every code of a per-vault table listed in the description;
-        # a code keyed one digit a turn; a decoy the unhinted agent
-        # sometimes tries; an arithmetic constant shown among decoys (h59, a table of tool
+        # a decoy the unhinted agent sometimes tries; an arithmetic constant shown among decoys (h59, a table of tool
         # names, is paid at k = 8, not at this k = 4: docs/environment-contract.md)
         ("h54_decoy_in_description_second_move.py", "t9_agents.py:ticket_then_word"),
         ("h55_table_codes_listed_in_description.py", "t9_agents.py:table_listed"),
-        ("h58_code_one_digit_per_turn_table.py", "t9_agents.py:key_per_turn"),
         ("h60_decoy_word_the_unhinted_agent_tries.py", "t9_agents.py:gate_sometimes_tries_decoy"),
         ("h62_arith_constant_shown_as_decoy.py", "t9_agents.py:ticket_then_arith"),
     ],
@@ -691,7 +715,7 @@ async def test_known_gap_gates_whose_secret_the_task_states_or_never_plays_as_wr
 ) -> None:
     """The gate check censors hint tokens the Agent plays and the task has not stated: a
     secret the task itself states (as a decoy, in a list of all codes, or shown before it is
-    played), or one played in another notation or a digit a turn, stays."""
+    played), stays."""
     out = await attack(sandbox, env, who)
     assert not getattr(out, "accepted", False), out
 
@@ -1158,3 +1182,51 @@ def test_with_zero_padding_a_number_the_task_shows_in_any_padding_is_not_censore
     assert [bool(pattern.fullmatch(a)) for a in ("42", "0042", "0000000042", "142", "4200")] == [
         True, True, True, False, False,
     ]  # fmt: skip
+
+
+def test_a_key_piece_is_a_short_answer_a_lone_number_or_a_tool_calls_one_argument() -> None:
+    from actors._scoring import _key_piece, _rekey
+
+    pieces = {
+        "7": "7", " 7. ": "7", "73": "73", "K": "k", "Seven": "7", "press seven": "7",
+        "I press 7 now": "7", "７": "7", "7-3": "73",
+        '{"tool": "press", "arguments": {"key": 7}}': "7",
+        '{"tool": "press", "arguments": "{\\"key\\": \\"k\\"}"}': "k",
+        # not a piece: a 3-digit number, prose words, two numbers, two arguments, a boolean
+        # ("a b" is a piece: two letters apart, as "7 3" is two digits)
+        "739": None, "I go": None, "press 7 and 3": None, "a b": "ab",
+        '{"tool": "press", "arguments": {"key": 7, "hold": 1}}': None,
+        '{"tool": "press", "arguments": {"key": true}}': None,
+    }  # fmt: skip
+    assert {a: _key_piece(a) for a in pieces} == pieces
+    rekeyed = {
+        ("7", "7", "4"): "4", (" K ", "k", "q"): " Q ", ("Seven", "7", "4"): "Four",
+        ("press seven", "7", "4"): "press four", ("I press 7 now", "7", "4"): "I press 4 now",
+        ("73", "73", "15"): "15", ("7-3", "73", "15"): "1-5",
+    }  # fmt: skip
+    assert {k: _rekey(*k) for k in rekeyed} == rekeyed
+    call = json.loads(_rekey('{"tool": "press", "arguments": {"key": 7}}', "7", "4"))
+    assert call == {"tool": "press", "arguments": {"key": 4}}
+    wire = json.loads(_rekey('{"tool": "p", "arguments": "{\\"key\\": \\"k\\"}"}', "k", "q"))
+    assert json.loads(wire["arguments"]) == {"key": "q"}
+
+
+def test_keyed_candidates_need_every_win_to_key_an_unstated_hint_token() -> None:
+    from actors._scoring import _keyed_candidates
+
+    def won(seed: int, *actions: str) -> EpisodeFinished:
+        return EpisodeFinished(
+            episode_id=f"e{seed}", env_id="e", group_id="g", seed=seed, hinted=True,
+            turns=[Turn(action=a, observation="ok") for a in actions], success=True,
+            episode_return=1.0, status="ok",
+        )  # fmt: skip
+
+    hint = {"7399", "4182", "vault", "opens"}
+    one = won(1, "7", "3", "9", "9")
+    other = won(2, "4", "1", "8", "2")
+    assert _keyed_candidates([one, other], hint, "Press 4 keys.", {}) == {"7399", "4182"}
+    # a win that keys no hint token: a game of 1-digit moves, not a gate
+    assert _keyed_candidates([one, won(3, "1", "2", "1")], hint, "Press 4 keys.", {}) == set()
+    # a code the task states is the task's; pieces apart across a longer answer are no run
+    assert _keyed_candidates([one], hint, "The code is 7399.", {}) == set()
+    assert _keyed_candidates([won(4, "7", "3", "go on", "9", "9")], hint, "", {}) == set()
