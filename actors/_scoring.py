@@ -17,8 +17,9 @@
    - ``constant_solution`` (flag): the same action sequence wins most of ``replay_seeds``
      other seeds, so the answer is constant and the hint carries it;
    - ``information_gate`` (flag): the hinted wins need a token (a word of 3+ letters, a number) that
-     only the hint gives — one the hint holds and the Agent had not seen, or one every hinted
-     win plays and no unhinted episode does — : the same agent, given the hint but with those
+     only the hint gives — one the hint holds and the Agent had not seen, one every hinted
+     win plays and no unhinted episode does, or one every hinted win keys a piece a turn
+     (``7``, ``3``, ``9``, ``9``) — : the same agent, given the hint but with those
      tokens replaced by random ones of the same shape in every answer, plays
      ``gate_checks`` fresh episodes closed-loop and (almost) never wins
      (:func:`_information_gate`). A method hint survives this; a password, a code, a table of
@@ -934,7 +935,7 @@ class _Censored:
             if _shape(t) in shapes:
                 for end in range(1, len(t) + 1):
                     self._prefixes.setdefault(t[:end], []).append(t)
-        self._runs: dict[str, list[str]] = {}
+        self._streams: dict[str, dict[str, list[str]]] = {}
 
     def budget_left(self, ctx: Any, max_episode_tokens: int) -> bool:
         return bool(self.agent.budget_left(ctx, max_episode_tokens))
@@ -956,8 +957,8 @@ class _Censored:
         await trio.to_thread.run_sync(view.see, list(ctx.observations))
         fillers = self._fillers.setdefault(str(ctx.episode_id), {})
         if self._prefixes:
-            run = self._runs.setdefault(str(ctx.episode_id), [])
-            text = self._rekeyed(run, reply.text, view, fillers)
+            streams = self._streams.setdefault(str(ctx.episode_id), {})
+            text = self._rekeyed(streams, reply.text, view, fillers)
             if text != reply.text:
                 reply = AgentReply(text=text, policy_version=reply.policy_version)
         tokens = self._always | view.unstated
@@ -1005,26 +1006,35 @@ class _Censored:
         return AgentReply(text=text, policy_version=reply.policy_version)
 
     def _rekeyed(
-        self, run: list[str], answer: str, view: _EpisodeView, fillers: dict[str, str]
+        self,
+        streams: dict[str, list[str]],
+        answer: str,
+        view: _EpisodeView,
+        fillers: dict[str, str],
     ) -> str:
         """``answer``, or another piece in its place where it keys the next piece of an
-        unstated hint token (the class docstring); ``run`` is the episode's pieces keyed so
-        far, as the Agent meant them, since its last answer that keyed none."""
+        unstated hint token (the class docstring); ``streams`` are the episode's pieces keyed
+        so far (:func:`_key_streams`), as the Agent meant them."""
         piece = _key_piece(answer)
         if piece is None:
-            run.clear()
             return answer
-        run.append(piece)
-        del run[:-_KEY_TOKEN_MAX]
-        for start in range(len(run)):
-            prefix = "".join(run[start:])
-            tokens = [t for t in self._prefixes.get(prefix, ()) if t in view.unstated]
-            if tokens:  # the longest run that continues a token; the first such token
-                key = f"{tokens[0]}@{len(prefix) - len(piece)}"
-                if key not in fillers:
-                    fillers[key] = _same_shape_filler(piece, self._rng, self._played)
-                return _rekey(answer, piece, fillers[key])
-        return answer
+        hit = None
+        for name in _key_streams(piece):
+            stream = streams.setdefault(name, [])
+            stream.append(piece)
+            del stream[:-_KEY_TOKEN_MAX]
+            for start in range(len(stream)):
+                prefix = "".join(stream[start:])
+                tokens = [t for t in self._prefixes.get(prefix, ()) if t in view.unstated]
+                if tokens and (hit is None or len(prefix) > len(hit[1])):
+                    hit = (tokens[0], prefix)  # the longest run that continues a token
+                    break
+        if hit is None:
+            return answer
+        key = f"{hit[0]}@{len(hit[1]) - len(piece)}"
+        if key not in fillers:
+            fillers[key] = _same_shape_filler(piece, self._rng, self._played)
+        return _rekey(answer, piece, fillers[key])
 
 
 class _EpisodeView:
@@ -1176,9 +1186,9 @@ def _censor_answer(text: str, pattern: re.Pattern[str], fill: Any) -> str:
 
 # --------------------------------------------------------------------------- keyed a piece a turn
 
-_KEY_PIECE_MAX = 2
+_KEY_PIECE_MAX = 4
 """The most letters or digits an answer keys in one turn of a code spread over turns (a digit
-a turn, or pairs: ``73`` then ``99``)."""
+a turn, pairs ``73`` then ``99``, up to groups of 4)."""
 _KEY_TOKEN_MAX = 64
 """The longest hint token looked for across the turns of one run of keyed pieces."""
 
@@ -1208,7 +1218,7 @@ def _one_argument(answer: str) -> tuple[dict[str, Any], str, Any] | None:
 
 
 def _key_piece(answer: str) -> str | None:
-    """The 1-2 letters or digits (:data:`_KEY_PIECE_MAX`, casefolded, :func:`_fold`-ed) that
+    """The 1-4 letters or digits (:data:`_KEY_PIECE_MAX`, casefolded, :func:`_fold`-ed) that
     ``answer`` keys, or ``None``: the whole answer (``7``, ``"7."``, ``73``, ``k``, ``seven``),
     the one number among its words (``press 7``), or a tool call's one argument
     (``{"tool": "press", "arguments": {"key": 7}}``). Words of prose (``I``, ``a``) are never
@@ -1279,19 +1289,28 @@ def _rekey(answer: str, piece: str, replacement: str) -> str:
     )
 
 
+def _key_streams(piece: str) -> tuple[str, ...]:
+    """The streams a keyed piece joins: every piece joins ``all``; a piece of digits only also
+    ``digits``, of letters only ``letters``, so that a code keyed between other answers
+    (``7``, ``next``, ``3``, ``next``) is still read across them."""
+    if piece.isdigit():
+        return ("all", "digits")
+    return ("all", "letters") if piece.isalpha() else ("all",)
+
+
 def _keyed_candidates(
     winners: Sequence[EpisodeFinished],
     in_hint: set[str],
     stated: str,
     first_observations: Mapping[int, str],
 ) -> set[str]:
-    """Hint tokens of 3+ letters or digits that every hinted win keys a piece a turn
-    (:func:`_key_piece`: ``7``, ``3``, ``9``, ``9`` for the hint's ``7399``) and the task had
-    not stated (description, tool schemas, first observation): the code exists only across
-    turns, where :func:`_gate_candidates`, reading one answer at a time, never sees it (a
-    tester's ``h58``: a per-vault table, one key a turn, regret 1.0 as frontier). Empty when
-    some win keys none: a game of 1-digit moves whose hint happens to hold a number is a
-    method's."""
+    """Hint tokens of 3+ letters or digits that every hinted win keys over 2+ turns, a piece
+    a turn (:func:`_key_piece`: ``7``, ``3``, ``9``, ``9`` for the hint's ``7399``; other
+    answers between them skipped, :func:`_key_streams`), and the task had not stated
+    (description, tool schemas, first observation): the code exists only across turns, where
+    :func:`_gate_candidates`, reading one answer at a time, never sees it (a tester's ``h58``:
+    a per-vault table, one key a turn, regret 1.0 as frontier). Empty when some win keys
+    none: a game of short moves whose hint happens to hold a number is a method's."""
     keyable = {t for t in in_hint if 3 <= len(t) <= _KEY_TOKEN_MAX and t.isalnum()}
     if not winners or not keyable:
         return set()
@@ -1299,17 +1318,16 @@ def _keyed_candidates(
     for ep in winners:
         view = _Seen(stated, first_observations.get(ep.seed, ""))
         found: set[str] = set()
-        runs: list[list[str]] = [[]]
+        streams: dict[str, list[str]] = {}
         for turn in ep.turns:
             piece = _key_piece(turn.action) if turn.error is None else None
-            if piece is None:
-                runs.append([])
-            else:
-                runs[-1].append(piece)
-        for run in runs:
-            for start in range(len(run)):
-                joined = ""
-                for piece in run[start:]:
+            if piece is not None:
+                for name in _key_streams(piece):
+                    streams.setdefault(name, []).append(piece)
+        for stream in streams.values():
+            for start in range(len(stream) - 1):
+                joined = stream[start]
+                for piece in stream[start + 1 :]:
                     joined += piece
                     if len(joined) > _KEY_TOKEN_MAX:
                         break

@@ -675,12 +675,14 @@ def test_a_token_is_stated_in_a_folded_view_exactly_when_it_is_in_the_joined_tex
     ("env", "who"),
     [
         # a tenth tester's h58 (and a session-15 tester's variant): a per-vault code keyed one
-        # digit a turn; the same kind with letters, pairs, a tool call per key, number words
+        # digit a turn; the same kind with letters, pairs, a tool call per key, number words,
+        # and each key followed by another answer
         ("h58_code_one_digit_per_turn_table.py", "t9_agents.py:key_per_turn"),
         ("k1_password_one_letter_per_turn_table.py", "tk_agents.py:letter_per_turn"),
         ("k2_code_in_pairs_per_turn_table.py", "tk_agents.py:pair_per_turn"),
         ("k3_code_one_key_per_tool_call_table.py", "tk_agents.py:key_per_call"),
         ("k4_code_spoken_one_word_per_turn_table.py", "tk_agents.py:word_per_turn"),
+        ("k5_code_keys_between_confirmations_table.py", "tk_agents.py:key_then_confirm"),
     ],
 )
 async def test_a_secret_keyed_a_piece_a_turn_is_an_information_gate(
@@ -1192,9 +1194,10 @@ def test_a_key_piece_is_a_short_answer_a_lone_number_or_a_tool_calls_one_argumen
         "I press 7 now": "7", "７": "7", "7-3": "73",
         '{"tool": "press", "arguments": {"key": 7}}': "7",
         '{"tool": "press", "arguments": "{\\"key\\": \\"k\\"}"}': "k",
-        # not a piece: a 3-digit number, prose words, two numbers, two arguments, a boolean
+        "739": "739", "next": "next",
+        # not a piece: 5 characters, prose words, two numbers, two arguments, a boolean
         # ("a b" is a piece: two letters apart, as "7 3" is two digits)
-        "739": None, "I go": None, "press 7 and 3": None, "a b": "ab",
+        "73991": None, "I am here": None, "press 7 and 3": None, "a b": "ab",
         '{"tool": "press", "arguments": {"key": 7, "hold": 1}}': None,
         '{"tool": "press", "arguments": {"key": true}}': None,
     }  # fmt: skip
@@ -1227,6 +1230,9 @@ def test_keyed_candidates_need_every_win_to_key_an_unstated_hint_token() -> None
     assert _keyed_candidates([one, other], hint, "Press 4 keys.", {}) == {"7399", "4182"}
     # a win that keys no hint token: a game of 1-digit moves, not a gate
     assert _keyed_candidates([one, won(3, "1", "2", "1")], hint, "Press 4 keys.", {}) == set()
-    # a code the task states is the task's; pieces apart across a longer answer are no run
+    # a code the task states is the task's
     assert _keyed_candidates([one], hint, "The code is 7399.", {}) == set()
-    assert _keyed_candidates([won(4, "7", "3", "go on", "9", "9")], hint, "", {}) == set()
+    # other answers between the keys are skipped: digits join digits, letters letters
+    assert _keyed_candidates([won(4, "7", "next", "3", "ok", "99")], hint, "", {}) == {"7399"}
+    # a token one answer plays is the one-answer check's (_gate_candidates), not a keyed one
+    assert _keyed_candidates([won(5, "7399", "4182")], hint, "", {}) == set()

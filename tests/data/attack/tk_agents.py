@@ -40,3 +40,11 @@ def word_per_turn(obs, hint, rng, mem):
     """k4: 'press <digit in words>', one key a turn."""
     digit = int(_entry(obs, hint, "vault")[len(obs) - 1]) if hint else rng.randrange(10)
     return f"press {_NAMES[digit]}"
+
+
+def key_then_confirm(obs, hint, rng, mem):
+    """k5: a key of the vault's code, then 'ok', turn about."""
+    t = len(obs) - 1
+    if t % 2:
+        return "ok"
+    return _entry(obs, hint, "vault")[t // 2] if hint else str(rng.randrange(10))
