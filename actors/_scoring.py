@@ -1563,17 +1563,23 @@ async def _information_gate(
     if keyed:  # keyed a piece a turn: every hint token of their shapes, written another way too
         from_hint |= keyed | (derived if keyed & derived else set())
     unhinted = [_action_text(turn) for ep in without for turn in ep.turns if turn.error is None]
-    censored = _Censored(
-        agent,
-        always={t for t, why in candidates.items() if why == "constant"},
-        inside={t for t, why in candidates.items() if why == "inside"},
-        from_hint=from_hint,
-        stated=stated,
-        moves={t for text in unhinted for t in [*_GATE_TOKEN.findall(text), *_glued_numbers(text)]},
-        zero_padded=padded,
-        rng=random.Random(rng.random()),
-        played="\n".join(unhinted),
-        keyed=keyed,
+    censor_rng = random.Random(rng.random())
+    # host work linear in the hint's tokens (a table of 60,000 codes: ~0.2 s): off the loop
+    censored = await trio.to_thread.run_sync(
+        lambda: _Censored(
+            agent,
+            always={t for t, why in candidates.items() if why == "constant"},
+            inside={t for t, why in candidates.items() if why == "inside"},
+            from_hint=from_hint,
+            stated=stated,
+            moves={
+                t for text in unhinted for t in [*_GATE_TOKEN.findall(text), *_glued_numbers(text)]
+            },
+            zero_padded=padded,
+            rng=censor_rng,
+            played="\n".join(unhinted),
+            keyed=keyed,
+        )
     )
     seeds = draw_seeds(rng, config.gate_checks)
     played: list[EpisodeFinished] = []
