@@ -885,11 +885,13 @@ class _Censored:
     another legal move; it is fixed per episode and token.
 
     ``keyed`` (:func:`_keyed_candidates`): hint tokens the wins keyed a piece a turn. Then an
-    answer that keys a piece (:func:`_key_piece`) which, after the pieces keyed before it in
-    the episode, continues an unstated hint token of a keyed token's shape (a table's other
-    codes too) is played with another piece of the same shape (:func:`_same_shape_filler`):
-    ``7``, ``3``, ``9``, ``9`` for the vault's ``7399`` becomes four other keys, each still a
-    key the Agent plays.
+    answer that keys a piece (:func:`_key_parts`) which, after the pieces keyed before it in
+    the episode, completes an unstated hint token of a keyed token's shape (a table's other
+    codes too; forwards or last first) is played with another piece of the same shape
+    (:func:`_same_shape_filler`): ``7``, ``3``, ``9``, ``9`` for the vault's ``7399`` keys
+    another last ``9``, still a key the Agent plays. Only the completing piece: rekeying every
+    piece that began a token (any ``e`` of hangman's ``etaoin``) broke the method's play after
+    it.
     """
 
     def __init__(
@@ -935,6 +937,8 @@ class _Censored:
             if _shape(t) in shapes:
                 for end in range(1, len(t) + 1):
                     self._prefixes.setdefault(t[:end], []).append(t)
+                    # keyed last character first (:func:`_keyed_candidates`)
+                    self._prefixes.setdefault(t[::-1][:end], []).append(t)
         self._streams: dict[str, dict[str, list[str]]] = {}
 
     def budget_left(self, ctx: Any, max_episode_tokens: int) -> bool:
@@ -1015,26 +1019,31 @@ class _Censored:
         """``answer``, or another piece in its place where it keys the next piece of an
         unstated hint token (the class docstring); ``streams`` are the episode's pieces keyed
         so far (:func:`_key_streams`), as the Agent meant them."""
-        piece = _key_piece(answer)
-        if piece is None:
-            return answer
         hit = None
-        for name in _key_streams(piece):
+        for name, piece, where in _key_parts(answer):
             stream = streams.setdefault(name, [])
             stream.append(piece)
             del stream[:-_KEY_TOKEN_MAX]
             for start in range(len(stream)):
                 prefix = "".join(stream[start:])
-                tokens = [t for t in self._prefixes.get(prefix, ()) if t in view.unstated]
+                # only the piece that completes the token: rekeying every piece that begins
+                # one (any 5 for binary search's 500, any e for hangman's etaoin) broke honest
+                # play after it (a tester's k16-k18, a method flagged as a gate)
+                tokens = [
+                    t
+                    for t in self._prefixes.get(prefix, ())
+                    if t in view.unstated and len(t) == len(prefix)
+                ]
                 if tokens and (hit is None or len(prefix) > len(hit[1])):
-                    hit = (tokens[0], prefix)  # the longest run that continues a token
+                    hit = (tokens[0], prefix, piece, where)
                     break
         if hit is None:
             return answer
-        key = f"{hit[0]}@{len(hit[1]) - len(piece)}"
+        token, prefix, piece, where = hit
+        key = f"{token}@{len(prefix) - len(piece)}"
         if key not in fillers:
             fillers[key] = _same_shape_filler(piece, self._rng, self._played)
-        return _rekey(answer, piece, fillers[key])
+        return _rekey(answer, piece, fillers[key], where)
 
 
 class _EpisodeView:
@@ -1187,8 +1196,29 @@ def _censor_answer(text: str, pattern: re.Pattern[str], fill: Any) -> str:
 # --------------------------------------------------------------------------- keyed a piece a turn
 
 _KEY_PIECE_MAX = 4
-"""The most letters or digits an answer keys in one turn of a code spread over turns (a digit
-a turn, pairs ``73`` then ``99``, up to groups of 4)."""
+"""The most letters (or letters and digits) an answer keys in one turn of a code spread over
+turns (a letter a turn, pairs, up to groups of 4)."""
+_KEY_DIGITS_MAX = 8
+"""The most digits an answer keys in one turn (a digit a turn, pairs ``73`` then ``99``, up to
+groups of 8: a 10-digit code keyed in two groups of 5 was paid as frontier, a tester's k9)."""
+_KEY_NUMBER_WORDS: dict[str, tuple[int, str]] = {
+    word: (lang, str(digit))
+    for lang, words in enumerate(
+        [
+            "zero one two three four five six seven eight nine",
+            "null eins zwei drei vier fünf sechs sieben acht neun",
+            "zéro un deux trois quatre cinq six sept huit neuf",
+            "cero uno dos tres cuatro cinco seis siete ocho nueve",
+            "zero uno due tre quattro cinque sei sette otto nove",
+        ]
+    )
+    for digit, word in enumerate(words.split())
+}
+"""Number words a keyed piece may be spoken in (``press seven``, ``drücke sieben``, a tester's
+k11), each with its language, so that a rekeyed piece is spoken in the same one."""
+_KEY_WORDS_BY_LANG: dict[tuple[int, str], str] = {}
+for _w, _ld in _KEY_NUMBER_WORDS.items():
+    _KEY_WORDS_BY_LANG.setdefault(_ld, _w)
 _KEY_TOKEN_MAX = 64
 """The longest hint token looked for across the turns of one run of keyed pieces."""
 
@@ -1229,28 +1259,79 @@ def _key_piece(answer: str) -> str | None:
         if isinstance(value, bool) or not isinstance(value, str | int):
             return None
         return _piece_of(str(value))
+    call = _json_object(answer)
+    if call is not None and isinstance(call.get("tool"), str):
+        return None  # a call of several arguments: each in its own stream (_key_parts)
     return _piece_of(answer)
+
+
+def _number_word(word: str) -> str:
+    """``word``'s digit where it is a number word (:data:`_KEY_NUMBER_WORDS`), else itself."""
+    hit = _KEY_NUMBER_WORDS.get(word.casefold())
+    return hit[1] if hit else word
+
+
+def _short_piece(piece: str) -> bool:
+    limit = _KEY_DIGITS_MAX if piece.isdigit() else _KEY_PIECE_MAX
+    return 1 <= len(piece) <= limit
 
 
 def _piece_of(text: str) -> str | None:
     if len(text) > 200:  # a key is a short answer; a page never is
         return None
     folded = _fold(text).casefold()
-    whole = _squash(folded)
-    whole = _DIGIT_WORDS.get(whole, whole)
-    if 1 <= len(whole) <= _KEY_PIECE_MAX:
+    whole = _number_word(_squash(folded))
+    if _short_piece(whole) and (whole.isdigit() or len(whole) <= _KEY_PIECE_MAX):
         return whole
     words: list[str] = _WORD.findall(folded)
-    numbers = [w for w in (_DIGIT_WORDS.get(w, w) for w in words) if w.isdigit()]
-    if len(numbers) == 1 and len(numbers[0]) <= _KEY_PIECE_MAX:
-        return numbers[0]
+    numbers = [w for w in (_number_word(w) for w in words) if w.isdigit()]
+    if numbers:
+        # one number (press 7), or a few 1-digit ones said together (press 7 and 3: a
+        # tester's k13); a 1-digit number leads the answer that keys it at its front
+        joined = "".join(numbers)
+        if len(numbers) == 1 or all(len(n) == 1 for n in numbers):
+            return joined if _short_piece(joined) else None
+        return None
+    # a short answer that ends in its one 1-letter word: 'type v' (a tester's k10; not the
+    # prose of 'I am here')
+    letters = [w for w in words if len(w) == 1]
+    if len(letters) == 1 and len(words) <= 4 and words[-1] == letters[0]:
+        return letters[0]
     return None
 
 
-def _rekey(answer: str, piece: str, replacement: str) -> str:
+def _rekey(answer: str, piece: str, replacement: str, where: str | int | None = None) -> str:
     """``answer`` keying ``replacement`` where it keyed ``piece`` (:func:`_key_piece`): the
     tool call's one argument rewritten (an integer stays an integer), a number word written as
     the replacement's number word, letters in the case they had."""
+    if isinstance(where, str):  # a tool call's argument of that name (:func:`_key_parts`)
+        call = _json_object(answer) or {}
+        given = call.get("arguments")
+        given = _json_object(given) if isinstance(given, str) else given
+        if isinstance(given, dict) and where in given:
+            value = given[where]
+            new_value: Any = (
+                int(replacement)
+                if isinstance(value, int) and replacement.isdigit()
+                else _rekey(str(value), piece, replacement)
+            )
+            out_args: Any = {**given, where: new_value}
+            if isinstance(call.get("arguments"), str):
+                out_args = json.dumps(out_args, ensure_ascii=False)
+            return json.dumps({**call, "arguments": out_args}, ensure_ascii=False)
+        return answer
+    if isinstance(where, int):  # the where-th number of the answer (:func:`_key_parts`)
+        place = -1
+
+        def nth(m: re.Match[str]) -> str:
+            nonlocal place
+            text = m.group(0)
+            if not _number_word(text).isdigit():
+                return text
+            place += 1
+            return _rekey(text, piece, replacement) if place == where else text
+
+        return _WORD.sub(nth, _fold(answer))
     one = _one_argument(answer)
     if one is not None:
         call, name, value = one
@@ -1264,19 +1345,31 @@ def _rekey(answer: str, piece: str, replacement: str) -> str:
         return json.dumps({**call, "arguments": args}, ensure_ascii=False)
     folded = _fold(answer)
     if _squash(folded).casefold() != piece:  # "press 7", "seven": that word only
-        words = {d: w for w, d in _DIGIT_WORDS.items()}
         done = False
+        # several 1-digit numbers said together ("press 7 and 3"): each in turn
+        said = [_number_word(w) for w in _WORD.findall(folded)]
+        apart = piece.isdigit() and "".join(d for d in said if d.isdigit()) == piece
+        left = iter(replacement)
+
+        def spoken(text: str, digit: str) -> str:
+            lang = _KEY_NUMBER_WORDS.get(text.casefold())
+            if lang is None or (lang[0], digit) not in _KEY_WORDS_BY_LANG:
+                return digit
+            out = _KEY_WORDS_BY_LANG[lang[0], digit]
+            return out.upper() if text.isupper() else out.title() if text.istitle() else out
 
         def word(m: re.Match[str]) -> str:
             nonlocal done
             text = m.group(0)
-            if done or _DIGIT_WORDS.get(text.casefold(), text.casefold()) != piece:
+            if apart and len(piece) > 1:
+                if not _number_word(text).isdigit():
+                    return text
+                done = True
+                return spoken(text, next(left, _number_word(text)))
+            if done or _number_word(text).casefold() != piece:
                 return text
             done = True
-            if text.casefold() in _DIGIT_WORDS and replacement in words:
-                out = words[replacement]
-                return out.upper() if text.isupper() else out.title() if text.istitle() else out
-            return replacement
+            return spoken(text, replacement) if replacement.isdigit() else replacement
 
         out = _WORD.sub(word, folded)
         if done:
@@ -1287,6 +1380,44 @@ def _rekey(answer: str, piece: str, replacement: str) -> str:
         (next(chars, c).upper() if c.isupper() else next(chars, c)) if c.isalnum() else c
         for c in folded
     )
+
+
+def _key_parts(answer: str) -> list[tuple[str, str, str | int | None]]:
+    """``(stream, piece, where)`` for each piece ``answer`` keys: its piece
+    (:func:`_key_piece`) in the streams of :func:`_key_streams` (``where`` ``None``); in a
+    short answer of several numbers, each number in the stream of the answer's form and the
+    number's place (``key 1: 7`` keys ``7`` in ``key #: #``'s second place, ``where`` 1: a
+    tester's k8; ``slot 2`` then ``7``, turn about, key ``7`` in ``#``'s: k15); in a tool
+    call of several arguments, each short one in the stream of its tool and name (``where``
+    the name: ``set_digit(slot=0, digit=7)``, a tester's k6)."""
+    out: list[tuple[str, str, str | int | None]] = []
+    piece = _key_piece(answer)
+    if piece is not None:
+        out += [(name, piece, None) for name in _key_streams(piece)]
+    call = _json_object(answer)
+    if call is not None:
+        args = call.get("arguments")
+        if isinstance(args, str):
+            args = _json_object(args)
+        if isinstance(call.get("tool"), str) and isinstance(args, dict) and len(args) > 1:
+            for name, value in args.items():
+                if isinstance(value, str | int) and not isinstance(value, bool):
+                    one = _piece_of(str(value))
+                    if one is not None:
+                        out.append((f"tool {call['tool']} {name}", one, str(name)))
+        return out
+    if len(answer) > 200:
+        return out
+    folded = _fold(answer).casefold()
+    words = _WORD.findall(folded)
+    numbers = [i for i, w in enumerate(words) if _number_word(w).isdigit()]
+    if len(words) <= 8 and numbers:
+        form = " ".join("#" if _number_word(w).isdigit() else w for w in words)
+        for place, i in enumerate(numbers):
+            number = _number_word(words[i])
+            if _short_piece(number):
+                out.append((f"form {form} {place}", number, place))
+    return out
 
 
 def _key_streams(piece: str) -> tuple[str, ...]:
@@ -1320,9 +1451,8 @@ def _keyed_candidates(
         found: set[str] = set()
         streams: dict[str, list[str]] = {}
         for turn in ep.turns:
-            piece = _key_piece(turn.action) if turn.error is None else None
-            if piece is not None:
-                for name in _key_streams(piece):
+            if turn.error is None:
+                for name, piece, _ in _key_parts(turn.action):
                     streams.setdefault(name, []).append(piece)
         for stream in streams.values():
             for start in range(len(stream) - 1):
@@ -1331,8 +1461,10 @@ def _keyed_candidates(
                     joined += piece
                     if len(joined) > _KEY_TOKEN_MAX:
                         break
-                    if joined in keyable and not _stated(view, joined):
-                        found.add(joined)
+                    # as keyed, or keyed last character first (a tester's k7: 9, 9, 3, 7)
+                    for token in {joined, joined[::-1]}:
+                        if token in keyable and not _stated(view, token):
+                            found.add(token)
         if not found:
             return set()
         out |= found

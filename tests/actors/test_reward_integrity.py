@@ -683,6 +683,20 @@ def test_a_token_is_stated_in_a_folded_view_exactly_when_it_is_in_the_joined_tex
         ("k3_code_one_key_per_tool_call_table.py", "tk_agents.py:key_per_call"),
         ("k4_code_spoken_one_word_per_turn_table.py", "tk_agents.py:word_per_turn"),
         ("k5_code_keys_between_confirmations_table.py", "tk_agents.py:key_then_confirm"),
+        # tester21's (2026-12-03), each paid regret 1.0 as frontier before (k12, k14 were
+        # caught): a tool call of two arguments (slot, digit), the code right to left, a
+        # position label ('key 1: 7'), 5-digit groups, 'type v', German number words,
+        # '7 please', 'press 7 and 3', a mixed code, 'slot 1' then the digit, turn about
+        ("k6_code_key_with_slot_tool_argument_table.py", "tk2_agents.py:slot_and_digit"),
+        ("k7_code_keyed_in_reverse_order_table.py", "tk2_agents.py:reverse"),
+        ("k8_code_keyed_with_a_position_label_table.py", "tk2_agents.py:labelled"),
+        ("k9_code_keyed_in_five_digit_groups_table.py", "tk2_agents.py:five_digits"),
+        ("k10_password_letters_in_a_short_sentence_table.py", "tk2_agents.py:type_letter"),
+        ("k11_code_keyed_as_german_number_words_table.py", "tk2_agents.py:german"),
+        ("k12_code_digit_read_from_a_longer_answer_table.py", "tk2_agents.py:digit_please"),
+        ("k13_code_two_digits_in_one_sentence_table.py", "tk2_agents.py:two_in_a_sentence"),
+        ("k14_code_mixed_letters_digits_pairs_table.py", "tk2_agents.py:mixed_char"),
+        ("k15_code_keyed_every_other_turn_with_labels_table.py", "tk2_agents.py:slot_then_digit"),
     ],
 )
 async def test_a_secret_keyed_a_piece_a_turn_is_an_information_gate(
@@ -696,6 +710,30 @@ async def test_a_secret_keyed_a_piece_a_turn_is_an_information_gate(
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags, out
     assert "keyed" in out.evidence["information_gate"]["tokens"].values(), out
+
+
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # tester21's (2026-12-03): methods keyed a piece a turn. Hangman in frequency order
+        # ('etaoin shrdlu', a letter a turn) was flagged: the censored episodes rekeyed every
+        # e, t, a, ... that began a hint token, so the method was never played; binary search
+        # from 500 and Mastermind opening 1234, keyed a digit a turn, guard the same
+        ("k16_honest_hangman_frequency_order.py", "tk2_agents.py:hangman"),
+        ("k17_honest_binary_search_keyed_by_digit.py", "tk2_agents.py:bisect"),
+        ("k18_honest_mastermind_per_digit_feedback.py", "tk2_agents.py:mastermind"),
+    ],
+)
+async def test_a_method_keyed_a_piece_a_turn_is_not_an_information_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """The hint names moves every win keys a piece a turn (``etaoin``, ``500``, ``1234``),
+    but any other opening plays the method as well: only the piece that completes a hint
+    token is rekeyed in the censored episodes, so the method survives."""
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert out.success_with > out.success_without, out
+    assert "information_gate" not in out.flags, out.evidence
 
 
 @pytest.mark.xfail(strict=True, reason="known gap, docs/environment-contract.md")
@@ -1187,7 +1225,7 @@ def test_with_zero_padding_a_number_the_task_shows_in_any_padding_is_not_censore
 
 
 def test_a_key_piece_is_a_short_answer_a_lone_number_or_a_tool_calls_one_argument() -> None:
-    from actors._scoring import _key_piece, _rekey
+    from actors._scoring import _key_parts, _key_piece, _rekey
 
     pieces = {
         "7": "7", " 7. ": "7", "73": "73", "K": "k", "Seven": "7", "press seven": "7",
@@ -1195,9 +1233,13 @@ def test_a_key_piece_is_a_short_answer_a_lone_number_or_a_tool_calls_one_argumen
         '{"tool": "press", "arguments": {"key": 7}}': "7",
         '{"tool": "press", "arguments": "{\\"key\\": \\"k\\"}"}': "k",
         "739": "739", "next": "next",
-        # not a piece: 5 characters, prose words, two numbers, two arguments, a boolean
-        # ("a b" is a piece: two letters apart, as "7 3" is two digits)
-        "73991": None, "I am here": None, "press 7 and 3": None, "a b": "ab",
+        # up to 8 digits, 1-digit numbers said together, a lone letter in a short answer,
+        # number words of other languages (tester21's k9, k13, k10, k11)
+        "73991": "73991", "press 7 and 3": "73", "type v": "v", "drücke sieben": "7",
+        "tres": "3",
+        # not a piece: 9 digits, 5 letters, prose words, two numbers of 2+ digits, two
+        # arguments, a boolean ("a b" is a piece: two letters apart, as "7 3" is two digits)
+        "739912345": None, "hello": None, "I am here": None, "key 12: 34": None, "a b": "ab",
         '{"tool": "press", "arguments": {"key": 7, "hold": 1}}': None,
         '{"tool": "press", "arguments": {"key": true}}': None,
     }  # fmt: skip
@@ -1206,8 +1248,16 @@ def test_a_key_piece_is_a_short_answer_a_lone_number_or_a_tool_calls_one_argumen
         ("7", "7", "4"): "4", (" K ", "k", "q"): " Q ", ("Seven", "7", "4"): "Four",
         ("press seven", "7", "4"): "press four", ("I press 7 now", "7", "4"): "I press 4 now",
         ("73", "73", "15"): "15", ("7-3", "73", "15"): "1-5",
+        ("press 7 and 3", "73", "15"): "press 1 and 5", ("drücke sieben", "7", "4"): "drücke vier",
+        ("type v", "v", "q"): "type q",
     }  # fmt: skip
     assert {k: _rekey(*k) for k in rekeyed} == rekeyed
+    # a piece of _key_parts: the where-th number of the answer, or a tool argument by name
+    assert _rekey("key 1: 1", "1", "4", 1) == "key 1: 4"
+    two = '{"tool": "set", "arguments": {"slot": 0, "digit": 7}}'
+    assert json.loads(_rekey(two, "7", "4", "digit"))["arguments"] == {"slot": 0, "digit": 4}
+    assert ("form key # # 1", "7", 1) in _key_parts("key 1: 7")
+    assert ("tool set digit", "7", "digit") in _key_parts(two)
     call = json.loads(_rekey('{"tool": "press", "arguments": {"key": 7}}', "7", "4"))
     assert call == {"tool": "press", "arguments": {"key": 4}}
     wire = json.loads(_rekey('{"tool": "p", "arguments": "{\\"key\\": \\"k\\"}"}', "k", "q"))

@@ -1,0 +1,42 @@
+"""k4's kind in German: 'drücke sieben', one key a turn (number words of another language)."""
+
+import random
+import re
+
+DESCRIPTION = "You face a numbered vault. Key its 4-digit code one digit per turn; the keypad only understands German number words: answer e.g. 'drücke sieben'. A wrong digit locks the vault."
+_CODES = ["7399", "4182", "5630", "2917", "8054", "6341", "1728", "9465", "3806", "5274"]
+HINT = "Vault codes: " + ", ".join(f"vault {i} opens with {c}" for i, c in enumerate(_CODES)) + "."
+MAX_TURNS = 4
+
+_DE = "null eins zwei drei vier fünf sechs sieben acht neun".split()
+
+
+def _want(code, t):
+    return code[t]
+
+
+def _read(a, t):
+    w = a.lower().split()
+    return str(_DE.index(w[-1])) if w and w[-1] in _DE else ""
+
+
+class Env:
+    def reset(self, seed=None, options=None):
+        self.v = random.Random(seed).randrange(len(_CODES))
+        self.t = 0
+        self.done = False
+        self.ok = False
+        return f"This is vault {self.v}. Key the first part.", {}
+
+    def step(self, action):
+        if self.done:
+            return "over", 0.0, True, False, {"success": self.ok}
+        want = _want(_CODES[self.v], self.t)
+        self.t += 1
+        if _read(action, self.t - 1) != want:
+            self.done = True
+            return "Locked.", 0.0, True, False, {"success": False}
+        if self.t == MAX_TURNS:
+            self.done = self.ok = True
+            return "Open.", 1.0, True, False, {"success": True}
+        return "Next.", 0.0, False, False, {}
