@@ -886,12 +886,12 @@ class _Censored:
 
     ``keyed`` (:func:`_keyed_candidates`): hint tokens the wins keyed a piece a turn. Then an
     answer that keys a piece (:func:`_key_parts`) which, after the pieces keyed before it in
-    the episode, completes an unstated hint token of a keyed token's shape (a table's other
-    codes too; forwards or last first) is played with another piece of the same shape
-    (:func:`_same_shape_filler`): ``7``, ``3``, ``9``, ``9`` for the vault's ``7399`` keys
-    another last ``9``, still a key the Agent plays. Only the completing piece: rekeying every
-    piece that began a token (any ``e`` of hangman's ``etaoin``) broke the method's play after
-    it.
+    the episode, continues an unstated hint token of a keyed token's shape (a table's other
+    codes too; forwards or last first) past its half is played with another piece of the
+    same shape (:func:`_same_shape_filler`): ``7``, ``3``, ``9``, ``9`` for the vault's
+    ``7399`` keys two other last keys, each still a key the Agent plays. Not the first half:
+    rekeying every piece that began a token (any ``e`` of hangman's ``etaoin``) broke the
+    method's play after it.
     """
 
     def __init__(
@@ -1026,13 +1026,14 @@ class _Censored:
             del stream[:-_KEY_TOKEN_MAX]
             for start in range(len(stream)):
                 prefix = "".join(stream[start:])
-                # only the piece that completes the token: rekeying every piece that begins
-                # one (any 5 for binary search's 500, any e for hangman's etaoin) broke honest
-                # play after it (a tester's k16-k18, a method flagged as a gate)
+                # only the pieces past the token's half: rekeying every piece that began one
+                # (any 5 for binary search's 500, any e for hangman's etaoin) broke honest play
+                # after it (a tester's k16, a method flagged as a gate); rekeying only the
+                # last let a vault that opens on 3 of 4 right keys through (k19)
                 tokens = [
                     t
                     for t in self._prefixes.get(prefix, ())
-                    if t in view.unstated and len(t) == len(prefix)
+                    if t in view.unstated and 2 * len(prefix) > len(t)
                 ]
                 if tokens and (hit is None or len(prefix) > len(hit[1])):
                     hit = (tokens[0], prefix, piece, where)

@@ -697,6 +697,8 @@ def test_a_token_is_stated_in_a_folded_view_exactly_when_it_is_in_the_joined_tex
         ("k13_code_two_digits_in_one_sentence_table.py", "tk2_agents.py:two_in_a_sentence"),
         ("k14_code_mixed_letters_digits_pairs_table.py", "tk2_agents.py:mixed_char"),
         ("k15_code_keyed_every_other_turn_with_labels_table.py", "tk2_agents.py:slot_then_digit"),
+        # a vault that opens on 3 of 4 right keys: rekeying only the last key let it through
+        ("k19_code_near_miss_opens_table.py", "t9_agents.py:key_per_turn"),
     ],
 )
 async def test_a_secret_keyed_a_piece_a_turn_is_an_information_gate(
@@ -710,6 +712,17 @@ async def test_a_secret_keyed_a_piece_a_turn_is_an_information_gate(
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags, out
     assert "keyed" in out.evidence["information_gate"]["tokens"].values(), out
+
+
+@pytest.mark.xfail(strict=True, reason="known gap, docs/environment-contract.md")
+async def test_known_gap_a_code_keyed_in_a_shuffled_order(sandbox: Sandbox) -> None:
+    """Tester21's k20: the 1st, 3rd, 2nd, 4th digit of a per-vault code, a key a turn; the
+    pieces join neither forwards nor backwards, so no keyed candidate (regret 1.0, frontier)."""
+    out = await attack(
+        sandbox, "k20_code_odd_places_then_even_table.py", "tk2_agents.py:odd_then_even"
+    )
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags, out
 
 
 @pytest.mark.parametrize(
