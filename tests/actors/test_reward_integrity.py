@@ -699,6 +699,8 @@ def test_a_token_is_stated_in_a_folded_view_exactly_when_it_is_in_the_joined_tex
         ("k15_code_keyed_every_other_turn_with_labels_table.py", "tk2_agents.py:slot_then_digit"),
         # a vault that opens on 3 of 4 right keys: rekeying only the last key let it through
         ("k19_code_near_miss_opens_table.py", "t9_agents.py:key_per_turn"),
+        # the code over two tools (left keypad, right keypad), one argument a call (caught)
+        ("k21_code_split_across_two_tools_table.py", "tk2_agents.py:two_keypads"),
     ],
 )
 async def test_a_secret_keyed_a_piece_a_turn_is_an_information_gate(

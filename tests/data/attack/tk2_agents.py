@@ -138,3 +138,12 @@ def mastermind(obs, hint, rng, mem):
 def odd_then_even(obs, hint, rng, mem):
     """k20: the 1st, 3rd, 2nd, 4th digit of the vault's code."""
     return _digit(obs, hint, rng, [0, 2, 1, 3][len(obs) - 1])
+
+
+def two_keypads(obs, hint, rng, mem):
+    """k21: two keys on the left keypad, two on the right, then open."""
+    i = len(obs) - 1
+    if i >= 4:
+        return "open"
+    key = int(_digit(obs, hint, rng, i))
+    return json.dumps({"tool": "left" if i < 2 else "right", "arguments": {"key": key}})
