@@ -743,8 +743,8 @@ async def test_a_method_keyed_a_piece_a_turn_is_not_an_information_gate(
     sandbox: Sandbox, env: str, who: str
 ) -> None:
     """The hint names moves every win keys a piece a turn (``etaoin``, ``500``, ``1234``),
-    but any other opening plays the method as well: only the piece that completes a hint
-    token is rekeyed in the censored episodes, so the method survives."""
+    but any other opening plays the method as well: only the pieces past a hint token's half
+    are rekeyed in the censored episodes, so the method survives."""
     out = await attack(sandbox, env, who)
     assert isinstance(out, EnvScored), out
     assert out.success_with > out.success_without, out
