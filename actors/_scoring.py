@@ -1202,24 +1202,25 @@ turns (a letter a turn, pairs, up to groups of 4)."""
 _KEY_DIGITS_MAX = 8
 """The most digits an answer keys in one turn (a digit a turn, pairs ``73`` then ``99``, up to
 groups of 8: a 10-digit code keyed in two groups of 5 was paid as frontier, a tester's k9)."""
-_KEY_NUMBER_WORDS: dict[str, tuple[int, str]] = {
-    word: (lang, str(digit))
-    for lang, words in enumerate(
-        [
-            "zero one two three four five six seven eight nine",
-            "null eins zwei drei vier fünf sechs sieben acht neun",
-            "zéro un deux trois quatre cinq six sept huit neuf",
-            "cero uno dos tres cuatro cinco seis siete ocho nueve",
-            "zero uno due tre quattro cinque sei sette otto nove",
-        ]
-    )
-    for digit, word in enumerate(words.split())
-}
+_KEY_NUMBER_WORDS: dict[str, tuple[int, str]] = {}
 """Number words a keyed piece may be spoken in (``press seven``, ``drücke sieben``, a tester's
-k11), each with its language, so that a rekeyed piece is spoken in the same one."""
+k11), each with its language, so that a rekeyed piece is spoken in the same one. A word two
+languages share (``six``, ``zero``) is the first one's: English ``press six`` is rekeyed in
+English (``press four``, not French ``press quatre``)."""
 _KEY_WORDS_BY_LANG: dict[tuple[int, str], str] = {}
-for _w, _ld in _KEY_NUMBER_WORDS.items():
-    _KEY_WORDS_BY_LANG.setdefault(_ld, _w)
+"""The number word of each language (its index in the list below) and digit."""
+for _lang, _words in enumerate(
+    [
+        "zero one two three four five six seven eight nine",
+        "null eins zwei drei vier fünf sechs sieben acht neun",
+        "zéro un deux trois quatre cinq six sept huit neuf",
+        "cero uno dos tres cuatro cinco seis siete ocho nueve",
+        "zero uno due tre quattro cinque sei sette otto nove",
+    ]
+):
+    for _digit, _word in enumerate(_words.split()):
+        _KEY_NUMBER_WORDS.setdefault(_word, (_lang, str(_digit)))
+        _KEY_WORDS_BY_LANG[_lang, str(_digit)] = _word
 _KEY_TOKEN_MAX = 64
 """The longest hint token looked for across the turns of one run of keyed pieces."""
 

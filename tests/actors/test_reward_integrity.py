@@ -1265,6 +1265,9 @@ def test_a_key_piece_is_a_short_answer_a_lone_number_or_a_tool_calls_one_argumen
         ("73", "73", "15"): "15", ("7-3", "73", "15"): "1-5",
         ("press 7 and 3", "73", "15"): "press 1 and 5", ("drücke sieben", "7", "4"): "drücke vier",
         ("type v", "v", "q"): "type q",
+        # a word two languages share is the first one's: English six stays English
+        ("press six", "6", "4"): "press four", ("zero", "0", "4"): "four",
+        ("Deux", "2", "4"): "Quatre", ("un", "1", "6"): "six",
     }  # fmt: skip
     assert {k: _rekey(*k) for k in rekeyed} == rekeyed
     # a piece of _key_parts: the where-th number of the answer, or a tool argument by name
