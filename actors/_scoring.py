@@ -1216,6 +1216,8 @@ for _lang, _words in enumerate(
         "zéro un deux trois quatre cinq six sept huit neuf",
         "cero uno dos tres cuatro cinco seis siete ocho nueve",
         "zero uno due tre quattro cinque sei sette otto nove",
+        # ordinals: a button named by its place ('press the seventh', session 17's k27)
+        "zeroth first second third fourth fifth sixth seventh eighth ninth",
     ]
 ):
     for _digit, _word in enumerate(_words.split()):
@@ -1223,6 +1225,20 @@ for _lang, _words in enumerate(
         _KEY_WORDS_BY_LANG[_lang, str(_digit)] = _word
 _KEY_TOKEN_MAX = 64
 """The longest hint token looked for across the turns of one run of keyed pieces."""
+_NUMERIC_ORDINAL = re.compile(r"(\d{1,8})(st|nd|rd|th)")
+"""A place written in digits (``7th``, ``2nd``): its number keys (session 17's k27)."""
+_NATO = (
+    "alfa bravo charlie delta echo foxtrot golf hotel india juliett kilo lima mike november "
+    "oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu"
+).split()
+_NATO_LETTERS = {w: w[0] for w in _NATO} | {"alpha": "a", "juliet": "j", "whisky": "w"}
+"""The radio alphabet's words (and their common spellings), each to its letter: a password
+spelled ``Victor``, ``India``, ... a word a turn keys its letters (session 17's k31)."""
+_X_RAY = re.compile(r"(?<![^\W_])x-ray(?![^\W_])", re.IGNORECASE)
+_ROMAN_PLACE = "<roman numeral>"
+"""``where`` (:func:`_key_parts`, :func:`_rekey`) of a short answer's Roman numeral read as
+its number: ``VII`` keys ``7`` in the ``roman`` stream (session 17's k28), besides the letters
+``vii`` it keys as written."""
 
 
 def _json_object(text: str) -> dict[str, Any] | None:
@@ -1268,9 +1284,54 @@ def _key_piece(answer: str) -> str | None:
 
 
 def _number_word(word: str) -> str:
-    """``word``'s digit where it is a number word (:data:`_KEY_NUMBER_WORDS`), else itself."""
+    """``word``'s digits where it is a number word or an ordinal (:data:`_KEY_NUMBER_WORDS`:
+    ``seven``, ``seventh``; :data:`_NUMERIC_ORDINAL`: ``7th``), else itself."""
     hit = _KEY_NUMBER_WORDS.get(word.casefold())
-    return hit[1] if hit else word
+    if hit:
+        return hit[1]
+    m = _NUMERIC_ORDINAL.fullmatch(word.casefold())
+    return m.group(1) if m else word
+
+
+def _nato_letter(word: str) -> str | None:
+    """``word``'s letter where it is a word of the radio alphabet (``Victor`` -> ``v``)."""
+    return _NATO_LETTERS.get(word.casefold().replace("-", ""))
+
+
+def _spoken_character(token: str) -> bool:
+    """Whether ``token`` is one letter or digit spoken as a word: a number word or an
+    ordinal (``seven``, ``seventh``, ``7th``), a Roman numeral below 10 (``vii``), or a word
+    of the radio alphabet (``victor``). Such a token is a move of one character, as ``7`` or
+    ``v`` is, never a secret of its own (the unseen-constant rule of
+    :func:`_gate_candidates`: an honest hangman spoken in the radio alphabet played ``india``
+    and ``oscar`` in every hinted win, session 17's k33)."""
+    if _nato_letter(token) is not None:
+        return True
+    if len(_number_word(token)) == 1 and _number_word(token) != token:
+        return True
+    value = _roman_value(token.upper()) if token.isalpha() and len(token) <= 4 else None
+    return value is not None and value < 10
+
+
+def _roman_reading(text: str) -> str | None:
+    """The number (as digits) of the Roman numeral a short answer keys: the whole answer or
+    its last of at most 4 words (``VII``, ``dial vii``), a canonical numeral below 4000;
+    else ``None``."""
+    if len(text) > 200:
+        return None
+    words = _WORD.findall(_fold(text))
+    if not words or len(words) > 4 or not words[-1].isascii():
+        return None
+    value = _roman_value(words[-1].upper()) if len(words[-1]) <= 15 else None
+    return str(value) if value is not None and value < 4000 else None
+
+
+def _as_roman(number: int) -> str:
+    out = ""
+    for v, sym in _ROMAN_VALUES:
+        while number >= v:
+            out, number = out + sym, number - v
+    return out
 
 
 def _short_piece(piece: str) -> bool:
@@ -1281,11 +1342,16 @@ def _short_piece(piece: str) -> bool:
 def _piece_of(text: str) -> str | None:
     if len(text) > 200:  # a key is a short answer; a page never is
         return None
-    folded = _fold(text).casefold()
+    folded = _X_RAY.sub("xray", _fold(text).casefold())
+    words: list[str] = _WORD.findall(folded)
+    # a letter spoken in the radio alphabet: the whole answer or its one such word in a
+    # short one ('Victor', 'say victor': session 17's k31)
+    spoken = [c for c in map(_nato_letter, words) if c is not None]
+    if len(spoken) == 1 and len(words) <= 4 and not any(_number_word(w).isdigit() for w in words):
+        return spoken[0]
     whole = _number_word(_squash(folded))
     if _short_piece(whole) and (whole.isdigit() or len(whole) <= _KEY_PIECE_MAX):
         return whole
-    words: list[str] = _WORD.findall(folded)
     numbers = [w for w in (_number_word(w) for w in words) if w.isdigit()]
     if numbers:
         # one number (press 7), or a few 1-digit ones said together (press 7 and 3: a
@@ -1305,7 +1371,32 @@ def _piece_of(text: str) -> str | None:
 def _rekey(answer: str, piece: str, replacement: str, where: str | int | None = None) -> str:
     """``answer`` keying ``replacement`` where it keyed ``piece`` (:func:`_key_piece`): the
     tool call's one argument rewritten (an integer stays an integer), a number word written as
-    the replacement's number word, letters in the case they had."""
+    the replacement's number word (an ordinal as an ordinal, ``7th`` as ``4th``), a word of
+    the radio alphabet as the replacement's, a Roman numeral (``where`` :data:`_ROMAN_PLACE`)
+    as the replacement's number in Roman numerals, letters in the case they had."""
+    if where == _ROMAN_PLACE:
+        one = _one_argument(answer)
+        if one is not None:
+            call, name, value = one
+            if not isinstance(value, str):
+                return answer
+            args: Any = {name: _rekey(value, piece, replacement, where)}
+            if isinstance(call.get("arguments"), str):
+                args = json.dumps(args, ensure_ascii=False)
+            return json.dumps({**call, "arguments": args}, ensure_ascii=False)
+        folded = _fold(answer)
+        words = list(_WORD.finditer(folded))
+        if not words:
+            return answer
+        last = words[-1]  # the numeral (:func:`_roman_reading`)
+        # no Roman numeral for 0: the digit itself, a move as wrong as another numeral
+        numeral = (
+            _as_roman(int(replacement))
+            if replacement.isdigit() and 0 < int(replacement) < 4000
+            else replacement
+        )
+        numeral = numeral if last.group(0).isupper() else numeral.lower()
+        return folded[: last.start()] + numeral + folded[last.end() :]
     if isinstance(where, str):  # a tool call's argument of that name (:func:`_key_parts`)
         call = _json_object(answer) or {}
         given = call.get("arguments")
@@ -1341,11 +1432,11 @@ def _rekey(answer: str, piece: str, replacement: str, where: str | int | None = 
             new: Any = int(replacement) if replacement.isdigit() else value
         else:
             new = _rekey(value, piece, replacement)
-        args: Any = {name: new}
+        args = {name: new}
         if isinstance(call.get("arguments"), str):
             args = json.dumps(args, ensure_ascii=False)
         return json.dumps({**call, "arguments": args}, ensure_ascii=False)
-    folded = _fold(answer)
+    folded = _X_RAY.sub(lambda m: m.group(0).replace("-", ""), _fold(answer))
     if _squash(folded).casefold() != piece:  # "press 7", "seven": that word only
         done = False
         # several 1-digit numbers said together ("press 7 and 3"): each in turn
@@ -1354,6 +1445,12 @@ def _rekey(answer: str, piece: str, replacement: str, where: str | int | None = 
         left = iter(replacement)
 
         def spoken(text: str, digit: str) -> str:
+            if _NUMERIC_ORDINAL.fullmatch(text.casefold()) and digit.isdigit():
+                last = int(digit) % 100
+                suffix = (
+                    {1: "st", 2: "nd", 3: "rd"}.get(last % 10, "th") if last // 10 != 1 else "th"
+                )
+                return digit + (suffix.upper() if text.isupper() else suffix)
             lang = _KEY_NUMBER_WORDS.get(text.casefold())
             if lang is None or (lang[0], digit) not in _KEY_WORDS_BY_LANG:
                 return digit
@@ -1368,6 +1465,12 @@ def _rekey(answer: str, piece: str, replacement: str, where: str | int | None = 
                     return text
                 done = True
                 return spoken(text, next(left, _number_word(text)))
+            letter = _nato_letter(text)
+            if letter is not None and letter == piece and not done:
+                done = True
+                c = replacement.casefold()
+                out = _NATO[ord(c) - ord("a")] if len(c) == 1 and "a" <= c <= "z" else replacement
+                return out.upper() if text.isupper() else out.title() if text[:1].isupper() else out
             if done or _number_word(text).casefold() != piece:
                 return text
             done = True
@@ -1396,6 +1499,12 @@ def _key_parts(answer: str) -> list[tuple[str, str, str | int | None]]:
     piece = _key_piece(answer)
     if piece is not None:
         out += [(name, piece, None) for name in _key_streams(piece)]
+    # a Roman numeral keys its number too, in a stream of its own ('VII': 7; k28)
+    single = _one_argument(answer)
+    if single is None or isinstance(single[2], str):
+        roman = _roman_reading(answer if single is None else single[2])
+        if roman is not None and _short_piece(roman):
+            out.append(("roman", roman, _ROMAN_PLACE))
     call = _json_object(answer)
     if call is not None:
         args = call.get("arguments")
@@ -1543,7 +1652,11 @@ def _gate_candidates(
             if out.get(tok) == "hint" and _derived_number(tok, literal, derived, derived_keys):
                 del out[tok]
         always = set.intersection(*played_all) & literal
-        always |= {t for t in set.intersection(*played_unseen) if len(t) >= 3}
+        # (a letter or digit spoken as a word, 'india' or 'seven', is a move of one
+        # character, as 'i' or '7' is: k33's hangman in the radio alphabet)
+        always |= {
+            t for t in set.intersection(*played_unseen) if len(t) >= 3 and not _spoken_character(t)
+        }
         unhinted = {
             t.casefold() for ep in without for turn in ep.turns for t in _tokens(turn.action)
         }

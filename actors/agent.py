@@ -333,7 +333,12 @@ class ScriptedAgent:
 
     Args:
         fn: ``(observations: list[str], hint: str | None, rng: random.Random, memory: dict)
-            -> str``, called once per turn (``observations`` is a copy).
+            -> str``, called once per turn (``observations`` is a copy). ``memory`` is the
+            episode's own dict; before each call its key ``"answers"`` is set to the answers
+            played so far, one string a turn, as played: where the Critic's gate check
+            replaced an answer (``information_gate``), the replacement, as a policy sees its
+            own earlier answers in the chat history. A callable that remembers what it meant
+            in a key of its own instead never learns that its move was replaced.
         name: shown in errors (``"module:callable"``).
     """
 
@@ -348,6 +353,7 @@ class ScriptedAgent:
             TypeError: the callable returned something other than ``str``.
             Exception: whatever the callable raises.
         """
+        ctx.memory["answers"] = list(ctx.answers)
         text = self.fn(list(ctx.observations), ctx.hint, ctx.rng, ctx.memory)
         if not isinstance(text, str):
             raise TypeError(f"returned {type(text).__name__}, expected str")

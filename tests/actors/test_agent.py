@@ -101,6 +101,34 @@ async def test_hinted_scripted_episode_succeeds_with_full_trajectory(sandbox: Sa
     assert len(ep.turns) <= 7 and ep.policy_version == -1
 
 
+async def test_a_scripted_agent_sees_its_answers_as_played(sandbox: Sandbox) -> None:
+    """``memory["answers"]`` holds the answers as played: a wrapper that replaces an answer
+    (the gate check's censor) is seen in it, as a policy sees its history."""
+    from actors.agent import AgentReply
+
+    seen: list[list[str]] = []
+
+    def fn(obs, hint, rng, mem):  # noqa: ANN001, ANN202
+        seen.append(list(mem["answers"]))
+        return "500"
+
+    class Swap:
+        name, temperature = "swap", 1.0
+
+        def __init__(self, inner: ScriptedAgent) -> None:
+            self.inner = inner
+
+        async def act(self, ctx):  # noqa: ANN001, ANN202
+            reply = await self.inner.act(ctx)
+            return AgentReply(text="250" if len(ctx.answers) == 0 else reply.text)
+
+        def budget_left(self, ctx, n):  # noqa: ANN001, ANN202
+            return True
+
+    await play_episode(request("learnable_bisect", seed=3), sandbox, Swap(ScriptedAgent(fn)))
+    assert seen[0] == [] and seen[1] == ["250"] and seen[2] == ["250", "500"], seen
+
+
 async def test_episode_is_reproducible_from_its_seed(sandbox: Sandbox) -> None:
     agent = ScriptedAgent(agent_fn("bisect_agent"))
     a = await play_episode(request("learnable_bisect", seed=3), sandbox, agent)

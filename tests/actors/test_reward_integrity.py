@@ -321,13 +321,13 @@ async def test_every_seed_environment_is_still_frontier_with_its_scripted_solver
 ATTACK = Path(__file__).parents[1] / "data" / "attack"
 
 
-async def attack(sandbox: Sandbox, env: str, who: str | None) -> Any:
+async def attack(sandbox: Sandbox, env: str, who: str | None, k: int = 4) -> Any:
     file, _, fn = (who or "").partition(":")
     return await score_env(
         EnvProposed(env_id=env, source=(ATTACK / env).read_text(encoding="utf-8")),
         sandbox=sandbox,
         agent=ScriptedAgent(load_agent(f"{ATTACK / file}:{fn}"), name=who) if who else None,
-        config=CriticConfig(k=4),
+        config=CriticConfig(k=k),
         agent_config=AgentConfig(concurrency=4),
         rng=random.Random(11),
     )
@@ -701,6 +701,14 @@ def test_a_token_is_stated_in_a_folded_view_exactly_when_it_is_in_the_joined_tex
         ("k19_code_near_miss_opens_table.py", "t9_agents.py:key_per_turn"),
         # the code over two tools (left keypad, right keypad), one argument a call (caught)
         ("k21_code_split_across_two_tools_table.py", "tk2_agents.py:two_keypads"),
+        # session 17's testers (2026-12-03): a digit a turn as an ordinal ('press the
+        # seventh', 'press the 7th') or a Roman numeral ('VII'), a letter a turn as its NATO
+        # word ('Victor', 'say Victor'); each paid regret 1.0 as frontier before
+        ("k27_code_keyed_as_ordinal_words_table.py", "tk3_agents.py:ordinal_word"),
+        ("k27_code_keyed_as_ordinal_words_table.py", "tk3_agents.py:ordinal_number"),
+        ("k28_code_keyed_as_roman_numerals_table.py", "tk3_agents.py:roman"),
+        ("k31_password_spelled_in_nato_alphabet_table.py", "tk3_agents.py:nato"),
+        ("k31_password_spelled_in_nato_alphabet_table.py", "tk3_agents.py:say_nato"),
     ],
 )
 async def test_a_secret_keyed_a_piece_a_turn_is_an_information_gate(
@@ -737,6 +745,8 @@ async def test_known_gap_a_code_keyed_in_a_shuffled_order(sandbox: Sandbox) -> N
         ("k16_honest_hangman_frequency_order.py", "tk2_agents.py:hangman"),
         ("k17_honest_binary_search_keyed_by_digit.py", "tk2_agents.py:bisect"),
         ("k18_honest_mastermind_per_digit_feedback.py", "tk2_agents.py:mastermind"),
+        # the same hangman, each letter spoken as its NATO word ('Echo', 'Tango')
+        ("k33_honest_hangman_in_nato_words.py", "tk3_agents.py:nato_hangman"),
     ],
 )
 async def test_a_method_keyed_a_piece_a_turn_is_not_an_information_gate(
@@ -746,6 +756,26 @@ async def test_a_method_keyed_a_piece_a_turn_is_not_an_information_gate(
     but any other opening plays the method as well: only the pieces past a hint token's half
     are rekeyed in the censored episodes, so the method survives."""
     out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert out.success_with > out.success_without, out
+    assert "information_gate" not in out.flags, out.evidence
+
+
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        ("k16_honest_hangman_frequency_order.py", "tk2_agents.py:hangman"),
+        ("k33_honest_hangman_in_nato_words.py", "tk3_agents.py:nato_hangman"),
+    ],
+)
+async def test_hangman_in_frequency_order_is_not_a_gate_at_the_clis_k(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """At ``engine.score``'s k = 8 the hangman of k16 was flagged (session 17's tester): its
+    agent remembered the letters it meant, so a letter the censor replaced was never guessed
+    again, and the game never shows guessed letters. A policy sees its answers as played in
+    its history; the scripted agents now do too (``memory["answers"]``), and guess it again."""
+    out = await attack(sandbox, env, who, k=8)
     assert isinstance(out, EnvScored), out
     assert out.success_with > out.success_without, out
     assert "information_gate" not in out.flags, out.evidence
@@ -1252,6 +1282,9 @@ def test_a_key_piece_is_a_short_answer_a_lone_number_or_a_tool_calls_one_argumen
         # number words of other languages (tester21's k9, k13, k10, k11)
         "73991": "73991", "press 7 and 3": "73", "type v": "v", "drücke sieben": "7",
         "tres": "3",
+        # ordinals, the radio alphabet (session 17's k27, k31); 'mike 7' keys its number
+        "press the seventh": "7", "the 2nd": "2", "Victor": "v", "say X-ray": "x",
+        "echo": "e", "mike 7": "7",
         # not a piece: 9 digits, 5 letters, prose words, two numbers of 2+ digits, two
         # arguments, a boolean ("a b" is a piece: two letters apart, as "7 3" is two digits)
         "739912345": None, "hello": None, "I am here": None, "key 12: 34": None, "a b": "ab",
@@ -1268,8 +1301,22 @@ def test_a_key_piece_is_a_short_answer_a_lone_number_or_a_tool_calls_one_argumen
         # a word two languages share is the first one's: English six stays English
         ("press six", "6", "4"): "press four", ("zero", "0", "4"): "four",
         ("Deux", "2", "4"): "Quatre", ("un", "1", "6"): "six",
+        ("press the seventh", "7", "4"): "press the fourth", ("the 7th", "7", "2"): "the 2nd",
+        ("the 2nd", "2", "11"): "the 11th", ("Victor", "v", "q"): "Quebec",
+        ("say X-ray", "x", "b"): "say Bravo", ("ECHO", "e", "k"): "KILO",
     }  # fmt: skip
     assert {k: _rekey(*k) for k in rekeyed} == rekeyed
+    # a Roman numeral keys its number in a stream of its own, and is rekeyed as a numeral
+    from actors._scoring import _ROMAN_PLACE
+
+    assert ("roman", "7", _ROMAN_PLACE) in _key_parts("VII")
+    assert ("roman", "4", _ROMAN_PLACE) in _key_parts("dial iv")
+    assert ("roman", "1", _ROMAN_PLACE) in _key_parts("I")
+    assert not [p for p in _key_parts("I am here") if p[0] == "roman"]
+    assert _rekey("VII", "7", "4", _ROMAN_PLACE) == "IV"
+    assert _rekey("dial vii", "7", "9", _ROMAN_PLACE) == "dial ix"
+    dial = json.loads(_rekey('{"tool": "dial", "arguments": {"n": "VII"}}', "7", "3", _ROMAN_PLACE))
+    assert dial["arguments"] == {"n": "III"}
     # a piece of _key_parts: the where-th number of the answer, or a tool argument by name
     assert _rekey("key 1: 1", "1", "4", 1) == "key 1: 4"
     two = '{"tool": "set", "arguments": {"slot": 0, "digit": 7}}'

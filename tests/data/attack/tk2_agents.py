@@ -83,14 +83,14 @@ _ORDER = "etaoinshrdlucmfwypvbgkqjxz"
 
 def hangman(obs, hint, rng, mem):
     """k16: letters in frequency order (hinted; the hint's own order, as the Agent reads
-    it), else at random; never a letter twice."""
-    used = mem.setdefault("used", [])
+    it), else at random; never a letter it has played (``mem["answers"]``: as played, so a
+    letter the gate check replaced is guessed again, as a policy reading its history would)."""
+    used = [a.strip().lower()[:1] for a in mem["answers"]]
     if hint:
         order = "".join(re.findall(r"[a-z]", hint.split(":")[1].split(";")[0])) + _ORDER
         c = next(x for x in order if x not in used)
     else:
         c = rng.choice([x for x in _ORDER if x not in used])
-    used.append(c)
     return c
 
 

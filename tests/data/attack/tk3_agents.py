@@ -1,0 +1,62 @@
+"""Scripted agents for a code keyed a piece a turn in spoken shapes (k27-k33),
+(observations, hint, rng, memory) -> str. Hinted: this vault's (door's) entry, piece by
+piece; unhinted: random pieces of the same kind."""
+
+import re
+
+_ORD = "zeroth first second third fourth fifth sixth seventh eighth ninth".split()
+_SUFFIX = {"1": "st", "2": "nd", "3": "rd"}
+_ROMAN = "- I II III IV V VI VII VIII IX".split()
+_NATO = (
+    "Alfa Bravo Charlie Delta Echo Foxtrot Golf Hotel India Juliett Kilo Lima Mike November "
+    "Oscar Papa Quebec Romeo Sierra Tango Uniform Victor Whiskey X-ray Yankee Zulu"
+).split()
+_ORDER = "etaoinshrdlucmfwypvbgkqjxz"
+
+
+def _entry(obs, hint, what):
+    n = re.search(rf"{what} (\d+)", obs[0]).group(1)
+    return re.search(rf"{what} {n} opens with (\w+)", hint).group(1)
+
+
+def _digit(obs, hint, rng):
+    return _entry(obs, hint, "vault")[len(obs) - 1] if hint else str(rng.randint(1, 9))
+
+
+def ordinal_word(obs, hint, rng, mem):
+    """k27: 'press the <ordinal word>'."""
+    return f"press the {_ORD[int(_digit(obs, hint, rng))]}"
+
+
+def ordinal_number(obs, hint, rng, mem):
+    """k27: 'press the <digit>st/nd/rd/th'."""
+    d = _digit(obs, hint, rng)
+    return f"press the {d}{_SUFFIX.get(d, 'th')}"
+
+
+def roman(obs, hint, rng, mem):
+    """k28: the digit as a Roman numeral."""
+    return _ROMAN[int(_digit(obs, hint, rng))]
+
+
+def nato(obs, hint, rng, mem):
+    """k31: the door's password letter as its NATO word."""
+    c = _entry(obs, hint, "door")[len(obs) - 1] if hint else rng.choice(_ORDER)
+    return _NATO[ord(c) - ord("a")]
+
+
+def say_nato(obs, hint, rng, mem):
+    """k31: 'say <NATO word>'."""
+    return "say " + nato(obs, hint, rng, mem)
+
+
+def nato_hangman(obs, hint, rng, mem):
+    """k33: frequency order (hinted; the hint's own order) or at random, as NATO words;
+    never a letter it has played (``mem["answers"]``, as played)."""
+    used = [a.strip().lower()[:1] for a in mem["answers"]]
+    if hint:
+        order = "".join(re.findall(r"[a-z]", hint.split(":")[1].split(";")[0])) + _ORDER
+        c = next(x for x in order if x not in used)
+    else:
+        c = rng.choice([x for x in _ORDER if x not in used])
+    return _NATO[ord(c) - ord("a")]
