@@ -1025,19 +1025,24 @@ class _Censored:
             stream.append(piece)
             del stream[:-_KEY_TOKEN_MAX]
             for start in range(len(stream)):
-                prefix = "".join(stream[start:])
+                # every piece from start, or every other one (_KEY_STRIDES), to this one
+                prefixes = [
+                    "".join(stream[start::stride])
+                    for stride in _KEY_STRIDES
+                    if (len(stream) - 1 - start) % stride == 0
+                ]
                 # only the pieces past the token's half: rekeying every piece that began one
                 # (any 5 for binary search's 500, any e for hangman's etaoin) broke honest play
                 # after it (a tester's k16, a method flagged as a gate); rekeying only the
                 # last let a vault that opens on 3 of 4 right keys through (k19)
-                tokens = [
-                    t
-                    for t in self._prefixes.get(prefix, ())
-                    if t in view.unstated and 2 * len(prefix) > len(t)
-                ]
-                if tokens and (hit is None or len(prefix) > len(hit[1])):
-                    hit = (tokens[0], prefix, piece, where)
-                    break
+                for prefix in prefixes:
+                    tokens = [
+                        t
+                        for t in self._prefixes.get(prefix, ())
+                        if t in view.unstated and 2 * len(prefix) > len(t)
+                    ]
+                    if tokens and (hit is None or len(prefix) > len(hit[1])):
+                        hit = (tokens[0], prefix, piece, where)
         if hit is None:
             return answer
         token, prefix, piece, where = hit
@@ -1225,6 +1230,9 @@ for _lang, _words in enumerate(
         _KEY_WORDS_BY_LANG[_lang, str(_digit)] = _word
 _KEY_TOKEN_MAX = 64
 """The longest hint token looked for across the turns of one run of keyed pieces."""
+_KEY_STRIDES = (1, 2)
+"""Pieces joined into a keyed token: each in turn, or every other one (a key, then a
+confirmation in the same alphabet: its place, session 17's k29)."""
 _NUMERIC_ORDINAL = re.compile(r"(\d{1,8})(st|nd|rd|th)")
 """A place written in digits (``7th``, ``2nd``): its number keys (session 17's k27)."""
 _NATO = (
@@ -1567,15 +1575,18 @@ def _keyed_candidates(
                     streams.setdefault(name, []).append(piece)
         for stream in streams.values():
             for start in range(len(stream) - 1):
-                joined = stream[start]
-                for piece in stream[start + 1 :]:
-                    joined += piece
-                    if len(joined) > _KEY_TOKEN_MAX:
-                        break
-                    # as keyed, or keyed last character first (a tester's k7: 9, 9, 3, 7)
-                    for token in {joined, joined[::-1]}:
-                        if token in keyable and not _stated(view, token):
-                            found.add(token)
+                # every piece, or every other one: a confirmation in the same alphabet
+                # between the keys (7, 1, 3, 2, ...: each digit, then its place; k29)
+                for stride in _KEY_STRIDES:
+                    joined = stream[start]
+                    for piece in stream[start + stride :: stride]:
+                        joined += piece
+                        if len(joined) > _KEY_TOKEN_MAX:
+                            break
+                        # as keyed, or keyed last character first (a tester's k7: 9, 9, 3, 7)
+                        for token in {joined, joined[::-1]}:
+                            if token in keyable and not _stated(view, token):
+                                found.add(token)
         if not found:
             return set()
         out |= found

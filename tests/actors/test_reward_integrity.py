@@ -709,6 +709,8 @@ def test_a_token_is_stated_in_a_folded_view_exactly_when_it_is_in_the_joined_tex
         ("k28_code_keyed_as_roman_numerals_table.py", "tk3_agents.py:roman"),
         ("k31_password_spelled_in_nato_alphabet_table.py", "tk3_agents.py:nato"),
         ("k31_password_spelled_in_nato_alphabet_table.py", "tk3_agents.py:say_nato"),
+        # each digit then its place (7, 1, 3, 2, ...): every other piece joins the code
+        ("k29_code_digit_then_its_place_table.py", "tk3_agents.py:digit_then_place"),
     ],
 )
 async def test_a_secret_keyed_a_piece_a_turn_is_an_information_gate(

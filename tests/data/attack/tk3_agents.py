@@ -60,3 +60,11 @@ def nato_hangman(obs, hint, rng, mem):
     else:
         c = rng.choice([x for x in _ORDER if x not in used])
     return _NATO[ord(c) - ord("a")]
+
+
+def digit_then_place(obs, hint, rng, mem):
+    """k29: the vault's next digit, then its place (1-4), turn about."""
+    t = len(obs) - 1
+    if t % 2:
+        return str(t // 2 + 1)
+    return _entry(obs, hint, "vault")[t // 2] if hint else str(rng.randrange(10))
