@@ -815,6 +815,10 @@ async def test_known_gap_gates_whose_secret_the_task_states_or_never_plays_as_wr
         ("f15_leave_multiple_of_eleven_method.py", "t9_agents.py:leave_eleven"),
         # "use look first": a stated command every hinted win opens with
         ("f16_look_first_method.py", "t9_agents.py:look_first"),
+        # "leave a multiple of 21: 147, 126, ...", the pile left keyed a digit a turn: the
+        # listed targets are keyed hint tokens, rekeyed past their half, so the method's every
+        # move is replaced (session 17's k23; "vault k opens with 21k" has the same shape)
+        ("k23_honest_nim_hint_lists_the_multiples.py", "tk3_agents.py:nim_leave"),
     ],
 )
 async def test_known_false_positive_methods_that_name_a_constant_move(

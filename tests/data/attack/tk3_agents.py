@@ -68,3 +68,17 @@ def digit_then_place(obs, hint, rng, mem):
     if t % 2:
         return str(t // 2 + 1)
     return _entry(obs, hint, "vault")[t // 2] if hint else str(rng.randrange(10))
+
+
+def nim_leave(obs, hint, rng, mem):
+    """k23: hinted, leave the largest multiple of 21 it can (the hint's method); unhinted, a
+    random take of 1-20; the pile left keyed a digit a turn."""
+    if not mem.get("keys"):
+        pile = int(re.search(r"Pile: (\d+)", obs[-1]).group(1))
+        if hint:
+            left = max(0, pile - pile % 21) if pile % 21 else pile - rng.randint(1, 20)
+            left = left if 1 <= pile - left <= 20 else max(0, pile - rng.randint(1, 20))
+        else:
+            left = max(0, pile - rng.randint(1, min(20, pile)))
+        mem["keys"] = list(f"{left:03d}")
+    return mem["keys"].pop(0)
