@@ -925,7 +925,11 @@ class _Censored:
         self._moves = moves
         # fillers are drawn from the unhinted moves and every token the episode shows
         self._pool = moves | set(_GATE_TOKEN.findall(stated)) | set(_glued_numbers(stated))
-        self._rng = rng
+        # one generator per episode, seeded from its id: the fillers do not depend on the
+        # order concurrent episodes answer in (with one shared generator, k16's verdict
+        # changed with the sandbox's pool size)
+        self._seed = rng.random()
+        self._rngs: dict[str, random.Random] = {}
         self._fillers: dict[str, dict[str, str]] = {}
         self._views: dict[str, _EpisodeView] = {}
         # each token as the answer's squashed forms must hold it to match (see act)
@@ -960,9 +964,12 @@ class _Censored:
         # episode in flight (a tester's 1 MB banners of U+FDFA, 2026-12-02)
         await trio.to_thread.run_sync(view.see, list(ctx.observations))
         fillers = self._fillers.setdefault(str(ctx.episode_id), {})
+        rng = self._rngs.get(str(ctx.episode_id))
+        if rng is None:
+            rng = self._rngs[str(ctx.episode_id)] = random.Random(f"{self._seed}:{ctx.episode_id}")
         if self._prefixes:
             streams = self._streams.setdefault(str(ctx.episode_id), {})
-            text = self._rekeyed(streams, reply.text, view, fillers)
+            text = self._rekeyed(streams, reply.text, view, fillers, rng)
             if text != reply.text:
                 reply = AgentReply(text=text, policy_version=reply.policy_version)
         tokens = self._always | view.unstated
@@ -999,7 +1006,7 @@ class _Censored:
         def fill(m: re.Match[str]) -> str:
             key = m.group(0).casefold()
             if key not in fillers:
-                fillers[key] = _filler(m.group(0), pool, tokens, self._rng, self._played)
+                fillers[key] = _filler(m.group(0), pool, tokens, rng, self._played)
             return fillers[key]
 
         try:
@@ -1015,6 +1022,7 @@ class _Censored:
         answer: str,
         view: _EpisodeView,
         fillers: dict[str, str],
+        rng: random.Random,
     ) -> str:
         """``answer``, or another piece in its place where it keys the next piece of an
         unstated hint token (the class docstring); ``streams`` are the episode's pieces keyed
@@ -1048,7 +1056,7 @@ class _Censored:
         token, prefix, piece, where = hit
         key = f"{token}@{len(prefix) - len(piece)}"
         if key not in fillers:
-            fillers[key] = _same_shape_filler(piece, self._rng, self._played)
+            fillers[key] = _same_shape_filler(piece, rng, self._played)
         return _rekey(answer, piece, fillers[key], where)
 
 

@@ -776,7 +776,10 @@ async def test_hangman_in_frequency_order_is_not_a_gate_at_the_clis_k(
     """At ``engine.score``'s k = 8 the hangman of k16 was flagged (session 17's tester): its
     agent remembered the letters it meant, so a letter the censor replaced was never guessed
     again, and the game never shows guessed letters. A policy sees its answers as played in
-    its history; the scripted agents now do too (``memory["answers"]``), and guess it again."""
+    its history; the scripted agents now do too (``memory["answers"]``), and guess it again.
+    Still borderline by nature (each replaced letter may cost one of the 6 misses): over 10
+    critic seeds each, 1 of 20 runs of the two was flagged (session 17). The censor's fillers
+    are drawn per episode, so this seed's verdict no longer depends on the sandbox's pool."""
     out = await attack(sandbox, env, who, k=8)
     assert isinstance(out, EnvScored), out
     assert out.success_with > out.success_without, out
