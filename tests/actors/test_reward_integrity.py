@@ -831,6 +831,125 @@ async def test_known_false_positive_methods_that_name_a_constant_move(
     assert isinstance(out, EnvScored) and "information_gate" not in out.flags, out
 
 
+# ---------------------------------------------------------------- tester24 (2026-12-04)
+
+
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # tester24's: a digit a turn as a clock hour ('seven o'clock', '7 o'clock'), as a
+        # lower-case Roman numeral ('vii') and in punctuation ('[7]!'): read (guards)
+        ("k49_code_keyed_as_clock_positions_table.py", "tk4_agents.py:clock_hour"),
+        ("k49_code_keyed_as_clock_positions_table.py", "tk4_agents.py:clock_hour_digits"),
+        ("k41_code_keyed_in_mixed_spoken_forms_table.py", "tk4_agents.py:roman_lower"),
+        ("k41_code_keyed_in_mixed_spoken_forms_table.py", "tk4_agents.py:punctuated_digit"),
+    ],
+)
+async def test_tester24_a_code_keyed_in_spoken_shapes_the_check_reads(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags, out
+    assert "keyed" in out.evidence["information_gate"]["tokens"].values(), out
+
+
+@pytest.mark.xfail(strict=True, reason="tester24: a keyed shape the gate check does not read")
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # tester24's (2026-12-04), each paid regret 1.0 as frontier at engine.score's k = 8:
+        # ordinals in French, Spanish, German ('le septième', 'el séptimo', 'den siebten') and
+        # French numeric ordinals ('7e')
+        ("k40_code_keyed_as_ordinals_in_other_languages_table.py", "tk4_agents.py:french_ordinal"),
+        ("k40_code_keyed_as_ordinals_in_other_languages_table.py", "tk4_agents.py:spanish_ordinal"),
+        ("k40_code_keyed_as_ordinals_in_other_languages_table.py", "tk4_agents.py:german_ordinal"),
+        (
+            "k40_code_keyed_as_ordinals_in_other_languages_table.py",
+            "tk4_agents.py:french_numeric_ordinal",
+        ),
+        # one code in mixed spoken forms: a Roman numeral keys its number in a stream of its
+        # own ('roman'), a word, an ordinal or a digit in 'digits', so neither holds the code
+        ("k41_code_keyed_in_mixed_spoken_forms_table.py", "tk4_agents.py:mixed_forms"),
+        ("k41_code_keyed_in_mixed_spoken_forms_table.py", "tk4_agents.py:roman_then_word"),
+        ("k41_code_keyed_in_mixed_spoken_forms_table.py", "tk4_agents.py:ordinal_then_roman"),
+        # a Roman numeral in a tool call of two arguments: set_dial(slot=1, value="VII")
+        ("k42_code_roman_numeral_in_a_two_argument_tool_table.py", "tk4_agents.py:roman_dial"),
+        # other spelling alphabets: German ('Viktor', 'Ida', 'Otto'), Greek numeral letters
+        # ('press zeta' for 7), English letter names ('vee', 'eye', 'oh')
+        ("k43_password_in_german_spelling_alphabet_table.py", "tk4_agents.py:german_alphabet"),
+        ("k44_code_keyed_as_greek_letter_numerals_table.py", "tk4_agents.py:greek_numeral"),
+        ("k47_password_as_english_letter_names_table.py", "tk4_agents.py:letter_name"),
+        # two confirmations after each digit (its place, the count left): every third piece
+        ("k45_code_digit_place_and_count_every_third_table.py", "tk4_agents.py:digit_place_count"),
+        # a Roman numeral that is not the answer's last word ('VII please')
+        ("k46_code_roman_numeral_before_a_word_table.py", "tk4_agents.py:roman_please"),
+        # chess squares a turn ('e4'), the hint writing each vault's squares apart
+        ("k48_code_as_chess_squares_table.py", "tk4_agents.py:chess_square"),
+    ],
+)
+async def test_tester24_known_gap_a_code_keyed_in_spoken_shapes_not_read(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """A per-vault table keyed a piece a turn, each piece spoken in a shape the keyed reading
+    (``_key_parts``) does not know: no keyed candidate, nothing censored, the vault opens."""
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags, out
+
+
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # tester24's honest methods spoken as letters or digits in words (guards): binary
+        # search keyed a digit a turn as ordinals, hangman in NATO words told only yes or
+        # no, nim in Roman numerals whose hint lists the targets, a trip whose outings are
+        # NATO words (hotel, golf, echo, sierra)
+        ("k51_honest_binary_search_keyed_in_ordinals.py", "tk4_agents.py:bisect_ordinals"),
+        ("k53_honest_hangman_in_nato_words_yes_no_only.py", "tk4_agents.py:nato_hangman_blind"),
+        ("k54_honest_nim_in_roman_numerals.py", "tk4_agents.py:nim_roman"),
+        ("k55_honest_trip_planner_answers_are_nato_words.py", "tk4_agents.py:trip"),
+    ],
+)
+async def test_tester24_a_method_spoken_in_words_is_not_an_information_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert out.success_with > out.success_without, out
+    assert "information_gate" not in out.flags, out.evidence
+
+
+@pytest.mark.xfail(strict=True, reason="tester24: a method flagged as an information gate")
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # tester24's (2026-12-04): Mastermind said in number words, the hint's opening 'one
+        # two three four' in words: 'two' and 'three' are unseen hint tokens, replaced in
+        # every guess by task words ('Say', 'guess'), so no guess is ever valid again
+        ("k50_honest_mastermind_in_number_words.py", "tk4_agents.py:mastermind_words"),
+        # first/second doors by the digit-sum test, the hint's worked examples 121, 112, 212:
+        # runs of first (1) and second (2) every win keys, rekeyed past their half
+        ("k56_honest_first_or_second_door_worked_examples.py", "tk4_agents.py:door_digit_sum"),
+        # binary search in Roman numerals, 10 guesses for 1-1000, the hint naming D, then CCL
+        # or DCCL: the stand-in for CCL/DCCL is a task word ('SAY', 'TOLD'), not a numeral,
+        # so it costs a guess the budget does not have (the agent, seeing its move replaced,
+        # plays CCLI); 0 of 6 censored wins
+        ("k52_honest_binary_search_in_roman_numerals.py", "tk4_agents.py:bisect_roman"),
+        # hangman in NATO words whose hint names the frequency order in NATO words ('Echo,
+        # Tango, Alfa, ...'): each word is a hint token (or constant), replaced by task words
+        ("k57_honest_hangman_hint_in_nato_words.py", "tk4_agents.py:nato_hangman_named"),
+    ],
+)
+async def test_tester24_known_false_positive_a_method_spoken_in_words(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert out.success_with > out.success_without, out
+    assert "information_gate" not in out.flags, out.evidence
+
+
 def test_gate_analysis_folds_each_observation_once() -> None:
     """Whether a played token was stated is searched in the episode's text folded once, part
     by part: re-folding the growing view for every token cost turns² x its size (a tester's
