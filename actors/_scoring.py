@@ -867,6 +867,23 @@ def _filler(
     :func:`_same_shape_filler`."""
     shape = _shape(token)
     fold = {b.casefold() for b in banned} | {token.casefold()}
+    # a Roman numeral's stand-in is another numeral, a move of the same kind (a binary search
+    # in numerals whose hint names CCL got 'SAY', a wasted guess: session 17's tester's k52)
+    value = _roman_value(token.upper()) if token.isascii() and token.isalpha() else None
+    if value is not None and len(token) >= 2:
+        numerals = sorted(
+            m
+            for m in moves
+            if m.isascii() and m.isupper() and m.casefold() not in fold and _roman_value(m)
+        )
+        pick = (
+            rng.choice(numerals)
+            if numerals
+            else _as_roman(
+                rng.choice([v for v in range(max(1, value // 2), value * 2 + 2) if v != value])
+            )
+        )
+        return pick.upper() if token.isupper() else pick.lower()
     legal = sorted({m for m in moves if _shape(m) == shape and m.casefold() not in fold})
     if legal:
         pick = rng.choice(legal)
@@ -1236,20 +1253,55 @@ for _lang, _words in enumerate(
     for _digit, _word in enumerate(_words.split()):
         _KEY_NUMBER_WORDS.setdefault(_word, (_lang, str(_digit)))
         _KEY_WORDS_BY_LANG[_lang, str(_digit)] = _word
+# ordinals of other languages, 1-9 (session 17's tester's k40: 'le septième', 'el séptimo',
+# 'den siebten'), each form a language of its own so that a rekeyed one keeps its form: the
+# first of a digit's forms is how a replacement is written
+_ORDINAL_FORMS = [
+    "premier première/deuxième deuxieme/troisième troisieme/quatrième quatrieme/cinquième "
+    "cinquieme/sixième sixieme/septième septieme/huitième huitieme/neuvième neuvieme",
+    "primero primer/segundo/tercero tercer/cuarto/quinto/sexto/séptimo septimo/octavo/noveno",
+    "primera/segunda/tercera/cuarta/quinta/sexta/séptima septima/octava/novena",
+    "primo/secondo/terzo/quarto/quinto/sesto/settimo/ottavo/nono",
+] + [
+    "/".join(
+        f"{stem}{end}" for stem in "erst zweit dritt viert fünft sechst siebt acht neunt".split()
+    )
+    for end in ("e", "en", "er", "es", "em")
+]
+for _lang, _forms in enumerate(_ORDINAL_FORMS, start=6):
+    for _digit, _words in enumerate(_forms.split("/"), start=1):
+        for _word in _words.split():
+            _KEY_NUMBER_WORDS.setdefault(_word, (_lang, str(_digit)))
+            _KEY_WORDS_BY_LANG.setdefault((_lang, str(_digit)), _word)
 _KEY_TOKEN_MAX = 64
 """The longest hint token looked for across the turns of one run of keyed pieces."""
 _KEY_STRIDES = (1, 2)
 """Pieces joined into a keyed token: each in turn, or every other one (a key, then a
 confirmation in the same alphabet: its place, session 17's k29)."""
-_NUMERIC_ORDINAL = re.compile(r"(\d{1,8})(st|nd|rd|th)")
-"""A place written in digits (``7th``, ``2nd``): its number keys (session 17's k27)."""
-_NATO = (
+_NUMERIC_ORDINAL = re.compile(r"(\d{1,8})(st|nd|rd|th|er|re|ème|eme)")
+"""A place written in digits (``7th``, ``2nd``, French ``7ème``, ``1er``): its number keys
+(session 17's k27). Not ``7e``, ``7o`` or ``7a``: those are pieces of a mixed code (k14)."""
+_SPELLING_ALPHABETS = [
     "alfa bravo charlie delta echo foxtrot golf hotel india juliett kilo lima mike november "
-    "oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu"
-).split()
-_NATO_LETTERS = {w: w[0] for w in _NATO} | {"alpha": "a", "juliet": "j", "whisky": "w"}
-"""The radio alphabet's words (and their common spellings), each to its letter: a password
-spelled ``Victor``, ``India``, ... a word a turn keys its letters (session 17's k31)."""
+    "oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu",
+    "anton berta cäsar dora emil friedrich gustav heinrich ida julius kaufmann ludwig martha "
+    "nordpol otto paula quelle richard samuel theodor ulrich viktor wilhelm xanthippe ypsilon "
+    "zacharias",
+]
+_SPELLING_LETTERS: dict[str, tuple[int, str]] = {}
+"""Words of spelling alphabets (the radio alphabet, the German one), each to its alphabet
+and letter: a password spelled ``Victor``, ``India``, ... (``Viktor``, ``Ida``, ...) a word a
+turn keys its letters (session 17's k31; its tester's k43)."""
+_SPELLING_WORDS: dict[tuple[int, str], str] = {}
+for _alphabet, _words in enumerate(_SPELLING_ALPHABETS):
+    for _word in _words.split():
+        _SPELLING_LETTERS[_word] = (_alphabet, _word[0] if _word[0] != "ä" else "a")
+        _SPELLING_WORDS[_alphabet, _SPELLING_LETTERS[_word][1]] = _word
+for _word, _letter in {
+    "alpha": "a", "juliet": "j", "whisky": "w", "bertha": "b", "caesar": "c", "casar": "c",
+    "siegfried": "s", "zeppelin": "z",
+}.items():  # fmt: skip
+    _SPELLING_LETTERS[_word] = (0 if _letter in "ajw" else 1, _letter)
 _X_RAY = re.compile(r"(?<![^\W_])x-ray(?![^\W_])", re.IGNORECASE)
 _ROMAN_PLACE = "<roman numeral>"
 """``where`` (:func:`_key_parts`, :func:`_rekey`) of a short answer's Roman numeral read as
@@ -1310,8 +1362,21 @@ def _number_word(word: str) -> str:
 
 
 def _nato_letter(word: str) -> str | None:
-    """``word``'s letter where it is a word of the radio alphabet (``Victor`` -> ``v``)."""
-    return _NATO_LETTERS.get(word.casefold().replace("-", ""))
+    """``word``'s letter where it is a word of a spelling alphabet (:data:`_SPELLING_LETTERS`:
+    ``Victor`` -> ``v``, ``Viktor`` -> ``v``)."""
+    hit = _SPELLING_LETTERS.get(word.casefold().replace("-", ""))
+    return hit[1] if hit else None
+
+
+def _spoken_system(token: str) -> str | None:
+    """The word system of a letter or digit spoken as a word (:func:`_spoken_character`):
+    ``"spelling N"`` or ``"number N"`` (the language of :data:`_KEY_NUMBER_WORDS`), else
+    ``None``."""
+    key = token.casefold().replace("-", "")
+    if key in _SPELLING_LETTERS:
+        return f"spelling {_SPELLING_LETTERS[key][0]}"
+    hit = _KEY_NUMBER_WORDS.get(key)
+    return f"number {hit[0]}" if hit else None
 
 
 def _spoken_character(token: str) -> bool:
@@ -1329,17 +1394,37 @@ def _spoken_character(token: str) -> bool:
     return value is not None and value < 10
 
 
-def _roman_reading(text: str) -> str | None:
-    """The number (as digits) of the Roman numeral a short answer keys: the whole answer or
-    its last of at most 4 words (``VII``, ``dial vii``), a canonical numeral below 4000;
-    else ``None``."""
+def _roman_word(text: str) -> re.Match[str] | None:
+    """The word of a short answer (at most 4 words, :func:`_fold`-ed ``text``) that keys a
+    Roman numeral: its last word where that is one (``VII``, ``dial vii``), else its one
+    numeral of 2+ capitals (``VII please``, session 17's tester's k46); a canonical numeral
+    below 4000."""
     if len(text) > 200:
         return None
-    words = _WORD.findall(_fold(text))
-    if not words or len(words) > 4 or not words[-1].isascii():
+    words = list(_WORD.finditer(text))
+    if not words or len(words) > 4:
         return None
-    value = _roman_value(words[-1].upper()) if len(words[-1]) <= 15 else None
-    return str(value) if value is not None and value < 4000 else None
+
+    def value(m: re.Match[str]) -> int | None:
+        w = m.group(0)
+        v = _roman_value(w.upper()) if w.isascii() and w.isalpha() and len(w) <= 15 else None
+        return v if v is not None and v < 4000 else None
+
+    if value(words[-1]) is not None:
+        return words[-1]
+    capitals = [m for m in words if m.group(0).isupper() and value(m)]
+    longer = [m for m in capitals if len(m.group(0)) >= 2]
+    for some in (longer, capitals):  # 'I press VII': VII; 'V please': V
+        if some:
+            return some[0] if len(some) == 1 else None
+    return None
+
+
+def _roman_reading(text: str) -> str | None:
+    """The number (as digits) of the Roman numeral a short answer keys (:func:`_roman_word`),
+    else ``None``."""
+    m = _roman_word(_fold(text))
+    return None if m is None else str(_roman_value(m.group(0).upper()))
 
 
 def _as_roman(number: int) -> str:
@@ -1401,10 +1486,9 @@ def _rekey(answer: str, piece: str, replacement: str, where: str | int | None = 
                 args = json.dumps(args, ensure_ascii=False)
             return json.dumps({**call, "arguments": args}, ensure_ascii=False)
         folded = _fold(answer)
-        words = list(_WORD.finditer(folded))
-        if not words:
+        last = _roman_word(folded)  # the numeral (:func:`_roman_reading`)
+        if last is None:
             return answer
-        last = words[-1]  # the numeral (:func:`_roman_reading`)
         # no Roman numeral for 0: the digit itself, a move as wrong as another numeral
         numeral = (
             _as_roman(int(replacement))
@@ -1485,7 +1569,8 @@ def _rekey(answer: str, piece: str, replacement: str, where: str | int | None = 
             if letter is not None and letter == piece and not done:
                 done = True
                 c = replacement.casefold()
-                out = _NATO[ord(c) - ord("a")] if len(c) == 1 and "a" <= c <= "z" else replacement
+                alphabet = _SPELLING_LETTERS[text.casefold().replace("-", "")][0]
+                out = _SPELLING_WORDS.get((alphabet, c), replacement)
                 return out.upper() if text.isupper() else out.title() if text[:1].isupper() else out
             if done or _number_word(text).casefold() != piece:
                 return text
@@ -1515,12 +1600,22 @@ def _key_parts(answer: str) -> list[tuple[str, str, str | int | None]]:
     piece = _key_piece(answer)
     if piece is not None:
         out += [(name, piece, None) for name in _key_streams(piece)]
+    # a word of a spelling alphabet that is a number word too (German 'Otto', Italian 8)
+    # keys its letter as well
+    if len(answer) <= 200 and piece is not None and piece.isdigit():
+        words = _WORD.findall(_fold(answer))
+        spelled = [c for c in map(_nato_letter, words) if c is not None]
+        if len(spelled) == 1 and len(words) <= 4:
+            out += [(name, spelled[0], None) for name in _key_streams(spelled[0])]
     # a Roman numeral keys its number too, in a stream of its own ('VII': 7; k28)
     single = _one_argument(answer)
     if single is None or isinstance(single[2], str):
         roman = _roman_reading(answer if single is None else single[2])
         if roman is not None and _short_piece(roman):
             out.append(("roman", roman, _ROMAN_PLACE))
+            # and among the digits, so that a code keyed in mixed forms joins ('VII',
+            # 'three', 'the ninth', '8': session 17's tester's k41)
+            out.append(("digits", roman, _ROMAN_PLACE))
     call = _json_object(answer)
     if call is not None:
         args = call.get("arguments")
@@ -1706,6 +1801,18 @@ def _gate_candidates(
                 out[tok] = "inside"
     # the tool schemas' own words (argument names, enum values) are the task's vocabulary;
     # the words of their descriptions are stated text, like the task description's
+    # a letter or digit spoken as a word of a system the task itself speaks in ("from one to
+    # six", "answer e.g. 'Echo'") is a move of one character, as '2' or 'e' is, never a
+    # candidate of its own: Mastermind in number words and hangman whose hint names the
+    # frequency order in radio words were flagged (session 17's tester's k50, k57). A word
+    # of a system the task never uses ('the password is hotel') still is.
+    spoken = {t for t, why in out.items() if why in ("hint", "constant") and _spoken_system(t)}
+    if spoken:
+        texts = [stated, *first_observations.values()]
+        systems = {_spoken_system(w) for text in texts for w in _WORD.findall(_fold(text))}
+        out = {
+            t: why for t, why in out.items() if t not in spoken or _spoken_system(t) not in systems
+        }
     schema = "\n".join(_schema_words(env.tools))
     return {t: why for t, why in out.items() if not _stated(schema, t)}
 

@@ -843,6 +843,18 @@ async def test_known_false_positive_methods_that_name_a_constant_move(
         ("k49_code_keyed_as_clock_positions_table.py", "tk4_agents.py:clock_hour_digits"),
         ("k41_code_keyed_in_mixed_spoken_forms_table.py", "tk4_agents.py:roman_lower"),
         ("k41_code_keyed_in_mixed_spoken_forms_table.py", "tk4_agents.py:punctuated_digit"),
+        # tester24's, each paid before and read since (session 17): ordinals in French,
+        # Spanish, German; one code in mixed forms (a numeral keys its number among the
+        # digits too); the German spelling alphabet ('Otto' is Italian 8 as well); a numeral
+        # that is not the answer's last word
+        ("k40_code_keyed_as_ordinals_in_other_languages_table.py", "tk4_agents.py:french_ordinal"),
+        ("k40_code_keyed_as_ordinals_in_other_languages_table.py", "tk4_agents.py:spanish_ordinal"),
+        ("k40_code_keyed_as_ordinals_in_other_languages_table.py", "tk4_agents.py:german_ordinal"),
+        ("k41_code_keyed_in_mixed_spoken_forms_table.py", "tk4_agents.py:mixed_forms"),
+        ("k41_code_keyed_in_mixed_spoken_forms_table.py", "tk4_agents.py:roman_then_word"),
+        ("k41_code_keyed_in_mixed_spoken_forms_table.py", "tk4_agents.py:ordinal_then_roman"),
+        ("k43_password_in_german_spelling_alphabet_table.py", "tk4_agents.py:german_alphabet"),
+        ("k46_code_roman_numeral_before_a_word_table.py", "tk4_agents.py:roman_please"),
     ],
 )
 async def test_tester24_a_code_keyed_in_spoken_shapes_the_check_reads(
@@ -859,31 +871,19 @@ async def test_tester24_a_code_keyed_in_spoken_shapes_the_check_reads(
     ("env", "who"),
     [
         # tester24's (2026-12-04), each paid regret 1.0 as frontier at engine.score's k = 8:
-        # ordinals in French, Spanish, German ('le septième', 'el séptimo', 'den siebten') and
-        # French numeric ordinals ('7e')
-        ("k40_code_keyed_as_ordinals_in_other_languages_table.py", "tk4_agents.py:french_ordinal"),
-        ("k40_code_keyed_as_ordinals_in_other_languages_table.py", "tk4_agents.py:spanish_ordinal"),
-        ("k40_code_keyed_as_ordinals_in_other_languages_table.py", "tk4_agents.py:german_ordinal"),
+        # French numeric ordinals ('7e': read as a mixed code's piece, as k14's '7e' is)
         (
             "k40_code_keyed_as_ordinals_in_other_languages_table.py",
             "tk4_agents.py:french_numeric_ordinal",
         ),
-        # one code in mixed spoken forms: a Roman numeral keys its number in a stream of its
-        # own ('roman'), a word, an ordinal or a digit in 'digits', so neither holds the code
-        ("k41_code_keyed_in_mixed_spoken_forms_table.py", "tk4_agents.py:mixed_forms"),
-        ("k41_code_keyed_in_mixed_spoken_forms_table.py", "tk4_agents.py:roman_then_word"),
-        ("k41_code_keyed_in_mixed_spoken_forms_table.py", "tk4_agents.py:ordinal_then_roman"),
         # a Roman numeral in a tool call of two arguments: set_dial(slot=1, value="VII")
         ("k42_code_roman_numeral_in_a_two_argument_tool_table.py", "tk4_agents.py:roman_dial"),
-        # other spelling alphabets: German ('Viktor', 'Ida', 'Otto'), Greek numeral letters
-        # ('press zeta' for 7), English letter names ('vee', 'eye', 'oh')
-        ("k43_password_in_german_spelling_alphabet_table.py", "tk4_agents.py:german_alphabet"),
+        # other spelling alphabets: Greek numeral letters ('press zeta' for 7; alpha and delta
+        # are radio words), English letter names ('vee', 'eye', 'oh': prose words)
         ("k44_code_keyed_as_greek_letter_numerals_table.py", "tk4_agents.py:greek_numeral"),
         ("k47_password_as_english_letter_names_table.py", "tk4_agents.py:letter_name"),
         # two confirmations after each digit (its place, the count left): every third piece
         ("k45_code_digit_place_and_count_every_third_table.py", "tk4_agents.py:digit_place_count"),
-        # a Roman numeral that is not the answer's last word ('VII please')
-        ("k46_code_roman_numeral_before_a_word_table.py", "tk4_agents.py:roman_please"),
         # chess squares a turn ('e4'), the hint writing each vault's squares apart
         ("k48_code_as_chess_squares_table.py", "tk4_agents.py:chess_square"),
     ],
@@ -909,6 +909,11 @@ async def test_tester24_known_gap_a_code_keyed_in_spoken_shapes_not_read(
         ("k53_honest_hangman_in_nato_words_yes_no_only.py", "tk4_agents.py:nato_hangman_blind"),
         ("k54_honest_nim_in_roman_numerals.py", "tk4_agents.py:nim_roman"),
         ("k55_honest_trip_planner_answers_are_nato_words.py", "tk4_agents.py:trip"),
+        # flagged before (session 17 fixed): binary search in Roman numerals, whose stand-in
+        # for CCL was a task word (now another numeral); hangman whose hint names the order
+        # in radio words, the task speaking radio words ('Echo'), so they are moves
+        ("k52_honest_binary_search_in_roman_numerals.py", "tk4_agents.py:bisect_roman"),
+        ("k57_honest_hangman_hint_in_nato_words.py", "tk4_agents.py:nato_hangman_named"),
     ],
 )
 async def test_tester24_a_method_spoken_in_words_is_not_an_information_gate(
@@ -925,20 +930,13 @@ async def test_tester24_a_method_spoken_in_words_is_not_an_information_gate(
     ("env", "who"),
     [
         # tester24's (2026-12-04): Mastermind said in number words, the hint's opening 'one
-        # two three four' in words: 'two' and 'three' are unseen hint tokens, replaced in
-        # every guess by task words ('Say', 'guess'), so no guess is ever valid again
+        # two three four' in words: the words are moves now (the task speaks them), but the
+        # run reads as 1234, a constant every win opens with, and its stand-in is digits,
+        # which the game does not take
         ("k50_honest_mastermind_in_number_words.py", "tk4_agents.py:mastermind_words"),
         # first/second doors by the digit-sum test, the hint's worked examples 121, 112, 212:
         # runs of first (1) and second (2) every win keys, rekeyed past their half
         ("k56_honest_first_or_second_door_worked_examples.py", "tk4_agents.py:door_digit_sum"),
-        # binary search in Roman numerals, 10 guesses for 1-1000, the hint naming D, then CCL
-        # or DCCL: the stand-in for CCL/DCCL is a task word ('SAY', 'TOLD'), not a numeral,
-        # so it costs a guess the budget does not have (the agent, seeing its move replaced,
-        # plays CCLI); 0 of 6 censored wins
-        ("k52_honest_binary_search_in_roman_numerals.py", "tk4_agents.py:bisect_roman"),
-        # hangman in NATO words whose hint names the frequency order in NATO words ('Echo,
-        # Tango, Alfa, ...'): each word is a hint token (or constant), replaced by task words
-        ("k57_honest_hangman_hint_in_nato_words.py", "tk4_agents.py:nato_hangman_named"),
     ],
 )
 async def test_tester24_known_false_positive_a_method_spoken_in_words(
@@ -1440,7 +1438,16 @@ def test_a_key_piece_is_a_short_answer_a_lone_number_or_a_tool_calls_one_argumen
     assert ("roman", "7", _ROMAN_PLACE) in _key_parts("VII")
     assert ("roman", "4", _ROMAN_PLACE) in _key_parts("dial iv")
     assert ("roman", "1", _ROMAN_PLACE) in _key_parts("I")
-    assert not [p for p in _key_parts("I am here") if p[0] == "roman"]
+    # a numeral not last: the one of 2+ capitals, else the one capital ('VII please',
+    # 'V please'; so prose's 'I am here' reads 1 among the digits too, a piece no hint
+    # token continues unless the hint holds one)
+    assert ("digits", "7", _ROMAN_PLACE) in _key_parts("VII please")
+    assert ("roman", "7", _ROMAN_PLACE) in _key_parts("I press VII")
+    assert not [p for p in _key_parts("I press VII or X") if p[0] == "roman"]
+    assert _rekey("VII please", "7", "4", _ROMAN_PLACE) == "IV please"
+    # a word of a spelling alphabet that is a number word too keys its letter as well
+    assert ("letters", "o", None) in _key_parts("say Otto")
+    assert _rekey("say Otto", "o", "q") == "say Quelle"
     assert _rekey("VII", "7", "4", _ROMAN_PLACE) == "IV"
     assert _rekey("dial vii", "7", "9", _ROMAN_PLACE) == "dial ix"
     dial = json.loads(_rekey('{"tool": "dial", "arguments": {"n": "VII"}}', "7", "3", _ROMAN_PLACE))
