@@ -1068,13 +1068,13 @@ def _distinct_words(rng: random.Random, pool: Sequence[str], k: int) -> list[str
     return words
 
 
-def _check_pool(pool: Sequence[str], caller: str) -> None:
-    """Raise ``ValueError`` naming ``pool`` when it holds fewer than 6 different words (the
-    longest list drawn)."""
-    if isinstance(pool, str) or len(set(pool)) < 6:
+def _check_pool(pool: Sequence[str], caller: str, sizes: tuple[int, int] = (4, 6)) -> None:
+    """Raise ``ValueError`` naming ``pool`` when it holds fewer different words than the
+    longest list drawn (``sizes[1]``; lists of ``sizes[0]``-``sizes[1]`` words)."""
+    if isinstance(pool, str) or len(set(pool)) < sizes[1]:
         raise ValueError(
-            f"{caller}: pool must hold at least 6 different words (lists have 4-6), got "
-            f"{pool!r:.200}"
+            f"{caller}: pool must hold at least {sizes[1]} different words (lists have "
+            f"{sizes[0]}-{sizes[1]}), got {pool!r:.200}"
         )
 
 
@@ -1085,6 +1085,8 @@ def primer_samples(
     rng: random.Random,
     lines: int = 10,
     pool: Sequence[str] = _POOL,
+    sizes: tuple[int, int] = (4, 6),
+    bare: bool = False,
 ) -> list[TrainingSample]:
     """Dense synthetic list-lookup samples that teach a small model to choose by a hint.
 
@@ -1108,15 +1110,25 @@ def primer_samples(
         lines: hinted lists per sample.
         pool: the words lists draw from (default :data:`_POOL`, ``word_pick``'s; ``bench
             learning`` passes :func:`wide_pool`).
+        sizes: ``(fewest, most)`` words a list, both included, drawn uniformly (default
+            4-6, ``word_pick``'s; ``bench learning --primer-curriculum`` first trains on 2-3:
+            a copy of a word cut into several BPE tokens is learned there, not at 4-6).
+        bare: the answer without the leading space (``"-> wk"`` is ``"->wk"``), so its tokens
+            are the word's own tokens in the list (``"[apple"`` and ``"apple"`` cut alike;
+            ``" apple"`` cuts another way): an identity copy, as the Agent's chat answers
+            are. Default ``False``, the recorded runs' ``" " + wk``.
 
     Returns:
         ``TrainingSample`` s (role ``agent``, ``sft=True``), ~300 tokens each with the bench's
-        BPE.
+        BPE at the default sizes.
 
     Raises:
-        ValueError: ``pool`` holds fewer than 6 different words.
+        ValueError: ``pool`` holds fewer than ``sizes[1]`` different words, or ``sizes`` is
+            not ``1 <= fewest <= most``.
     """
-    _check_pool(pool, "primer_samples")
+    if not 1 <= sizes[0] <= sizes[1]:
+        raise ValueError(f"primer_samples: sizes must be 1 <= fewest <= most, got {sizes}")
+    _check_pool(pool, "primer_samples", sizes)
     samples = []
     newline = [int(i) for i in tokenizer.encode("\n", add_special_tokens=False)]
     for _ in range(n):
@@ -1125,14 +1137,15 @@ def primer_samples(
         for _ in range(lines):
             slot = rng.choice(tuple(_ORDINALS))
             hint = rng.choice(_PICK_HINTS).format(ordinal=_ORDINALS[slot])
-            words = _distinct_words(rng, pool, rng.randint(4, 6))
+            words = _distinct_words(rng, pool, rng.randint(*sizes))
             q = [
                 int(i)
                 for i in tokenizer.encode(
                     f"Hint: {hint}\n[{','.join(words)}] ->", add_special_tokens=False
                 )
             ]
-            a = [int(i) for i in tokenizer.encode(" " + words[slot], add_special_tokens=False)]
+            answer = words[slot] if bare else " " + words[slot]
+            a = [int(i) for i in tokenizer.encode(answer, add_special_tokens=False)]
             ids += q + a + newline
             mask += [0] * len(q) + [1] * len(a) + [0] * len(newline)
         samples.append(

@@ -354,3 +354,55 @@ def test_primer_and_hint_samples_name_a_pool_too_small_for_a_list(pool: object) 
         primer_samples(tok, 1, rng=random.Random(0), pool=pool)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="hint_samples: pool must hold at least 6"):
         hint_samples(tok, variants, 1, rng=random.Random(0), pool=pool)  # type: ignore[arg-type]
+
+
+def test_primer_bare_answers_copy_the_words_own_tokens_from_lists_of_the_sizes_given() -> None:
+    """``bare=True`` answers ``"->wk"``: the answer's tokens are the tokens the word has in
+    the list (an identity copy, as in the Agent's chat answers); the default ``" " + wk``
+    cuts a word another way. ``sizes`` bounds the words a list, both ends drawn."""
+    from engine.inference import ensure_tiny_model, load_tokenizer
+    from engine.variants import primer_samples
+
+    tok = load_tokenizer(ensure_tiny_model())
+    pool = ["apple", "bread", "zorbix", "quantel", "mirrowd"]  # multi-token words
+    seen_sizes = set()
+    for bare in (True, False):
+        for s in primer_samples(
+            tok, 6, rng=random.Random(1), lines=4, pool=pool, sizes=(2, 3), bare=bare
+        ):
+            ids, mask = list(s.input_ids), list(s.loss_mask)
+            starts = [i for i in range(len(mask)) if mask[i] and (i == 0 or not mask[i - 1])]
+            for start in starts:
+                end = start
+                while end < len(mask) and mask[end]:
+                    end += 1
+                answer = ids[start:end]
+                line = tok.decode(ids[:start]).split("\n")[-1]
+                assert line.endswith("] ->")
+                words = line.split("[")[1].split("]")[0].split(",")
+                seen_sizes.add(len(words))
+                word = tok.decode(answer)
+                if bare:
+                    assert word in (words[0], words[-1])
+                    assert answer == tok.encode(word, add_special_tokens=False)
+                    listed = ids[start - len(tok.encode(line, add_special_tokens=False)) : start]
+                    assert any(listed[j : j + len(answer)] == answer for j in range(len(listed))), (
+                        word,
+                        line,
+                    )
+                else:
+                    assert word[0] == " " and word[1:] in (words[0], words[-1])
+    assert seen_sizes == {2, 3}
+
+
+def test_primer_sizes_are_checked_against_the_pool_and_each_other() -> None:
+    from engine.inference import ensure_tiny_model, load_tokenizer
+    from engine.variants import primer_samples
+
+    tok = load_tokenizer(ensure_tiny_model())
+    three = ["ab", "cd", "ef"]
+    assert primer_samples(tok, 1, rng=random.Random(0), pool=three, sizes=(2, 3))
+    with pytest.raises(ValueError, match="at least 6 different words \\(lists have 4-6\\)"):
+        primer_samples(tok, 1, rng=random.Random(0), pool=three)
+    with pytest.raises(ValueError, match="sizes"):
+        primer_samples(tok, 1, rng=random.Random(0), pool=three, sizes=(3, 2))
