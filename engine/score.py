@@ -52,7 +52,9 @@ class ScoreReport(msgspec.Struct, frozen=True, kw_only=True):
         file: the environment file.
         measured: ``False`` when too many episodes failed on the agent's side (fewer than half
             of ``k`` per condition were played): no rates are reported.
-        accepted: validation verdict (``False``: the other fields are defaults).
+        accepted: validation's verdict: the program is a playable environment (``False``:
+            the other fields are defaults). Not whether the Designer is paid: that is
+            ``frontier``.
         reason: rejection reason, or ``None``.
         detail: rejection detail.
         evidence: rejection evidence.
@@ -66,7 +68,9 @@ class ScoreReport(msgspec.Struct, frozen=True, kw_only=True):
         ci_low: regret interval, lower bound.
         ci_high: regret interval, upper bound.
         interval: interval method and confidence, e.g. ``"wilson@0.9"``.
-        frontier: regret passed the Critic's acceptance test.
+        frontier: the Designer is paid regret: it passed the Critic's acceptance test and no
+            leak or integrity flag is set (an ``information_gate`` design is ``accepted`` and
+            not ``frontier``).
         flags: Critic flags (``impossible``, ``trivial``, ``coin_flip``, ``hint_states_answer``,
             ``answer_in_observations``, ``constant_solution``, ``information_gate``).
         flag_evidence: what shows each integrity flag.
