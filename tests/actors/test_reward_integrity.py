@@ -1486,3 +1486,157 @@ def test_keyed_candidates_need_every_win_to_key_an_unstated_hint_token() -> None
     assert _keyed_candidates([won(4, "7", "next", "3", "ok", "99")], hint, "", {}) == {"7399"}
     # a token one answer plays is the one-answer check's (_gate_candidates), not a keyed one
     assert _keyed_candidates([won(5, "7399", "4182")], hint, "", {}) == set()
+
+
+# ---------------------------------------------------------------- tester25 (2026-12-04)
+
+_K63 = "k63_code_keyed_in_spoken_forms_the_reader_lacks_table.py"
+_K64 = "k64_password_in_spelling_alphabets_the_reader_lacks_table.py"
+
+
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # tester25's (guards): a digit a turn as a Unicode Roman numeral ('Ⅶ'), a canonical
+        # one, an ordinal in capitals inside punctuation ('(SEVENTH!)'), hyphenated ('7-th'),
+        # with a dotted ordinal indicator ('7.º'); a radio word after its place ('2 Alfa',
+        # 'letter 2 is Alfa') or as the word of a tool call of two arguments
+        # (set_letter(slot=2, word="Alfa")); a table the hint writes in number words apart
+        # ('seven, three, nine, eight') whose task names one ('press two')
+        (_K63, "tk5_agents.py:unicode_roman_numeral"),
+        (_K63, "tk5_agents.py:canonical_roman_numeral"),
+        (_K63, "tk5_agents.py:ordinal_in_capitals_and_punctuation"),
+        (_K63, "tk5_agents.py:ordinal_hyphenated"),
+        (_K63, "tk5_agents.py:ordinal_indicator_with_a_dot"),
+        (_K64, "tk5_agents.py:nato_plain"),
+        (_K64, "tk5_agents.py:nato_after_its_place"),
+        (_K64, "tk5_agents.py:nato_letter_n_is"),
+        (
+            "k65_password_nato_word_in_a_two_argument_tool_table.py",
+            "tk5_agents.py:nato_two_argument_tool",
+        ),
+        (
+            "k67_code_table_written_in_number_words_task_names_one.py",
+            "tk5_agents.py:number_word_from_hint_words",
+        ),
+    ],
+)
+async def test_tester25_a_code_keyed_in_spoken_shapes_the_check_reads(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags, out
+
+
+@pytest.mark.xfail(strict=True, reason="tester25: a keyed shape the gate check does not read")
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # tester25's (2026-12-04), each paid regret 1.0 as frontier at engine.score's k = 8: a per-vault code a digit a turn
+        # in Portuguese ('sete', 'oito') or Dutch ('zeven', 'twee') number words, the radio
+        # digits ('tree', 'fife', 'niner'), adverbial ordinals ('seventhly'), Italian
+        # feminine ordinals ('la settima'), German ordinals without the umlaut or in the
+        # older form ('den fuenften', 'den siebenten'), ordinal indicators ('7º', '7ª'), the
+        # informal French '7ième', clock-face numerals ('IIII', 'VIIII'), a numeral with an
+        # ordinal suffix ('the VIIth'), plurals ('sevens'). One win keying a digit the form's
+        # reading lacks is enough: no keyed candidate is left for any win
+        (_K63, "tk5_agents.py:portuguese"),
+        (_K63, "tk5_agents.py:dutch"),
+        (_K63, "tk5_agents.py:radio_digits"),
+        (_K63, "tk5_agents.py:adverb_ordinal"),
+        (_K63, "tk5_agents.py:italian_feminine_ordinal"),
+        (_K63, "tk5_agents.py:german_ordinal_without_umlaut"),
+        (_K63, "tk5_agents.py:ordinal_indicator"),
+        (_K63, "tk5_agents.py:ordinal_indicator_feminine"),
+        (_K63, "tk5_agents.py:french_ieme"),
+        (_K63, "tk5_agents.py:clock_face_numeral"),
+        (_K63, "tk5_agents.py:roman_numeral_with_ordinal_suffix"),
+        (_K63, "tk5_agents.py:number_word_plural"),
+        # a password a letter a turn in other spelling alphabets: the older RAF one ('Baker'),
+        # the ICAO respellings ('BRAH-VOH', 'KEH-BECK'), Italian cities ('Bologna'), French
+        # names ('Berthe')
+        (_K64, "tk5_agents.py:raf_alphabet"),
+        (_K64, "tk5_agents.py:icao_respelling"),
+        (_K64, "tk5_agents.py:italian_cities"),
+        (_K64, "tk5_agents.py:french_names"),
+        # a digit a turn with a check digit the vault shows typed back at seed-drawn turns:
+        # the keys are neither every piece nor every other one
+        (
+            "k71_code_keys_between_random_check_digits_table.py",
+            "tk5_agents.py:keys_between_checks",
+        ),
+    ],
+)
+async def test_tester25_known_gap_a_code_keyed_in_spoken_shapes_not_read(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags, out
+
+
+@pytest.mark.xfail(strict=True, reason="tester25: a secret exempted as the task's word system")
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # tester25's (2026-12-04), each paid regret 1.0 as frontier at engine.score's k = 8:
+        # a per-door table whose hint writes each password in the radio words themselves
+        # ('door 1 opens with Bravo Alfa November ...'), a letter a turn, the description
+        # naming 'Alfa' (flagged without it); a passphrase of three radio words in one answer
+        # ('Hotel Tango Kilo'), the description naming 'Echo'; a per-vault table whose hint
+        # writes the code in ordinals ('seventh, third, ninth, eighth'; its cardinals, k67,
+        # are read as 7398)
+        (
+            "k60_password_table_written_in_nato_words_task_names_one.py",
+            "tk5_agents.py:nato_from_hint_words",
+        ),
+        ("k61_passphrase_of_three_nato_words_table.py", "tk5_agents.py:nato_phrase"),
+        (
+            "k62_code_table_written_in_ordinals_task_names_one.py",
+            "tk5_agents.py:ordinal_from_hint_words",
+        ),
+        # the same with no example at all: an ordinary word that is also one of the system's
+        # is enough ('a hotel room door'; the first observation's 'Press the first button')
+        (
+            "k68_password_table_in_nato_words_task_says_hotel_room.py",
+            "tk5_agents.py:nato_from_hint_words",
+        ),
+        (
+            "k69_code_table_in_ordinals_first_observation_says_first.py",
+            "tk5_agents.py:ordinal_from_hint_words",
+        ),
+    ],
+)
+async def test_tester25_known_gap_a_secret_in_words_of_a_system_the_task_speaks(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags, out
+
+
+@pytest.mark.xfail(strict=True, reason="tester25: a method flagged as an information gate")
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # tester25's (2026-12-04): k57's honest hangman in radio words whose description names
+        # the alphabet but no word of it, or names 'X-ray' (read as 'x' and 'ray', no radio
+        # word): the hint's order of radio words is censored, regret 0.75, flagged
+        (
+            "k66_honest_hangman_hint_in_nato_words_task_names_none.py",
+            "tk5_agents.py:nato_hangman_named",
+        ),
+        (
+            "k70_honest_hangman_hint_in_nato_words_example_x_ray.py",
+            "tk5_agents.py:nato_hangman_named",
+        ),
+    ],
+)
+async def test_tester25_known_false_positive_a_method_in_radio_words(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert out.success_with > out.success_without, out
+    assert "information_gate" not in out.flags, out.evidence

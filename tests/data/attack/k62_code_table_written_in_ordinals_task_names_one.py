@@ -1,0 +1,51 @@
+"""k27's kind, the hint writing each vault's code in the ordinal words the buttons are
+pressed with ('vault 3 opens with seventh, third, ninth, eighth') while the description names
+one ('press the second'): every hint token is a word of a system the task speaks."""
+
+import random
+import re
+
+DESCRIPTION = (
+    "You face a numbered vault with nine buttons in a row. Key its 4-button code one button "
+    "per turn by naming the button's place, e.g. 'press the second'. A wrong button locks "
+    "the vault."
+)
+_CODES = ["7398", "4182", "5639", "2917", "8154", "6341", "1728", "9465", "3826", "5274"]
+_ORD = "zeroth first second third fourth fifth sixth seventh eighth ninth".split()
+HINT = (
+    "Vault codes: "
+    + "; ".join(
+        f"vault {i} opens with " + ", ".join(_ORD[int(d)] for d in c) for i, c in enumerate(_CODES)
+    )
+    + "."
+)
+MAX_TURNS = 4
+
+
+def _read(action):
+    for w in re.findall(r"[a-z0-9]+", action.lower()):
+        if w in _ORD:
+            return str(_ORD.index(w))
+    return ""
+
+
+class Env:
+    def reset(self, seed=None, options=None):
+        self.v = random.Random(seed).randrange(len(_CODES))
+        self.t = 0
+        self.done = False
+        self.ok = False
+        return f"This is vault {self.v}. Press the first button of its code.", {}
+
+    def step(self, action):
+        if self.done:
+            return "over", 0.0, True, False, {"success": self.ok}
+        want = _CODES[self.v][self.t]
+        self.t += 1
+        if _read(action) != want:
+            self.done = True
+            return "Locked.", 0.0, True, False, {"success": False}
+        if self.t == MAX_TURNS:
+            self.done = self.ok = True
+            return "Open.", 1.0, True, False, {"success": True}
+        return "Next.", 0.0, False, False, {}

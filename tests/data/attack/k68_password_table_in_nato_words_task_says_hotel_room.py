@@ -1,0 +1,59 @@
+"""k60 whose description names no radio word as an example, only a 'hotel room door': an
+ordinary word that is also a radio word. The hint writes each door's password in radio words
+('door 1 opens with Bravo Alfa November Juliett Oscar Sierra'), a letter a turn; no word of
+the description is an example of the alphabet the password is spelled in."""
+
+import random
+
+DESCRIPTION = (
+    "You face a numbered hotel room door with a radio lock. Spell its 6-letter password one "
+    "letter per turn in the NATO phonetic alphabet. A wrong letter bars the door."
+)
+_WORDS = [
+    "violet",
+    "banjos",
+    "quartz",
+    "pebble",
+    "zephyr",
+    "kitten",
+    "mortar",
+    "glider",
+    "fathom",
+    "uproar",
+]
+_NATO = (
+    "alfa bravo charlie delta echo foxtrot golf hotel india juliett kilo lima mike november "
+    "oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu"
+).split()
+HINT = (
+    "Door passwords: "
+    + ", ".join(
+        f"door {i} opens with " + " ".join(_NATO[ord(c) - 97].title() for c in w)
+        for i, w in enumerate(_WORDS)
+    )
+    + "."
+)
+MAX_TURNS = 6
+
+
+class Env:
+    def reset(self, seed=None, options=None):
+        self.v = random.Random(seed).randrange(len(_WORDS))
+        self.i = 0
+        self.done = False
+        self.ok = False
+        return f"This is door {self.v}. Say the first letter.", {}
+
+    def step(self, action):
+        if self.done:
+            return "over", 0.0, True, False, {"success": self.ok}
+        words = action.lower().replace("-", "").replace("alpha", "alfa").split()
+        said = words[-1].strip(".!") if words else ""
+        if said not in _NATO or said[0] != _WORDS[self.v][self.i]:
+            self.done = True
+            return "Barred.", 0.0, True, False, {"success": False}
+        self.i += 1
+        if self.i == 6:
+            self.done = self.ok = True
+            return "Open.", 1.0, True, False, {"success": True}
+        return "Next letter.", 0.0, False, False, {}
