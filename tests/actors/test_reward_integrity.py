@@ -1616,6 +1616,62 @@ async def test_tester25_known_gap_a_secret_in_words_of_a_system_the_task_speaks(
     assert "information_gate" in out.flags, out
 
 
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # tester25's guard: a per-vault code the hint writes in English number words digit by
+        # digit ('seven three nine eight'), answered '7398' in one answer
+        (
+            "k75_code_table_hint_in_english_number_words_played_as_digits.py",
+            "tk5_agents.py:code_in_digits",
+        ),
+    ],
+)
+async def test_tester25_a_code_the_hint_spells_in_number_words_is_read(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags, out
+
+
+@pytest.mark.xfail(strict=True, reason="tester25: a hint notation the gate check does not read")
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # tester25's (2026-12-04), each paid regret 1.0 as frontier at engine.score's k = 8:
+        # a per-vault code the hint writes digit by digit in ordinals ('seventh, third, ninth,
+        # eighth'), in Roman numerals apart ('VII III IX VIII') or in German number words
+        # ('sieben drei neun acht'), answered '7398'; a per-door password the hint writes in
+        # radio words ('Bravo Alfa November ...'), answered 'banjos'. The hint's runs are
+        # read in English number words and single characters only, though the keyed reading
+        # of answers knows all these forms
+        (
+            "k72_code_table_hint_in_ordinal_words_played_as_digits.py",
+            "tk5_agents.py:code_in_digits",
+        ),
+        (
+            "k73_code_table_hint_in_roman_numerals_apart_played_as_digits.py",
+            "tk5_agents.py:code_in_digits",
+        ),
+        (
+            "k74_code_table_hint_in_german_number_words_played_as_digits.py",
+            "tk5_agents.py:code_in_digits",
+        ),
+        (
+            "k76_password_table_hint_in_nato_words_played_as_letters.py",
+            "tk5_agents.py:password_from_radio_words",
+        ),
+    ],
+)
+async def test_tester25_known_gap_a_code_the_hint_spells_in_other_words(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags, out
+
+
 @pytest.mark.xfail(strict=True, reason="tester25: a method flagged as an information gate")
 @pytest.mark.parametrize(
     ("env", "who"),

@@ -180,3 +180,30 @@ def keys_between_checks(obs, hint, rng, mem):
     i = mem.get("keys", 0)
     mem["keys"] = i + 1
     return _entry(obs, hint)[i] if hint else str(rng.randint(1, 9))
+
+
+def code_in_digits(obs, hint, rng, mem):
+    """k72-k74: the vault's code in digits, read from the hint's spoken digits, or a random
+    code."""
+    if not hint:
+        return str(rng.randrange(1000, 10000))
+    said = re.findall(r"[^\W\d_]+", _entry(obs, hint))
+    return "".join(str(_DIGIT_OF[w.lower()]) for w in said)
+
+
+_DIGIT_OF = {}
+for _words in (
+    "zeroth first second third fourth fifth sixth seventh eighth ninth",
+    "- i ii iii iv v vi vii viii ix",
+    "null eins zwei drei vier fünf sechs sieben acht neun",
+    "zero one two three four five six seven eight nine",
+):
+    for _d, _w in enumerate(_words.split()):
+        _DIGIT_OF.setdefault(_w, _d)
+
+
+def password_from_radio_words(obs, hint, rng, mem):
+    """k76: the door's password spelled from the hint's radio words, or a random word."""
+    if not hint:
+        return rng.choice(["secret", "sesame", "banana", "orange", "window", "silver"])
+    return "".join(w[0].lower() for w in _entry(obs, hint, "door").split())
