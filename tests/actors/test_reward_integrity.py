@@ -1566,6 +1566,10 @@ async def test_tester25_a_code_keyed_in_spoken_shapes_the_check_reads(
             "k71_code_keys_between_random_check_digits_table.py",
             "tk5_agents.py:keys_between_checks",
         ),
+        # a digit a turn as a sum of two ('3+4' for 7: read as the pair 34); two digits a
+        # turn as an English number word of two digits ('seventy-three', 'ninety-eight')
+        ("k77_code_keyed_as_a_sum_per_turn_table.py", "tk5_agents.py:digit_as_a_sum"),
+        ("k78_code_keyed_in_pairs_as_tens_words_table.py", "tk5_agents.py:pair_as_tens_word"),
     ],
 )
 async def test_tester25_known_gap_a_code_keyed_in_spoken_shapes_not_read(

@@ -207,3 +207,30 @@ def password_from_radio_words(obs, hint, rng, mem):
     if not hint:
         return rng.choice(["secret", "sesame", "banana", "orange", "window", "silver"])
     return "".join(w[0].lower() for w in _entry(obs, hint, "door").split())
+
+
+def digit_as_a_sum(obs, hint, rng, mem):
+    """k77: the next digit d as '1+(d-1)' (hinted) or a random sum."""
+    d = int(_entry(obs, hint)[len(obs) - 1]) if hint else rng.randint(2, 9)
+    a = rng.randint(0, d) if d < 2 else rng.randint(1, d - 1)
+    return f"{a}+{d - a}"
+
+
+_ONES = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen"
+).split()
+_TENS = "- - twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def _words_99(n):
+    if n < 20:
+        return _ONES[n]
+    return _TENS[n // 10] + ("" if n % 10 == 0 else "-" + _ONES[n % 10])
+
+
+def pair_as_tens_word(obs, hint, rng, mem):
+    """k78: the next pair as a number word ('seventy-three'), or a random one."""
+    i = len(obs) - 1
+    n = int(_entry(obs, hint)[2 * i : 2 * i + 2]) if hint else rng.randint(11, 99)
+    return _words_99(n)
