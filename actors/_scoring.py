@@ -1368,17 +1368,6 @@ def _nato_letter(word: str) -> str | None:
     return hit[1] if hit else None
 
 
-def _spoken_system(token: str) -> str | None:
-    """The word system of a letter or digit spoken as a word (:func:`_spoken_character`):
-    ``"spelling N"`` or ``"number N"`` (the language of :data:`_KEY_NUMBER_WORDS`), else
-    ``None``."""
-    key = token.casefold().replace("-", "")
-    if key in _SPELLING_LETTERS:
-        return f"spelling {_SPELLING_LETTERS[key][0]}"
-    hit = _KEY_NUMBER_WORDS.get(key)
-    return f"number {hit[0]}" if hit else None
-
-
 def _spoken_character(token: str) -> bool:
     """Whether ``token`` is one letter or digit spoken as a word: a number word or an
     ordinal (``seven``, ``seventh``, ``7th``), a Roman numeral below 10 (``vii``), or a word
@@ -1801,18 +1790,6 @@ def _gate_candidates(
                 out[tok] = "inside"
     # the tool schemas' own words (argument names, enum values) are the task's vocabulary;
     # the words of their descriptions are stated text, like the task description's
-    # a letter or digit spoken as a word of a system the task itself speaks in ("from one to
-    # six", "answer e.g. 'Echo'") is a move of one character, as '2' or 'e' is, never a
-    # candidate of its own: Mastermind in number words and hangman whose hint names the
-    # frequency order in radio words were flagged (session 17's tester's k50, k57). A word
-    # of a system the task never uses ('the password is hotel') still is.
-    spoken = {t for t, why in out.items() if why in ("hint", "constant") and _spoken_system(t)}
-    if spoken:
-        texts = [stated, *first_observations.values()]
-        systems = {_spoken_system(w) for text in texts for w in _WORD.findall(_fold(text))}
-        out = {
-            t: why for t, why in out.items() if t not in spoken or _spoken_system(t) not in systems
-        }
     schema = "\n".join(_schema_words(env.tools))
     return {t: why for t, why in out.items() if not _stated(schema, t)}
 

@@ -910,10 +910,8 @@ async def test_tester24_known_gap_a_code_keyed_in_spoken_shapes_not_read(
         ("k54_honest_nim_in_roman_numerals.py", "tk4_agents.py:nim_roman"),
         ("k55_honest_trip_planner_answers_are_nato_words.py", "tk4_agents.py:trip"),
         # flagged before (session 17 fixed): binary search in Roman numerals, whose stand-in
-        # for CCL was a task word (now another numeral); hangman whose hint names the order
-        # in radio words, the task speaking radio words ('Echo'), so they are moves
+        # for CCL was a task word (now another numeral)
         ("k52_honest_binary_search_in_roman_numerals.py", "tk4_agents.py:bisect_roman"),
-        ("k57_honest_hangman_hint_in_nato_words.py", "tk4_agents.py:nato_hangman_named"),
     ],
 )
 async def test_tester24_a_method_spoken_in_words_is_not_an_information_gate(
@@ -930,13 +928,16 @@ async def test_tester24_a_method_spoken_in_words_is_not_an_information_gate(
     ("env", "who"),
     [
         # tester24's (2026-12-04): Mastermind said in number words, the hint's opening 'one
-        # two three four' in words: the words are moves now (the task speaks them), but the
-        # run reads as 1234, a constant every win opens with, and its stand-in is digits,
-        # which the game does not take
+        # two three four' in words: 'two' and 'three' are unseen hint tokens, replaced in
+        # every guess, and the run reads as 1234, a constant every win opens with
         ("k50_honest_mastermind_in_number_words.py", "tk4_agents.py:mastermind_words"),
         # first/second doors by the digit-sum test, the hint's worked examples 121, 112, 212:
         # runs of first (1) and second (2) every win keys, rekeyed past their half
         ("k56_honest_first_or_second_door_worked_examples.py", "tk4_agents.py:door_digit_sum"),
+        # hangman whose hint names the frequency order in radio words ('Echo, Tango, Alfa,
+        # ...'): each word a hint token, censored in every answer (exempting the words of a
+        # system the task speaks passed it, and paid k60-k69 gates: taken back)
+        ("k57_honest_hangman_hint_in_nato_words.py", "tk4_agents.py:nato_hangman_named"),
     ],
 )
 async def test_tester24_known_false_positive_a_method_spoken_in_words(
@@ -1580,11 +1581,12 @@ async def test_tester25_known_gap_a_code_keyed_in_spoken_shapes_not_read(
     assert "information_gate" in out.flags, out
 
 
-@pytest.mark.xfail(strict=True, reason="tester25: a secret exempted as the task's word system")
 @pytest.mark.parametrize(
     ("env", "who"),
     [
-        # tester25's (2026-12-04), each paid regret 1.0 as frontier at engine.score's k = 8:
+        # tester25's (2026-12-04), each paid regret 1.0 as frontier at engine.score's k = 8
+        # while a letter or digit spoken in a system the task speaks was exempt from the
+        # hint and constant rules (an exemption made for k50 and k57 and taken back):
         # a per-door table whose hint writes each password in the radio words themselves
         # ('door 1 opens with Bravo Alfa November ...'), a letter a turn, the description
         # naming 'Alfa' (flagged without it); a passphrase of three radio words in one answer
@@ -1612,9 +1614,10 @@ async def test_tester25_known_gap_a_code_keyed_in_spoken_shapes_not_read(
         ),
     ],
 )
-async def test_tester25_known_gap_a_secret_in_words_of_a_system_the_task_speaks(
+async def test_a_secret_in_words_of_a_system_the_task_speaks_is_an_information_gate(
     sandbox: Sandbox, env: str, who: str
 ) -> None:
+    """The hint's radio words or ordinals are hint tokens, whatever words the task says."""
     out = await attack(sandbox, env, who)
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags, out
