@@ -55,7 +55,8 @@ class ScoreReport(msgspec.Struct, frozen=True, kw_only=True):
         accepted: validation's verdict: the program is a playable environment (``False``:
             the other fields are defaults). Not whether the Designer is paid: that is
             ``frontier``.
-        reason: rejection reason, or ``None``.
+        reason: rejection reason, ``"not_measured"`` when ``measured`` is ``False``, or
+            ``None``.
         detail: rejection detail.
         evidence: rejection evidence.
         k: episodes per condition.
@@ -229,6 +230,8 @@ async def score_file(
                 file=file,
                 accepted=True,
                 measured=False,
+                reason="not_measured",
+                detail=outcome.detail,
                 k=k,
                 seed=seed,
                 seeds=seeds,

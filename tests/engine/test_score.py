@@ -155,6 +155,8 @@ def test_raising_agent_fails_episodes_and_the_run_continues(
     cap = capsys.readouterr()
     r = json.loads(cap.out)
     assert r["measured"] is False and r["episodes_failed"] == 6
+    # the reason is named, not null (a tester looked for it in reason, 2026-12-04)
+    assert r["reason"] == "not_measured" and r["detail"], r
     assert all("raising_agent" in e and "turn 1" in e and "agent bug" in e for e in r["errors"])
     assert "turn 1" in cap.err
     rc = main(
