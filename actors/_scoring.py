@@ -381,11 +381,16 @@ def _roman_value(numeral: str) -> int | None:
             rest, total = rest[len(sym) :], total + v
     if rest or total == 0:
         return None
-    canonical, n = "", total
+    return total if _as_roman(total) == numeral else None
+
+
+def _as_roman(number: int) -> str:
+    """``number`` in canonical Roman numerals, capitals (2917 -> ``MMCMXVII``)."""
+    out = ""
     for v, sym in _ROMAN_VALUES:
-        while n >= v:
-            canonical, n = canonical + sym, n - v
-    return total if canonical == numeral else None
+        while number >= v:
+            out, number = out + sym, number - v
+    return out
 
 
 @functools.lru_cache(maxsize=16)
@@ -1361,11 +1366,18 @@ def _number_word(word: str) -> str:
     return m.group(1) if m else word
 
 
-def _nato_letter(word: str) -> str | None:
+def _spelling_letter(word: str) -> str | None:
     """``word``'s letter where it is a word of a spelling alphabet (:data:`_SPELLING_LETTERS`:
     ``Victor`` -> ``v``, ``Viktor`` -> ``v``)."""
     hit = _SPELLING_LETTERS.get(word.casefold().replace("-", ""))
     return hit[1] if hit else None
+
+
+def _spelled_letter(words: list[str]) -> str | None:
+    """The letter a short answer (its ``words``, at most 4) spells in its one word of a
+    spelling alphabet (``say Victor`` -> ``v``), else ``None``."""
+    spelled = [c for c in map(_spelling_letter, words) if c is not None]
+    return spelled[0] if len(spelled) == 1 and len(words) <= 4 else None
 
 
 def _spoken_character(token: str) -> bool:
@@ -1375,9 +1387,10 @@ def _spoken_character(token: str) -> bool:
     ``v`` is, never a secret of its own (the unseen-constant rule of
     :func:`_gate_candidates`: an honest hangman spoken in the radio alphabet played ``india``
     and ``oscar`` in every hinted win, session 17's k33)."""
-    if _nato_letter(token) is not None:
+    if _spelling_letter(token) is not None:
         return True
-    if len(_number_word(token)) == 1 and _number_word(token) != token:
+    digit = _number_word(token)
+    if len(digit) == 1 and digit != token:
         return True
     value = _roman_value(token.upper()) if token.isalpha() and len(token) <= 4 else None
     return value is not None and value < 10
@@ -1416,14 +1429,6 @@ def _roman_reading(text: str) -> str | None:
     return None if m is None else str(_roman_value(m.group(0).upper()))
 
 
-def _as_roman(number: int) -> str:
-    out = ""
-    for v, sym in _ROMAN_VALUES:
-        while number >= v:
-            out, number = out + sym, number - v
-    return out
-
-
 def _short_piece(piece: str) -> bool:
     limit = _KEY_DIGITS_MAX if piece.isdigit() else _KEY_PIECE_MAX
     return 1 <= len(piece) <= limit
@@ -1436,9 +1441,9 @@ def _piece_of(text: str) -> str | None:
     words: list[str] = _WORD.findall(folded)
     # a letter spoken in the radio alphabet: the whole answer or its one such word in a
     # short one ('Victor', 'say victor': session 17's k31)
-    spoken = [c for c in map(_nato_letter, words) if c is not None]
-    if len(spoken) == 1 and len(words) <= 4 and not any(_number_word(w).isdigit() for w in words):
-        return spoken[0]
+    spelled = _spelled_letter(words)
+    if spelled is not None and not any(_number_word(w).isdigit() for w in words):
+        return spelled
     whole = _number_word(_squash(folded))
     if _short_piece(whole) and (whole.isdigit() or len(whole) <= _KEY_PIECE_MAX):
         return whole
@@ -1464,16 +1469,8 @@ def _rekey(answer: str, piece: str, replacement: str, where: str | int | None = 
     the replacement's number word (an ordinal as an ordinal, ``7th`` as ``4th``), a word of
     the radio alphabet as the replacement's, a Roman numeral (``where`` :data:`_ROMAN_PLACE`)
     as the replacement's number in Roman numerals, letters in the case they had."""
-    if where == _ROMAN_PLACE:
-        one = _one_argument(answer)
-        if one is not None:
-            call, name, value = one
-            if not isinstance(value, str):
-                return answer
-            args: Any = {name: _rekey(value, piece, replacement, where)}
-            if isinstance(call.get("arguments"), str):
-                args = json.dumps(args, ensure_ascii=False)
-            return json.dumps({**call, "arguments": args}, ensure_ascii=False)
+    roman = where == _ROMAN_PLACE
+    if roman and _one_argument(answer) is None:  # a call's one argument: below
         folded = _fold(answer)
         last = _roman_word(folded)  # the numeral (:func:`_roman_reading`)
         if last is None:
@@ -1486,7 +1483,7 @@ def _rekey(answer: str, piece: str, replacement: str, where: str | int | None = 
         )
         numeral = numeral if last.group(0).isupper() else numeral.lower()
         return folded[: last.start()] + numeral + folded[last.end() :]
-    if isinstance(where, str):  # a tool call's argument of that name (:func:`_key_parts`)
+    if isinstance(where, str) and not roman:  # a call's argument of that name (_key_parts)
         call = _json_object(answer) or {}
         given = call.get("arguments")
         given = _json_object(given) if isinstance(given, str) else given
@@ -1518,10 +1515,10 @@ def _rekey(answer: str, piece: str, replacement: str, where: str | int | None = 
     if one is not None:
         call, name, value = one
         if isinstance(value, int):
-            new: Any = int(replacement) if replacement.isdigit() else value
+            new: Any = int(replacement) if replacement.isdigit() and not roman else value
         else:
-            new = _rekey(value, piece, replacement)
-        args = {name: new}
+            new = _rekey(value, piece, replacement, where if roman else None)
+        args: Any = {name: new}
         if isinstance(call.get("arguments"), str):
             args = json.dumps(args, ensure_ascii=False)
         return json.dumps({**call, "arguments": args}, ensure_ascii=False)
@@ -1554,7 +1551,7 @@ def _rekey(answer: str, piece: str, replacement: str, where: str | int | None = 
                     return text
                 done = True
                 return spoken(text, next(left, _number_word(text)))
-            letter = _nato_letter(text)
+            letter = _spelling_letter(text)
             if letter is not None and letter == piece and not done:
                 done = True
                 c = replacement.casefold()
@@ -1592,10 +1589,9 @@ def _key_parts(answer: str) -> list[tuple[str, str, str | int | None]]:
     # a word of a spelling alphabet that is a number word too (German 'Otto', Italian 8)
     # keys its letter as well
     if len(answer) <= 200 and piece is not None and piece.isdigit():
-        words = _WORD.findall(_fold(answer))
-        spelled = [c for c in map(_nato_letter, words) if c is not None]
-        if len(spelled) == 1 and len(words) <= 4:
-            out += [(name, spelled[0], None) for name in _key_streams(spelled[0])]
+        spelled = _spelled_letter(_WORD.findall(_fold(answer)))
+        if spelled is not None:
+            out += [(name, spelled, None) for name in _key_streams(spelled)]
     # a Roman numeral keys its number too, in a stream of its own ('VII': 7; k28)
     single = _one_argument(answer)
     if single is None or isinstance(single[2], str):

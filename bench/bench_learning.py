@@ -1317,12 +1317,9 @@ def _warm_stages(args: argparse.Namespace, out: Path) -> tuple[Path, list[Any], 
         primer |= _stage("copy", model_dir, copies, args.primer_curriculum, args, True)
         _log(f"copy phase done: {primer}")
     if args.primer_s > 0:
-        if curriculum:
-            lines = primer_samples(
-                tokenizer, 6000, rng=random.Random(args.seed + 1), pool=pool, bare=True
-            )
-        else:
-            lines = primer_samples(tokenizer, 6000, rng=random.Random(args.seed + 1), pool=pool)
+        lines = primer_samples(
+            tokenizer, 6000, rng=random.Random(args.seed + 1), pool=pool, bare=curriculum
+        )
         _log(f"primer: {len(lines)} list-lookup samples; {args.primer_s:.0f} s; load {_load()}")
         primer |= _stage("primer", model_dir, lines, args.primer_s, args)
         _log(f"primer done: {primer}")
