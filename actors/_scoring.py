@@ -253,16 +253,118 @@ def _tokens(text: str, glued: bool = True) -> list[str]:
         quoted = before in _QUOTES and after in _QUOTES
         if glued or quoted:
             out.append(m.group(0))
-    run: list[str] = []
-    for word in [*re.findall(r"[^\W_]+", text), ""]:
-        unit = _DIGIT_WORDS.get(word.casefold(), word)
-        if len(unit) == 1:
-            run.append(unit)
+    run: list[tuple[str, tuple[str, ...]]] = []
+    groups: list[int] = []  # where the run's groups between punctuation start
+    end = 0
+    for m in re.finditer(r"[^\W_]+", text):
+        units = _spoken_units(m.group(0))
+        if units:
+            if not run or (m.start() - end > 1 and _GROUP_BREAK.search(text, end, m.start())):
+                groups.append(len(run))
+            run.append((m.group(0), units))
+            end = m.end()
             continue
-        if len(run) >= 3:
-            out.append("".join(run))
-        run = []
+        out += _spelled_runs(run, groups)
+        run, groups = [], []
+    return out + _spelled_runs(run, groups)
+
+
+def _spelled_runs(run: list[tuple[str, tuple[str, ...]]], groups: list[int]) -> list[str]:
+    """What a run of spelled characters (:func:`_tokens`) spells, if 3+ long
+    (:func:`_run_readings`), and each group of 3+ of it between punctuation (``groups``:
+    where they start): a table listed in one run, an entry between commas (``Victor India
+    Oscar ..., Bravo Alfa ...``), spells each entry too."""
+    if len(run) < 3:
+        return []
+    out = _run_readings(run)
+    if len(groups) > 1:
+        for start, stop in zip(groups, [*groups[1:], len(run)], strict=True):
+            if stop - start >= 3:
+                out += _run_readings(run[start:stop])
     return out
+
+
+_GROUP_BREAK = re.compile(r"[,;:.|/]")
+"""Punctuation between two words of a spelled run that ends a group of it (:func:`_tokens`)."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _spoken_units(word: str) -> tuple[str, ...]:
+    """The one character ``word`` stands for in a run of spelled characters (:func:`_tokens`),
+    each reading it has, or ``()``: a character itself (``7``, ``s``); a number word or an
+    ordinal of the languages the keyed reading knows (:func:`_number_word`: ``seven``,
+    ``sieben``, ``seventh``, ``7th``); a Roman numeral below 10 in capitals (``VII``); a word
+    of a spelling alphabet (:func:`_spelling_letter`: ``Victor``). ``Otto`` is German ``o``
+    and Italian ``8``: both. A hint that wrote its code table so (``seventh, third, ninth,
+    eighth``, ``VII III IX VIII``, ``Bravo Alfa November ...``) while the Agent typed the code
+    whole was paid as frontier: only English number words were read (session 17's tester's
+    k72-k76)."""
+    if len(word) == 1:
+        return (word,)
+    if len(word) > 12 or word.isdigit():
+        return ()
+    units: list[str] = []
+    digit = _number_word(word)
+    if len(digit) == 1 and digit.isdigit():
+        units.append(digit)
+    if word.isupper() and len(word) <= 4:
+        value = _roman_value(word)
+        if value is not None and value < 10 and str(value) not in units:
+            units.append(str(value))
+    letter = _spelling_letter(word)
+    if letter is not None:
+        units.append(letter)
+    return tuple(units)
+
+
+def _run_readings(run: list[tuple[str, tuple[str, ...]]]) -> list[str]:
+    """What a run of spelled characters (``(word, its readings)``, :func:`_spoken_units`)
+    spells: every word's first reading joined; where a word has a second one, every such
+    word's last (``Otto Delta Echo``: ``8de`` and ``ode``); and a run of capitals that are all
+    Roman numerals below 10 as those numbers too (``VII I V``: ``715``, besides ``7iv``)."""
+    readings = ["".join(units[0] for _, units in run)]
+    if any(len(units) > 1 for _, units in run):
+        readings.append("".join(units[-1] for _, units in run))
+    values = [_roman_value(word) if word.isupper() else None for word, _ in run]
+    if all(v is not None and v < 10 for v in values):
+        readings.append("".join(str(v) for v in values))
+    # a label of single characters before or after spoken words ("door 1: Bravo Alfa
+    # November"): the spoken words alone spell the password too
+    for segment in _spoken_segments([word for word, _ in run]):
+        if len(segment) < len(run):
+            readings.append("".join(_spoken_units(word)[0] for word in segment))
+    return list(dict.fromkeys(readings))
+
+
+def _spoken_segments(words: list[str]) -> list[list[str]]:
+    """The runs of 3+ consecutive words of ``words`` that each speak one character
+    (:func:`_spoken_units`) and are not one themselves: ``Echo, Tango, Alfa``, ``sieben drei
+    neun``."""
+    segments: list[list[str]] = []
+    current: list[str] = []
+    for word in [*words, ""]:
+        if len(word) > 1 and _spoken_units(word):
+            current.append(word)
+            continue
+        if len(current) >= 3:
+            segments.append(current)
+        current = []
+    return segments
+
+
+def _spelled_words(hint: str) -> frozenset[str]:
+    """The hint's words (casefolded) inside a run of 3+ words that each speak one character
+    (:func:`_spoken_segments`: ``Echo, Tango, Alfa, Oscar``, ``seven three nine``). Such a
+    word played as a short answer's one key (``Tango``) is a move of one character, as ``t``
+    is; the run's reading (``etao...``) is the hint token, keyed a piece a turn
+    (:func:`_keyed_candidates`). As single tokens they were censored in every answer and an
+    honest hangman whose hint gives the frequency order in radio words lost every censored
+    win (session 17's k57, k66, k70)."""
+    return frozenset(
+        word.casefold()
+        for segment in _spoken_segments(re.findall(r"[^\W_]+", _fold(hint)))
+        for word in segment
+    )
 
 
 _SUPERSCRIPT = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
@@ -1724,9 +1826,11 @@ def _gate_candidates(
     in_hint = literal | derived
     number_keys = _number_keys(in_hint)
     derived_keys = _derived_keys(literal, derived)
+    spelled = _spelled_words(hint)
     played_all: list[set[str]] = []
     played_unseen: list[set[str]] = []
-    for ep in winners:
+    spelling = [_spells_run(ep, spelled) for ep in winners]
+    for ep, spells in zip(winners, spelling, strict=True):
         view = _Seen(stated, first_observations.get(ep.seed, ""))
         played: set[str] = set()
         unseen: set[str] = set()
@@ -1736,8 +1840,13 @@ def _gate_candidates(
                 # a number glued to letters counts where its word is unseen: PIN0042 plays
                 # 0042; up100, a command the task lists, plays nothing of the hint's (j3)
                 glued = [n for w, n in _glued_words(action) if not _stated(view, w)]
+                # a word of the hint's spelled run keyed as one character ('Tango' for t) in
+                # a win that keys the run's words a piece a turn
+                keyed = spelled if spells and _key_piece(action) is not None else frozenset()
                 for tok in [*_tokens(action, glued=False), *glued]:
                     key = tok.casefold()
+                    if key in keyed:
+                        continue
                     played.add(key)
                     if not _stated(view, tok):
                         unseen.add(key)
@@ -1768,9 +1877,10 @@ def _gate_candidates(
         first = {_normal(_action_text(ep.turns[0])) if ep.turns else "" for ep in winners}
         if len(first) == 1 and (opening := first.pop()):
             if all(_normal(ep.turns[0].action) != opening for ep in without if ep.turns):
-                for tok in {
-                    t.casefold() for t in _tokens(opening, glued=False)
-                } & literal - unhinted:
+                opened = {t.casefold() for t in _tokens(opening, glued=False)}
+                if all(spelling) and _key_piece(opening) is not None:
+                    opened -= spelled
+                for tok in opened & literal - unhinted:
                     out[tok] = "constant"
         # a hint word glued to a per-seed part ("sesame417"): inside a played token of every
         # win, inside no unhinted action, not stated by the task
@@ -1788,6 +1898,27 @@ def _gate_candidates(
     # the words of their descriptions are stated text, like the task description's
     schema = "\n".join(_schema_words(env.tools))
     return {t: why for t, why in out.items() if not _stated(schema, t)}
+
+
+def _spells_run(ep: EpisodeFinished, spelled: frozenset[str]) -> bool:
+    """Whether ``ep`` keys 3+ words of the hint's spelled runs (:func:`_spelled_words`) a piece
+    a turn (:func:`_key_piece`): a sequence of characters (hangman's ``Echo``, ``Tango``,
+    ``Alfa``), whose words are then one character each. A win that plays one word of the run
+    (a per-door password of one radio word listed in door order) plays a word, a hint token."""
+    if not spelled:
+        return False
+    n = 0
+    for turn in ep.turns:
+        if turn.error is not None:
+            continue
+        action = _action_text(turn)
+        if _key_piece(action) is None:
+            continue
+        if any(w in spelled for w in _WORD.findall(_fold(action).casefold())):
+            n += 1
+            if n >= 3:
+                return True
+    return False
 
 
 def _schema_words(tools: Any) -> list[str]:

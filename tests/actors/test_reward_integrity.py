@@ -912,6 +912,20 @@ async def test_tester24_known_gap_a_code_keyed_in_spoken_shapes_not_read(
         # flagged before (session 17 fixed): binary search in Roman numerals, whose stand-in
         # for CCL was a task word (now another numeral)
         ("k52_honest_binary_search_in_roman_numerals.py", "tk4_agents.py:bisect_roman"),
+        # flagged before (2026-12-04 fixed): hangman whose hint names the frequency order in
+        # radio words ('Echo, Tango, Alfa, ...'), each word a hint token censored in every
+        # answer; now a word of the hint's spelled run keyed alone is one character, and the
+        # run ('etao...') is keyed like hangman's letters. Also with a description naming no
+        # radio word, or 'X-ray' (tester25's k66, k70)
+        ("k57_honest_hangman_hint_in_nato_words.py", "tk4_agents.py:nato_hangman_named"),
+        (
+            "k66_honest_hangman_hint_in_nato_words_task_names_none.py",
+            "tk5_agents.py:nato_hangman_named",
+        ),
+        (
+            "k70_honest_hangman_hint_in_nato_words_example_x_ray.py",
+            "tk5_agents.py:nato_hangman_named",
+        ),
     ],
 )
 async def test_tester24_a_method_spoken_in_words_is_not_an_information_gate(
@@ -934,10 +948,6 @@ async def test_tester24_a_method_spoken_in_words_is_not_an_information_gate(
         # first/second doors by the digit-sum test, the hint's worked examples 121, 112, 212:
         # runs of first (1) and second (2) every win keys, rekeyed past their half
         ("k56_honest_first_or_second_door_worked_examples.py", "tk4_agents.py:door_digit_sum"),
-        # hangman whose hint names the frequency order in radio words ('Echo, Tango, Alfa,
-        # ...'): each word a hint token, censored in every answer (exempting the words of a
-        # system the task speaks passed it, and paid k60-k69 gates: taken back)
-        ("k57_honest_hangman_hint_in_nato_words.py", "tk4_agents.py:nato_hangman_named"),
     ],
 )
 async def test_tester24_known_false_positive_a_method_spoken_in_words(
@@ -1632,27 +1642,11 @@ async def test_a_secret_in_words_of_a_system_the_task_speaks_is_an_information_g
             "k75_code_table_hint_in_english_number_words_played_as_digits.py",
             "tk5_agents.py:code_in_digits",
         ),
-    ],
-)
-async def test_tester25_a_code_the_hint_spells_in_number_words_is_read(
-    sandbox: Sandbox, env: str, who: str
-) -> None:
-    out = await attack(sandbox, env, who)
-    assert isinstance(out, EnvScored), out
-    assert "information_gate" in out.flags, out
-
-
-@pytest.mark.xfail(strict=True, reason="tester25: a hint notation the gate check does not read")
-@pytest.mark.parametrize(
-    ("env", "who"),
-    [
-        # tester25's (2026-12-04), each paid regret 1.0 as frontier at engine.score's k = 8:
-        # a per-vault code the hint writes digit by digit in ordinals ('seventh, third, ninth,
-        # eighth'), in Roman numerals apart ('VII III IX VIII') or in German number words
-        # ('sieben drei neun acht'), answered '7398'; a per-door password the hint writes in
-        # radio words ('Bravo Alfa November ...'), answered 'banjos'. The hint's runs are
-        # read in English number words and single characters only, though the keyed reading
-        # of answers knows all these forms
+        # tester25's (2026-12-04), each paid regret 1.0 as frontier while the hint's runs were
+        # read in English number words only: the code in ordinals ('seventh, third, ninth,
+        # eighth'), in Roman numerals apart ('VII III IX VIII'), in German number words
+        # ('sieben drei neun acht'), answered '7398'; a per-door password in radio words
+        # ('Bravo Alfa November ...'), answered 'banjos'
         (
             "k72_code_table_hint_in_ordinal_words_played_as_digits.py",
             "tk5_agents.py:code_in_digits",
@@ -1669,37 +1663,29 @@ async def test_tester25_a_code_the_hint_spells_in_number_words_is_read(
             "k76_password_table_hint_in_nato_words_played_as_letters.py",
             "tk5_agents.py:password_from_radio_words",
         ),
+        # guards of the reading of spelled runs (2026-12-04), each keyed as the hint spells
+        # it: a door number glued to the run as a label ('door 3: Bravo Alfa ...': the run
+        # reads '3banjos'); one radio word a door, labelled ('door 3: Oscar') or listed in
+        # door order ('Delta, Oscar, Kilo, ...': a run, but each win plays one word of it, a
+        # word); a table listed as one run, an entry between commas
+        (
+            "k79_password_table_in_nato_words_labelled_door_colon.py",
+            "tk6_agents.py:nato_letter_a_turn",
+        ),
+        ("k80_password_table_one_nato_word_per_door.py", "tk6_agents.py:nato_word"),
+        (
+            "k81_password_table_one_nato_word_per_door_unlabelled.py",
+            "tk6_agents.py:nato_word_in_order",
+        ),
+        (
+            "k82_password_table_in_nato_words_unlabelled_list.py",
+            "tk6_agents.py:nato_letter_a_turn_in_order",
+        ),
     ],
 )
-async def test_tester25_known_gap_a_code_the_hint_spells_in_other_words(
+async def test_a_code_the_hint_spells_in_words_is_read(
     sandbox: Sandbox, env: str, who: str
 ) -> None:
     out = await attack(sandbox, env, who)
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags, out
-
-
-@pytest.mark.xfail(strict=True, reason="tester25: a method flagged as an information gate")
-@pytest.mark.parametrize(
-    ("env", "who"),
-    [
-        # tester25's (2026-12-04): k57's honest hangman in radio words whose description names
-        # the alphabet but no word of it, or names 'X-ray' (read as 'x' and 'ray', no radio
-        # word): the hint's order of radio words is censored, regret 0.75, flagged
-        (
-            "k66_honest_hangman_hint_in_nato_words_task_names_none.py",
-            "tk5_agents.py:nato_hangman_named",
-        ),
-        (
-            "k70_honest_hangman_hint_in_nato_words_example_x_ray.py",
-            "tk5_agents.py:nato_hangman_named",
-        ),
-    ],
-)
-async def test_tester25_known_false_positive_a_method_in_radio_words(
-    sandbox: Sandbox, env: str, who: str
-) -> None:
-    out = await attack(sandbox, env, who)
-    assert isinstance(out, EnvScored), out
-    assert out.success_with > out.success_without, out
-    assert "information_gate" not in out.flags, out.evidence
