@@ -1681,6 +1681,9 @@ async def test_a_secret_in_words_of_a_system_the_task_speaks_is_an_information_g
             "k82_password_table_in_nato_words_unlabelled_list.py",
             "tk6_agents.py:nato_letter_a_turn_in_order",
         ),
+        # a code table in number words answered in one turn in the same words: a run played
+        # in one answer is words
+        ("k83_code_table_in_number_words_answered_in_words.py", "tk6_agents.py:code_in_words"),
     ],
 )
 async def test_a_code_the_hint_spells_in_words_is_read(

@@ -42,3 +42,14 @@ def nato_letter_a_turn_in_order(obs, hint, rng, mem):
     n = int(re.search(r"door (\d+)", obs[0]).group(1))
     entry = hint.split(": ")[1].rstrip(".").split(", ")[n]
     return entry.split()[len(obs) - 1]
+
+
+_NUM = "zero one two three four five six seven eight nine".split()
+
+
+def code_in_words(obs, hint, rng, mem):
+    """k83: the vault's code in the hint's number words, or four random ones."""
+    if not hint:
+        return " ".join(rng.choice(_NUM) for _ in range(4))
+    n = re.search(r"vault (\d+)", obs[0]).group(1)
+    return re.search(rf"vault {n} opens with ([a-z ]+)", hint).group(1).strip()
