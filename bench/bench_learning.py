@@ -232,6 +232,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "quarter of the draws). Wide, 2026-12-02 on an AVX2 core: the primer ended at loss 5.5 "
         "in 300 s and the Agent stage at 3.45 after 559 steps (900 s), not learned; held-out 0",
     )
+    parser.add_argument(
+        "--agent-forms",
+        choices=("one", "varied"),
+        default="one",
+        help="the Agent stage's episodes in word_pick's one form ('Round r of n: [...] -> ?') or "
+        "in varied challenge and example forms with lists of 2-6 (engine.variants.hint_samples "
+        "forms=True). Measured 2026-12-04 from one copy-phase model (--primer-curriculum, "
+        "~1,700 steps, loss 0.2), 1,000 s of Agent stage each: one form, copy_word's own "
+        "observation answered 0/20 greedy with the hint; varied, 14/20",
+    )
+    parser.add_argument(
+        "--copy-mix",
+        type=int,
+        default=0,
+        help="copy-phase samples (--primer-curriculum) mixed into the Agent stage (0: none). "
+        "Without them the Agent stage undid the copy in the copy phase's own format (37/60 "
+        "held-out words -> 0/60); with 3,000, 48/60 (2026-12-04)",
+    )
     parser.add_argument("--probe", type=int, default=24, help="designs probed after warm start")
     parser.add_argument(
         "--agent-probe", type=int, default=20, help="held-back word_pick programs probed (x3)"
@@ -1220,6 +1238,8 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     at_least_one = ["threads", "eval_episodes"]
     if not args.warm_start:
         at_least_one += ["variants", "hidden", "layers"]
+    if args.copy_mix < 0:
+        raise SystemExit(f"--copy-mix: at least 0, got {args.copy_mix}")
     for flag in at_least_one:
         if getattr(args, flag) < 1:
             raise SystemExit(f"--{flag.replace('_', '-')}: at least 1, got {getattr(args, flag)}")
@@ -1324,13 +1344,26 @@ def _warm_stages(args: argparse.Namespace, out: Path) -> tuple[Path, list[Any], 
         primer |= _stage("primer", model_dir, lines, args.primer_s, args)
         _log(f"primer done: {primer}")
     hinted = hint_samples(
-        tokenizer, variants, args.hint_samples, rng=random.Random(args.seed + 2), pool=pool
+        tokenizer,
+        variants,
+        args.hint_samples,
+        rng=random.Random(args.seed + 2),
+        pool=pool,
+        forms=args.agent_forms == "varied",
     )
+    staged = list(hinted)
+    if curriculum and args.copy_mix > 0:  # the copy kept beside the hint
+        staged += copies[: args.copy_mix]
+        random.Random(args.seed + 4).shuffle(staged)
     hint_stage: dict[str, Any] = {}
     if args.hint_s > 0 and hinted:
-        _log(f"Agent stage: {len(hinted)} hint-only episodes; {args.hint_s:.0f} s; load {_load()}")
+        _log(
+            f"Agent stage: {len(hinted)} hint-only episodes ({args.agent_forms} form"
+            f"{'s' if args.agent_forms == 'varied' else ''}), {len(staged) - len(hinted)} copy "
+            f"samples; {args.hint_s:.0f} s; load {_load()}"
+        )
         hint_stage = _stage(
-            "hint", model_dir, hinted, args.hint_s, args, args.stage_lr == "constant"
+            "hint", model_dir, staged, args.hint_s, args, args.stage_lr == "constant"
         )
         _log(f"Agent stage done: {hint_stage}")
         if not hint_stage.get("hint_converged"):
@@ -1384,6 +1417,8 @@ def _warm_stages(args: argparse.Namespace, out: Path) -> tuple[Path, list[Any], 
         "warm_start_renamed": args.rename,
         "tokenizer": args.tokenizer,
         "agent_words": args.agent_words,
+        "agent_forms": args.agent_forms,
+        "copy_mix": args.copy_mix if curriculum else 0,
         "stage_batch_tokens": args.stage_batch_tokens,
         "sft_batch_tokens": args.sft_batch_tokens,
         "bf16_autocast": args.bf16,

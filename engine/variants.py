@@ -1163,6 +1163,24 @@ def primer_samples(
     return samples
 
 
+_CHALLENGE_FORMS = (
+    "Round {round} of {rounds}: [{words}] -> ?",
+    "Round {round}: which word of [{words}]?",
+    "List {round}: [{words}]",
+    "Pick from [{words}].",
+    "[{words}]",
+    "Here are the words [{words}]. Your answer?",
+    "Now: [{words}] ->",
+)
+"""Challenge lines of :func:`hint_samples` with ``forms``; the first is ``word_pick``'s own."""
+_EXAMPLE_FORMS = (
+    "Example: [{words}] -> {pick}",
+    "e.g. [{words}] gives {pick}",
+    "[{words}] -> {pick}",
+)
+"""Example lines of :func:`hint_samples` with ``forms``; the first is ``word_pick``'s own."""
+
+
 def hint_samples(
     tokenizer: Any,
     variants: Sequence[Variant],
@@ -1170,6 +1188,7 @@ def hint_samples(
     *,
     rng: random.Random,
     pool: Sequence[str] = _POOL,
+    forms: bool = False,
 ) -> list[TrainingSample]:
     """Agent episodes in ``word_pick``'s chat format where only the hint tells the rule.
 
@@ -1202,6 +1221,16 @@ def hint_samples(
         rng: draws every part of each episode.
         pool: the words lists draw from (default :data:`_POOL`; ``bench learning`` passes
             :func:`wide_pool`).
+        forms: each episode's challenge line in one of :data:`_CHALLENGE_FORMS` and its
+            examples in one of :data:`_EXAMPLE_FORMS` (not only ``Round r of n: [...] -> ?``
+            and ``Example: [...] -> w``), an acknowledgement that may be absent, and lists of
+            2-6 words (examples and challenges drawn apart). Default ``False``, the recorded
+            runs' one form. Why: an Agent trained on the one form answered the held-out
+            ``copy_word``'s ``The word is [apple].`` with no word of it (0/20 greedy, with the
+            hint) though it copied held-out words inside ``word_pick``'s own form (20/30 in
+            lists of 2); trained on these forms from the same copy-phase model, 9-14/20
+            (2026-12-04, ``docs/learning-runs.md``). None of the forms is a held-out
+            family's observation.
 
     Returns:
         ``n`` ``TrainingSample`` s (role ``agent``, ``sft=True``), ~250-500 tokens each with
@@ -1222,7 +1251,11 @@ def hint_samples(
         slot = rng.choice(tuple(_ORDINALS))
         hint = rng.choice(_PICK_HINTS).format(ordinal=_ORDINALS[slot])
         rounds = rng.randint(3, 8)
-        example_size, size = rng.randint(4, 6), rng.randint(4, 6)
+        fewest = 2 if forms else 4
+        example_size, size = rng.randint(fewest, 6), rng.randint(fewest, 6)
+        challenge = rng.choice(_CHALLENGE_FORMS) if forms else _CHALLENGE_FORMS[0]
+        example = rng.choice(_EXAMPLE_FORMS) if forms else _EXAMPLE_FORMS[0]
+        heads = ("Correct. ", "Right. ", "Yes. ") + (("", "Good. ") if forms else ())
         observations: list[str] = []
         actions: list[str] = []
         for r in range(rounds):
@@ -1231,10 +1264,12 @@ def hint_samples(
                 head = ""
                 for _ in range(2):
                     ex = _distinct_words(rng, pool, example_size)
-                    head += f"Example: [{','.join(ex)}] -> {ex[rng.choice((0, -1))]}\n"
+                    head += example.format(words=",".join(ex), pick=ex[rng.choice((0, -1))])
+                    head += "\n"
             else:
-                head = rng.choice(("Correct. ", "Right. ", "Yes. "))
-            observations.append(f"{head}Round {r + 1} of {rounds}: [{','.join(words)}] -> ?")
+                head = rng.choice(heads)
+            line = challenge.format(round=r + 1, rounds=rounds, words=",".join(words))
+            observations.append(head + line)
             actions.append(words[slot])
         samples.append(
             episode_sample(tokenizer, description, [], hint, observations, actions, f"hint{i}")

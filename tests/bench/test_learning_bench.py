@@ -570,6 +570,7 @@ def test_threads_and_variants_below_one_stop_the_bench_before_anything_is_made(
         ("--hidden", "0", "at least 1"),
         ("--layers", "-1", "at least 1"),
         ("--eval-episodes", "0", "at least 1"),
+        ("--copy-mix", "-1", "at least 0"),
     ],
 )
 @pytest.mark.usefixtures("no_bench_start")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import collections
 import random
+import re
 
 import msgspec
 import pytest
@@ -243,6 +244,55 @@ def test_hint_samples_answer_by_the_hint_and_their_examples_carry_no_rule() -> N
         hint_samples(tok, [v for v in variants if v.family == "caesar"], 5, rng=random.Random(0))
         == []
     )
+
+
+def test_hint_samples_in_varied_forms_answer_the_hinted_end_of_each_challenge_list() -> None:
+    """``forms=True``: every challenge and example form appears, lists of 2-6, each answer
+    the hinted end of its round's list; the default keeps word_pick's one form."""
+    from engine.inference import ensure_tiny_model, load_tokenizer
+    from engine.variants import (
+        _CHALLENGE_FORMS,
+        _EXAMPLE_FORMS,
+        _PICK_HINTS,
+        generate_variants,
+        hint_samples,
+    )
+
+    tok = load_tokenizer(ensure_tiny_model())
+    variants = generate_variants(6, seed=0, families=("word_pick",), rename=False)
+    hints = {
+        h.format(ordinal=o): slot for h in _PICK_HINTS for slot, o in ((0, "first"), (-1, "last"))
+    }
+
+    def pattern(form: str) -> str:
+        out = re.escape(form)
+        for field, fill in (("words", r"[^\]]+"), ("pick", r"\w+"), ("rounds", r"\d+")):
+            out = out.replace(re.escape("{" + field + "}"), fill)
+        return out.replace(re.escape("{round}"), r"\d+")
+
+    challenge = {f: pattern(f) for f in _CHALLENGE_FORMS}
+    example = {f: pattern(f) for f in _EXAMPLE_FORMS}
+    forms: collections.Counter[str] = collections.Counter()
+    sizes: set[int] = set()
+    for s in hint_samples(tok, variants, 150, rng=random.Random(1), forms=True):
+        text = tok.decode(s.input_ids)
+        slot = hints[text.split("Hint: ")[1].split("\n")[0]]
+        answers = tok.decode([i for i, m in zip(s.input_ids, s.loss_mask, strict=True) if m])
+        turns = text.split("<|im_start|>user\n")[1:]
+        assert len(turns) == len([a for a in answers.split("<|im_end|>") if a])
+        for turn, answer in zip(turns, [a for a in answers.split("<|im_end|>") if a], strict=True):
+            line = turn.split("<|im_end|>")[0].split("\n")[-1]
+            words = line.rsplit("[", 1)[1].split("]")[0].split(",")
+            sizes.add(len(words))
+            assert answer == words[slot]
+        first = turns[0].split("<|im_end|>")[0].split("\n")
+        forms.update(f for f in challenge if re.fullmatch(challenge[f], first[-1]))
+        forms.update(f for f in example if re.fullmatch(example[f], first[0]))
+    assert len(forms) == len(_CHALLENGE_FORMS) + len(_EXAMPLE_FORMS), forms
+    assert sizes == {2, 3, 4, 5, 6}
+    plain = hint_samples(tok, variants, 20, rng=random.Random(1))
+    assert all("-> ?" in tok.decode(s.input_ids) for s in plain)
+    assert all("e.g." not in tok.decode(s.input_ids) for s in plain)
 
 
 @pytest.mark.parametrize("rename", [False, True])
