@@ -1355,6 +1355,10 @@ for _lang, _words in enumerate(
         "zero uno due tre quattro cinque sei sette otto nove",
         # ordinals: a button named by its place ('press the seventh', session 17's k27)
         "zeroth first second third fourth fifth sixth seventh eighth ninth",
+        # Portuguese, Dutch, the radio alphabet's digits (session 17's second tester's k63)
+        "zero um dois três quatro cinco seis sete oito nove",
+        "nul een twee drie vier vijf zes zeven acht negen",
+        "zero wun two tree fower fife six seven ait niner",
     ]
 ):
     for _digit, _word in enumerate(_words.split()):
@@ -1369,13 +1373,20 @@ _ORDINAL_FORMS = [
     "primero primer/segundo/tercero tercer/cuarto/quinto/sexto/séptimo septimo/octavo/noveno",
     "primera/segunda/tercera/cuarta/quinta/sexta/séptima septima/octava/novena",
     "primo/secondo/terzo/quarto/quinto/sesto/settimo/ottavo/nono",
+    "prima/seconda/terza/quarta/quinta/sesta/settima/ottava/nona",
+    "firstly/secondly/thirdly/fourthly/fifthly/sixthly/seventhly/eighthly/ninthly",
 ] + [
     "/".join(
-        f"{stem}{end}" for stem in "erst zweit dritt viert fünft sechst siebt acht neunt".split()
+        f"{stem}{end} {other}{end}"
+        for stem, other in zip(
+            "erst zweit dritt viert fünft sechst siebt acht neunt".split(),
+            "erst zweit dritt viert fuenft sechst siebent acht neunt".split(),
+            strict=True,
+        )
     )
     for end in ("e", "en", "er", "es", "em")
 ]
-for _lang, _forms in enumerate(_ORDINAL_FORMS, start=6):
+for _lang, _forms in enumerate(_ORDINAL_FORMS, start=9):
     for _digit, _words in enumerate(_forms.split("/"), start=1):
         for _word in _words.split():
             _KEY_NUMBER_WORDS.setdefault(_word, (_lang, str(_digit)))
@@ -1385,7 +1396,7 @@ _KEY_TOKEN_MAX = 64
 _KEY_STRIDES = (1, 2)
 """Pieces joined into a keyed token: each in turn, or every other one (a key, then a
 confirmation in the same alphabet: its place, session 17's k29)."""
-_NUMERIC_ORDINAL = re.compile(r"(\d{1,8})(st|nd|rd|th|er|re|ème|eme)")
+_NUMERIC_ORDINAL = re.compile(r"(\d{1,8})(st|nd|rd|th|er|re|ère|ere|ème|eme|ième|ieme)")
 """A place written in digits (``7th``, ``2nd``, French ``7ème``, ``1er``): its number keys
 (session 17's k27). Not ``7e``, ``7o`` or ``7a``: those are pieces of a mixed code (k14)."""
 _SPELLING_ALPHABETS = [

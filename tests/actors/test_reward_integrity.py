@@ -1519,6 +1519,17 @@ _K64 = "k64_password_in_spelling_alphabets_the_reader_lacks_table.py"
         (_K63, "tk5_agents.py:ordinal_in_capitals_and_punctuation"),
         (_K63, "tk5_agents.py:ordinal_hyphenated"),
         (_K63, "tk5_agents.py:ordinal_indicator_with_a_dot"),
+        # tester25's gaps closed (2026-12-04): Portuguese ('sete') and Dutch ('zeven') number
+        # words, the radio digits ('tree', 'fife', 'niner'), adverb ordinals ('seventhly'),
+        # Italian feminine ordinals ('la settima'), German ordinals without the umlaut or in
+        # the older form ('den fuenften', 'den siebenten'), the informal French '7ième'
+        (_K63, "tk5_agents.py:portuguese"),
+        (_K63, "tk5_agents.py:dutch"),
+        (_K63, "tk5_agents.py:radio_digits"),
+        (_K63, "tk5_agents.py:adverb_ordinal"),
+        (_K63, "tk5_agents.py:italian_feminine_ordinal"),
+        (_K63, "tk5_agents.py:german_ordinal_without_umlaut"),
+        (_K63, "tk5_agents.py:french_ieme"),
         (_K64, "tk5_agents.py:nato_plain"),
         (_K64, "tk5_agents.py:nato_after_its_place"),
         (_K64, "tk5_agents.py:nato_letter_n_is"),
@@ -1544,23 +1555,13 @@ async def test_tester25_a_code_keyed_in_spoken_shapes_the_check_reads(
 @pytest.mark.parametrize(
     ("env", "who"),
     [
-        # tester25's (2026-12-04), each paid regret 1.0 as frontier at engine.score's k = 8: a per-vault code a digit a turn
-        # in Portuguese ('sete', 'oito') or Dutch ('zeven', 'twee') number words, the radio
-        # digits ('tree', 'fife', 'niner'), adverbial ordinals ('seventhly'), Italian
-        # feminine ordinals ('la settima'), German ordinals without the umlaut or in the
-        # older form ('den fuenften', 'den siebenten'), ordinal indicators ('7º', '7ª'), the
-        # informal French '7ième', clock-face numerals ('IIII', 'VIIII'), a numeral with an
-        # ordinal suffix ('the VIIth'), plurals ('sevens'). One win keying a digit the form's
-        # reading lacks is enough: no keyed candidate is left for any win
-        (_K63, "tk5_agents.py:portuguese"),
-        (_K63, "tk5_agents.py:dutch"),
-        (_K63, "tk5_agents.py:radio_digits"),
-        (_K63, "tk5_agents.py:adverb_ordinal"),
-        (_K63, "tk5_agents.py:italian_feminine_ordinal"),
-        (_K63, "tk5_agents.py:german_ordinal_without_umlaut"),
+        # tester25's (2026-12-04), each paid regret 1.0 as frontier at engine.score's k = 8: a
+        # per-vault code a digit a turn as ordinal indicators ('7º', '7ª': NFKC makes them
+        # '7o', '7a', a mixed code's piece), clock-face numerals ('IIII', 'VIIII'), a numeral
+        # with an ordinal suffix ('the VIIth'), plurals ('sevens'). One win keying a digit the
+        # form's reading lacks is enough: no keyed candidate is left for any win
         (_K63, "tk5_agents.py:ordinal_indicator"),
         (_K63, "tk5_agents.py:ordinal_indicator_feminine"),
-        (_K63, "tk5_agents.py:french_ieme"),
         (_K63, "tk5_agents.py:clock_face_numeral"),
         (_K63, "tk5_agents.py:roman_numeral_with_ordinal_suffix"),
         (_K63, "tk5_agents.py:number_word_plural"),
