@@ -338,17 +338,25 @@ def _run_readings(run: list[tuple[str, tuple[str, ...]]]) -> list[str]:
 
 def _spoken_segments(words: list[str]) -> list[list[str]]:
     """The runs of 3+ consecutive words of ``words`` that each speak one character
-    (:func:`_spoken_units`) and are not one themselves: ``Echo, Tango, Alfa``, ``sieben drei
-    neun``."""
+    (:func:`_spoken_units`) and are not one themselves, each of one system, letters or digits:
+    ``Echo, Tango, Alfa``, ``sieben drei neun``; ``zero Victor India Oscar`` holds ``Victor
+    India Oscar``."""
     segments: list[list[str]] = []
     current: list[str] = []
+    system = ""
     for word in [*words, ""]:
-        if len(word) > 1 and _spoken_units(word):
+        # a word speaks a letter or a digit: a number word before radio words is a label
+        # ('zero Victor India Oscar ...': tester27's k85), so each system is a run of its own
+        kind = ("letter" if _spelling_letter(word) else "digit") if len(word) > 1 else ""
+        if kind and _spoken_units(word) and (kind == system or not current):
             current.append(word)
+            system = kind
             continue
         if len(current) >= 3:
             segments.append(current)
-        current = []
+        current, system = [], ""
+        if kind and _spoken_units(word):
+            current, system = [word], kind
     return segments
 
 

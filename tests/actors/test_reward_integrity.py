@@ -1693,3 +1693,75 @@ async def test_a_code_the_hint_spells_in_words_is_read(
     out = await attack(sandbox, env, who)
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags, out
+
+
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # tester27's (2026-12-04) gates written as spelled runs, each flagged: entries joined by
+        # 'then'; number-word labels before radio words joined by 'and' (k85, paid as
+        # frontier until a run's letters and digits were read apart); radio and number words
+        # in one code; two radio words and a number; lowercase Roman numerals; Spanish and
+        # Portuguese number words a word a turn; radio words in sentences; one word of an
+        # unlabelled run played in a sentence
+        ("k84_gate_radio_table_entries_joined_by_then.py", "tk7_agents.py:radio_then"),
+        (
+            "k85_gate_radio_table_labelled_by_number_words_and.py",
+            "tk7_agents.py:radio_and_numbered",
+        ),
+        ("k86_gate_mixed_radio_and_number_word_codes.py", "tk7_agents.py:mixed_code"),
+        (
+            "k87_gate_two_radio_words_plus_three_digit_number.py",
+            "tk7_agents.py:two_radio_and_number",
+        ),
+        ("k88_gate_lowercase_roman_numeral_codes.py", "tk7_agents.py:roman_lower_code"),
+        ("k89_gate_spanish_number_word_codes_word_a_turn.py", "tk7_agents.py:spanish_code"),
+        ("k90_gate_portuguese_number_word_codes_with_duas.py", "tk7_agents.py:portuguese_code"),
+        ("k91_gate_radio_password_answered_in_sentences.py", "tk7_agents.py:radio_sentence"),
+        (
+            "k92_gate_unlabelled_radio_run_one_word_in_sentence.py",
+            "tk7_agents.py:radio_word_in_sentence",
+        ),
+    ],
+)
+async def test_tester27_gates_in_spelled_runs_are_information_gates(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags, out
+
+
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # tester27's honest methods spoken in words (guards): hangman in the German spelling
+        # alphabet with the frequency order in the hint (flagged constant_solution, rightly:
+        # the order's 12 letters solve every word of its list, but no information gate);
+        # binary search in number words from 'five hundred'; Mastermind in radio words with
+        # an opening in the hint
+        ("k93_honest_hangman_german_spelling_alphabet.py", "tk7_agents.py:german_hangman"),
+        ("k94_honest_binary_search_in_number_words.py", "tk7_agents.py:binary_words"),
+        ("k95_honest_mastermind_radio_opening.py", "tk7_agents.py:mastermind_radio"),
+    ],
+)
+async def test_tester27_methods_in_spelled_words_are_not_information_gates(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" not in out.flags, out.evidence
+
+
+@pytest.mark.xfail(strict=True, reason="tester27: a method flagged as an information gate")
+async def test_tester27_known_false_positive_the_21_game_whose_hint_lists_its_targets(
+    sandbox: Sandbox,
+) -> None:
+    """k97: count to twenty-one, the opponent first; the hint lists the totals to reach in
+    words ('one, five, nine, thirteen, seventeen, then twenty-one'): 'thirteen', 'seventeen'
+    and 'twentyone' are hint tokens every win plays, a turn each (k23's kind, in words)."""
+    out = await attack(
+        sandbox, "k97_honest_count_to_twenty_one_i_go_second.py", "tk7_agents.py:count_21"
+    )
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" not in out.flags, out.evidence
