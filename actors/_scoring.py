@@ -255,17 +255,23 @@ def _tokens(text: str, glued: bool = True) -> list[str]:
             out.append(m.group(0))
     run: list[tuple[str, tuple[str, ...]]] = []
     groups: list[int] = []  # where the run's groups between punctuation start
-    end = 0
+    end, joined = 0, False
     for m in re.finditer(r"[^\W_]+", text):
         units = _spoken_units(m.group(0))
+        if run and _joins_run(m.group(0), run[-1][0]):
+            # 'seven then three and nine y nueve': the connective is no piece, but it ends a
+            # group ('Victor India ... then Bravo Alfa ...': tester27's k84)
+            joined = True
+            continue
         if units:
-            if not run or (m.start() - end > 1 and _GROUP_BREAK.search(text, end, m.start())):
+            gap = text[end : m.start()]
+            if not run or joined or (gap != " " and _GROUP_BREAK.search(gap)):
                 groups.append(len(run))
             run.append((m.group(0), units))
-            end = m.end()
+            end, joined = m.end(), False
             continue
         out += _spelled_runs(run, groups)
-        run, groups = [], []
+        run, groups, joined = [], [], False
     return out + _spelled_runs(run, groups)
 
 
@@ -284,7 +290,21 @@ def _spelled_runs(run: list[tuple[str, tuple[str, ...]]], groups: list[int]) -> 
     return out
 
 
-_GROUP_BREAK = re.compile(r"[,;:.|/]")
+_RUN_CONNECTIVES = frozenset("then and und et puis dann luego poi".split())
+
+
+def _joins_run(word: str, before: str) -> bool:
+    """Whether ``word`` only joins two pieces of a spelled run (:func:`_tokens`): a connective
+    (``then``, ``and``, ``und``, ...), or Spanish ``y`` and Italian ``e`` after a number word (a
+    letter anywhere else: ``s e s a m e``). Session 18's tester26's m84, m85, m87: codes whose
+    digits a hint wrote so were read in pieces and paid as frontier."""
+    folded = word.casefold()
+    if folded in _RUN_CONNECTIVES:
+        return True
+    return folded in ("y", "e") and len(before) > 1 and _spoken_units(before)[0].isdigit()
+
+
+_GROUP_BREAK = re.compile(r"[,;:.|/\n]")
 """Punctuation between two words of a spelled run that ends a group of it (:func:`_tokens`)."""
 
 
@@ -307,8 +327,8 @@ def _spoken_units(word: str) -> tuple[str, ...]:
     digit = _number_word(word)
     if len(digit) == 1 and digit.isdigit():
         units.append(digit)
-    if word.isupper() and len(word) <= 4:
-        value = _roman_value(word)
+    if (word.isupper() or (word.islower() and len(word) >= 2)) and len(word) <= 4:
+        value = _roman_value(word.upper())
         if value is not None and value < 10 and str(value) not in units:
             units.append(str(value))
     letter = _spelling_letter(word)
@@ -325,7 +345,9 @@ def _run_readings(run: list[tuple[str, tuple[str, ...]]]) -> list[str]:
     readings = ["".join(units[0] for _, units in run)]
     if any(len(units) > 1 for _, units in run):
         readings.append("".join(units[-1] for _, units in run))
-    values = [_roman_value(word) if word.isupper() else None for word, _ in run]
+    values = [
+        _roman_value(word.upper()) if word.isupper() or word.islower() else None for word, _ in run
+    ]
     if all(v is not None and v < 10 for v in values):
         readings.append("".join(str(v) for v in values))
     # a label of single characters before or after spoken words ("door 1: Bravo Alfa
@@ -1425,7 +1447,7 @@ for _alphabet, _words in enumerate(_SPELLING_ALPHABETS):
         _SPELLING_WORDS[_alphabet, _SPELLING_LETTERS[_word][1]] = _word
 for _word, _letter in {
     "alpha": "a", "juliet": "j", "whisky": "w", "bertha": "b", "caesar": "c", "casar": "c",
-    "siegfried": "s", "zeppelin": "z",
+    "siegfried": "s", "zeppelin": "z", "ärger": "ä", "ökonom": "ö", "übermut": "ü",
 }.items():  # fmt: skip
     _SPELLING_LETTERS[_word] = (0 if _letter in "ajw" else 1, _letter)
 _X_RAY = re.compile(r"(?<![^\W_])x-ray(?![^\W_])", re.IGNORECASE)
@@ -1836,7 +1858,7 @@ def _gate_candidates(
     candidates.
     """
     out: dict[str, str] = {}
-    stated = "\n".join([env.description, json.dumps(env.tools, ensure_ascii=False)])
+    stated = _stated_text(env)
     # a number the hint only writes another way ("vault 3: 7×1057") is a candidate where a win
     # plays it unseen and not every win does (a table's per-seed code): a worked example's
     # "47 - 3" or "5 + 6" in a method hint gives the constant every win plays (a tester's
@@ -1848,7 +1870,10 @@ def _gate_candidates(
     spelled = _spelled_words(hint)
     played_all: list[set[str]] = []
     played_unseen: list[set[str]] = []
-    spelling = [_spells_run(ep, spelled) for ep in winners]
+    spelling = [
+        _spells_run(ep, spelled, _Seen(stated, first_observations.get(ep.seed, "")))
+        for ep in winners
+    ]
     for ep, spells in zip(winners, spelling, strict=True):
         view = _Seen(stated, first_observations.get(ep.seed, ""))
         played: set[str] = set()
@@ -1919,25 +1944,37 @@ def _gate_candidates(
     return {t: why for t, why in out.items() if not _stated(schema, t)}
 
 
-def _spells_run(ep: EpisodeFinished, spelled: frozenset[str]) -> bool:
+def _spells_run(ep: EpisodeFinished, spelled: frozenset[str], view: _Seen) -> bool:
     """Whether ``ep`` keys 3+ words of the hint's spelled runs (:func:`_spelled_words`) a piece
-    a turn (:func:`_key_piece`): a sequence of characters (hangman's ``Echo``, ``Tango``,
-    ``Alfa``), whose words are then one character each. A win that plays one word of the run
-    (a per-door password of one radio word listed in door order) plays a word, a hint token."""
+    a turn (:func:`_key_piece`), each unseen when played (``view``: the description, the tool
+    schemas and the first observation; each observation is added as the episode goes): a
+    sequence of characters (hangman's ``Echo``, ``Tango``, ``Alfa``), whose words are then one
+    character each. A win that plays one word of the run (a per-door password of one radio
+    word listed in door order) plays a word, a hint token; so does one that keys words the
+    lock shows before the password (call words: session 18's tester26's m91)."""
     if not spelled:
         return False
     n = 0
     for turn in ep.turns:
-        if turn.error is not None:
-            continue
-        action = _action_text(turn)
-        if _key_piece(action) is None:
-            continue
-        if any(w in spelled for w in _WORD.findall(_fold(action).casefold())):
-            n += 1
-            if n >= 3:
-                return True
+        if turn.error is None and _key_piece(action := _action_text(turn)) is not None:
+            words = _WORD.findall(_fold(action).casefold())
+            if any(w in spelled and not _stated(view, w) for w in words):
+                n += 1
+                if n >= 3:
+                    return True
+        view.add(turn.observation)
     return False
+
+
+def _stated_text(env: EnvValidated) -> str:
+    """What the task states before any observation: the description, the tool schemas, and
+    what the description's runs of spelled characters spell (:func:`_tokens`: 'say Alfa,
+    Bravo, Charlie' states ``abc``, which a method hint repeating it spells too; session 18's
+    tester26's m98 was flagged)."""
+    runs = [
+        t for t in _tokens(env.description) if not _WORD.fullmatch(t) or t not in env.description
+    ]
+    return "\n".join([env.description, json.dumps(env.tools, ensure_ascii=False), " ".join(runs)])
 
 
 def _schema_words(tools: Any) -> list[str]:
@@ -2031,7 +2068,7 @@ async def _information_gate(
         firsts[ep.seed] = (await _replay(sandbox, env, ep.seed, ep.turns, "gate")).first_observation
     # host work linear in what the episodes showed (megabytes, seconds): off the event loop,
     # whose stall would count against the sandbox time of every episode in flight
-    stated = "\n".join([env.description, json.dumps(env.tools, ensure_ascii=False)])
+    stated = _stated_text(env)
     # the hint's tokens once: a 1 MB hint's _tokens takes ~1 s
     literal, derived = await trio.to_thread.run_sync(_hint_tokens, hint, stated)
     candidates = await trio.to_thread.run_sync(

@@ -1765,3 +1765,80 @@ async def test_tester27_known_false_positive_the_21_game_whose_hint_lists_its_ta
     )
     assert isinstance(out, EnvScored), out
     assert "information_gate" not in out.flags, out.evidence
+
+
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # session 18's tester26 (2026-12-04; its k84-k98, here m84-m98), gates: a code table
+        # whose digits the hint joins by 'then', by 'and' at the end, writes in lowercase
+        # Roman numerals or in Spanish words joined by 'y' (m84-m87, paid as frontier: read in
+        # pieces); a password in the German alphabet's umlaut words (m88, paid); a table of
+        # radio words one line a door, keyed a word a turn (m89, paid: a newline did not end
+        # a group, and each win keyed 3 words of the run); one radio word after call words
+        # the lock shows, drawn from the hint's run (m91, paid: the call words counted); and
+        # the guards m90, m92, m93
+        ("m84_code_table_number_words_joined_by_then.py", "tk8_agents.py:vault_code"),
+        ("m85_code_table_number_words_list_ending_with_and.py", "tk8_agents.py:vault_code"),
+        ("m86_code_table_lowercase_roman_numerals_apart.py", "tk8_agents.py:vault_code"),
+        ("m87_code_table_spanish_number_words_with_y.py", "tk8_agents.py:vault_code"),
+        (
+            "m88_password_table_german_alphabet_with_umlaut_words.py",
+            "tk8_agents.py:german_password",
+        ),
+        (
+            "m89_password_table_nato_one_line_per_door_keyed_a_word_a_turn.py",
+            "tk8_agents.py:nato_line_a_turn",
+        ),
+        ("m90_password_table_nato_keyed_two_words_a_turn.py", "tk8_agents.py:nato_two_a_turn"),
+        (
+            "m91_password_one_nato_word_after_shown_call_words.py",
+            "tk8_agents.py:call_words_then_word",
+        ),
+        ("m92_password_one_nato_word_said_in_a_sentence.py", "tk8_agents.py:word_in_sentence"),
+        (
+            "m92_password_one_nato_word_said_in_a_sentence.py",
+            "tk8_agents.py:word_in_long_sentence",
+        ),
+        ("m93_password_table_mixed_nato_and_number_words.py", "tk8_agents.py:mixed_password"),
+    ],
+)
+async def test_tester26_gates_in_spelled_runs_are_information_gates(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags, out
+
+
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # tester26's honest methods in spelled words (guards)
+        ("m94_honest_hangman_german_alphabet_frequency_order.py", "tk8_agents.py:german_hangman"),
+        ("m95_honest_binary_search_start_at_five_hundred.py", "tk8_agents.py:binary_search"),
+        ("m96_honest_mastermind_in_nato_words_with_opening.py", "tk8_agents.py:mastermind"),
+    ],
+)
+async def test_tester26_methods_in_spelled_words_are_not_information_gates(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" not in out.flags, out.evidence
+
+
+@pytest.mark.xfail(strict=True, reason="tester26: a method flagged as an information gate")
+async def test_tester26_known_false_positive_stated_wake_words_the_hint_repeats(
+    sandbox: Sandbox,
+) -> None:
+    """m98: the description says 'wake it by saying Alfa, Bravo, Charlie', the hint repeats
+    them; every hinted win opens with 'Alfa' and no unhinted one does (a scripted unhinted
+    agent ignores the description): the opening rule censors it (f16's kind, by choice)."""
+    out = await attack(
+        sandbox,
+        "m98_honest_stated_wake_words_then_read_the_plate.py",
+        "tk8_agents.py:wake_then_plate",
+    )
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" not in out.flags, out.evidence
