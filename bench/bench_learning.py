@@ -65,7 +65,8 @@ iterations (target: late >= 0.5); model-written designs accepted as frontier, ea
 nearest warm-start program and their similarity (``difflib`` ratio, among the
 ``NEAREST_SHORTLIST`` programs nearest by character 5-grams; a copy is ratio >= ``COPY_RATIO``;
 target: >= 5 non-copies); held-out success over versions with intervals
-(target: rises, with and without the hint). Targets are reported as met or not, never
+(target: rises, with and without the hint: the last version's 90 % interval wholly above
+the first's, :func:`held_out_rises`). Targets are reported as met or not, never
 adjusted. ``--ablation`` repeats stages 6-7 under ``designer.reward = target50`` and
 ``failure`` with the same warm start and budget each, and reports per reward the shares of
 designs flagged coin flip, impossible, trivial and frontier and the held-out gain.
@@ -1045,6 +1046,15 @@ def held_out(run_dir: Path, versions: int, episodes: int) -> dict[str, Any]:
     }
 
 
+def held_out_rises(rows: list[dict[str, Any]], key: str) -> bool:
+    """Whether held-out success (``key``: ``success_with`` or ``success_without``) rose from
+    the first evaluated version to the last beyond chance: the last version's Wilson 90 %
+    interval (``<key>_ci``) lies wholly above the first's. A gain alone counted 0 -> 1 of 48
+    episodes as a rise (the run of 2026-12-04 03:20)."""
+    first, last = rows[0], rows[-1]
+    return bool(last[f"{key}_ci"][0] > first[f"{key}_ci"][1])
+
+
 def agent_over_versions(
     run_dir: Path, model_dir: Path, versions: list[int], programs: int, seed: int, threads: int
 ) -> list[dict[str, Any]]:
@@ -1554,12 +1564,12 @@ def _selfplay_stages(
             # None: not measurable (fewer than two weight versions were evaluated: no
             # learner step ran, or the evaluation failed)
             "held_out_with_rises": (
-                (rec.get("held_out_gain_with") or 0) > 0
+                held_out_rises(rec["held_out"], "success_with")
                 if len(rec.get("held_out") or []) >= 2
                 else None
             ),
             "held_out_without_rises": (
-                (rec.get("held_out_gain_without") or 0) > 0
+                held_out_rises(rec["held_out"], "success_without")
                 if len(rec.get("held_out") or []) >= 2
                 else None
             ),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -602,3 +603,16 @@ def test_a_bad_engine_config_is_refused_before_anything_is_made(
     """A tester's (2026-12-03): --config and --set were first read after the warm start (the
     Designer probe's sampling settings), most of an hour in."""
     _refused_before_work_dir(tmp_path / "work", argv, re.escape(shown))
+
+
+def test_held_out_rises_only_beyond_the_intervals() -> None:
+    """0 -> 1 of 48 is no rise (the intervals overlap); 0 -> 20 of 48 is."""
+    from actors._regret import wilson_interval
+    from bench.bench_learning import held_out_rises
+
+    def row(wins: int) -> dict[str, Any]:
+        return {"success_with": wins / 48, "success_with_ci": list(wilson_interval(wins, 48))}
+
+    assert not held_out_rises([row(0), row(1)], "success_with")
+    assert held_out_rises([row(0), row(20)], "success_with")
+    assert not held_out_rises([row(20), row(0)], "success_with")
