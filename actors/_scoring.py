@@ -136,9 +136,6 @@ def _glued_numbers(text: str) -> list[str]:
 
 
 _ASCII_DIGITS = frozenset("0123456789")
-_DIGIT_WORDS = dict(
-    zip("zero one two three four five six seven eight nine".split(), "0123456789", strict=True)
-)
 
 
 _CJK_DIGITS = "〇零一二三四五六七八九"
@@ -313,7 +310,8 @@ def _spoken_units(word: str) -> tuple[str, ...]:
     """The one character ``word`` stands for in a run of spelled characters (:func:`_tokens`),
     each reading it has, or ``()``: a character itself (``7``, ``s``); a number word or an
     ordinal of the languages the keyed reading knows (:func:`_number_word`: ``seven``,
-    ``sieben``, ``seventh``, ``7th``); a Roman numeral below 10 in capitals (``VII``); a word
+    ``sieben``, ``seventh``, ``7th``); a Roman numeral below 10 in capitals or of 2+ small
+    letters (``VII``, ``vii``); a word
     of a spelling alphabet (:func:`_spelling_letter`: ``Victor``). ``Otto`` is German ``o``
     and Italian ``8``: both. A hint that wrote its code table so (``seventh, third, ninth,
     eighth``, ``VII III IX VIII``, ``Bravo Alfa November ...``) while the Agent typed the code
@@ -340,8 +338,10 @@ def _spoken_units(word: str) -> tuple[str, ...]:
 def _run_readings(run: list[tuple[str, tuple[str, ...]]]) -> list[str]:
     """What a run of spelled characters (``(word, its readings)``, :func:`_spoken_units`)
     spells: every word's first reading joined; where a word has a second one, every such
-    word's last (``Otto Delta Echo``: ``8de`` and ``ode``); and a run of capitals that are all
-    Roman numerals below 10 as those numbers too (``VII I V``: ``715``, besides ``7iv``)."""
+    word's last (``Otto Delta Echo``: ``8de`` and ``ode``); a run of numerals below 10 in one
+    case as those numbers too (``VII I V``: ``715``, besides ``7iv``); and each run of 3+ spoken
+    words of one system within it (:func:`_spoken_segments`: ``door 3: Bravo Alfa November``
+    spells ``ban`` too)."""
     readings = ["".join(units[0] for _, units in run)]
     if any(len(units) > 1 for _, units in run):
         readings.append("".join(units[-1] for _, units in run))
@@ -369,16 +369,15 @@ def _spoken_segments(words: list[str]) -> list[list[str]]:
     for word in [*words, ""]:
         # a word speaks a letter or a digit: a number word before radio words is a label
         # ('zero Victor India Oscar ...': tester27's k85), so each system is a run of its own
-        kind = ("letter" if _spelling_letter(word) else "digit") if len(word) > 1 else ""
-        if kind and _spoken_units(word) and (kind == system or not current):
+        kind = ""
+        if len(word) > 1 and _spoken_units(word):
+            kind = "letter" if _spelling_letter(word) else "digit"
+        if kind and kind == system:
             current.append(word)
-            system = kind
             continue
         if len(current) >= 3:
             segments.append(current)
-        current, system = [], ""
-        if kind and _spoken_units(word):
-            current, system = [word], kind
+        current, system = ([word], kind) if kind else ([], "")
     return segments
 
 
@@ -1831,10 +1830,11 @@ def _gate_candidates(
     winners: Sequence[EpisodeFinished],
     without: Sequence[EpisodeFinished],
     hint_tokens: tuple[set[str], set[str]] | None = None,
+    stated: str | None = None,
 ) -> dict[str, str]:
     """Tokens (:data:`_GATE_TOKEN`, casefolded) that the hinted wins may owe to the hint
-    alone, with why (``hint_tokens``: :func:`_hint_tokens` of the hint, when the caller has
-    them already):
+    alone, with why (``hint_tokens``: :func:`_hint_tokens` of the hint, and ``stated``:
+    :func:`_stated_text` of ``env``, when the caller has them already):
 
     - ``"hint"``: in the hint and in a winning action, and nowhere in what the Agent saw
       before that action (description, tool schemas, observations);
@@ -1858,7 +1858,7 @@ def _gate_candidates(
     candidates.
     """
     out: dict[str, str] = {}
-    stated = _stated_text(env)
+    stated = _stated_text(env) if stated is None else stated
     # a number the hint only writes another way ("vault 3: 7×1057") is a candidate where a win
     # plays it unseen and not every win does (a table's per-seed code): a worked example's
     # "47 - 3" or "5 + 6" in a method hint gives the constant every win plays (a tester's
@@ -1971,9 +1971,7 @@ def _stated_text(env: EnvValidated) -> str:
     what the description's runs of spelled characters spell (:func:`_tokens`: 'say Alfa,
     Bravo, Charlie' states ``abc``, which a method hint repeating it spells too; session 18's
     tester26's m98 was flagged)."""
-    runs = [
-        t for t in _tokens(env.description) if not _WORD.fullmatch(t) or t not in env.description
-    ]
+    runs = [t for t in _tokens(env.description) if t not in env.description]
     return "\n".join([env.description, json.dumps(env.tools, ensure_ascii=False), " ".join(runs)])
 
 
@@ -2068,11 +2066,13 @@ async def _information_gate(
         firsts[ep.seed] = (await _replay(sandbox, env, ep.seed, ep.turns, "gate")).first_observation
     # host work linear in what the episodes showed (megabytes, seconds): off the event loop,
     # whose stall would count against the sandbox time of every episode in flight
-    stated = _stated_text(env)
+    stated = await trio.to_thread.run_sync(_stated_text, env)
     # the hint's tokens once: a 1 MB hint's _tokens takes ~1 s
     literal, derived = await trio.to_thread.run_sync(_hint_tokens, hint, stated)
     candidates = await trio.to_thread.run_sync(
-        lambda: _gate_candidates(env, hint, firsts, winners[:4], without, (literal, derived))
+        lambda: _gate_candidates(
+            env, hint, firsts, winners[:4], without, (literal, derived), stated
+        )
     )
     keyed = await trio.to_thread.run_sync(
         _keyed_candidates, winners[:4], literal | derived, stated, firsts
