@@ -138,11 +138,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--eval-s",
         type=float,
-        default=300.0,
-        help="reserved after self-play for its shutdown, the held-out eval and the copy check, "
-        "s (2026-12-01 22:14: they took 136 s of the 420 then reserved; 2026-12-02 11:39: "
-        "280 s of 240, 149 accepted designs checked in one process, the bench 90 s past its "
-        "hour; the check now runs in two)",
+        default=420.0,
+        help="reserved after self-play for its shutdown, the held-out evals and the copy "
+        "check, s (2026-12-01 22:14: they took 136 s of the 420 then reserved; 2026-12-02 "
+        "11:39: 280 s of 240, 149 accepted designs checked in one process, the bench 90 s past "
+        "its hour; the check now runs in two; 2026-12-04 03:20: 384 s of 300, with the Agent "
+        "over versions; a greedy held-out eval of two versions now joins them)",
     )
     parser.add_argument(
         "--stage-batch-tokens",
@@ -1003,8 +1004,20 @@ def design_figures(run_dir: Path, corpus_sources: list[str], window: int) -> dic
     }
 
 
-def held_out(run_dir: Path, versions: int, episodes: int) -> dict[str, Any]:
-    """``python -m engine.eval RUN_DIR`` and its ``eval.json``."""
+def held_out(
+    run_dir: Path,
+    versions: int,
+    episodes: int,
+    temperature: float | None = None,
+    key: str = "held_out",
+) -> dict[str, Any]:
+    """``python -m engine.eval RUN_DIR`` and its ``eval.json``: success on the held-out suite
+    at ``versions`` weight versions, ``episodes`` per family and condition, sampled at
+    ``temperature`` (None: ``engine.eval``'s 1.0, the config's ``policy.temperature``; 0:
+    greedy). The figures are named ``key``, ``key_gain_without``, ``key_gain_with`` and
+    ``key_plot``; the outputs go to ``RUN_DIR/eval`` (``key`` "held_out") or
+    ``RUN_DIR/eval-<suffix of key>``."""
+    name = "eval" if key == "held_out" else "eval-" + key.removeprefix("held_out_")
     cmd = [
         sys.executable,
         "-m",
@@ -1014,13 +1027,17 @@ def held_out(run_dir: Path, versions: int, episodes: int) -> dict[str, Any]:
         str(versions),
         "--episodes",
         str(episodes),
+        "--out",
+        str(run_dir / name),
     ]
+    if temperature is not None:
+        cmd += ["--temperature", str(temperature)]
     _log("held-out evaluation: " + " ".join(cmd[2:]))
-    with open(run_dir.parent / f"{run_dir.name}-eval.log", "w", encoding="utf-8") as fh:
+    with open(run_dir.parent / f"{run_dir.name}-{name}.log", "w", encoding="utf-8") as fh:
         subprocess.run(cmd, stdout=fh, stderr=subprocess.STDOUT, check=False, cwd=REPO)
-    path = run_dir / "eval" / "eval.json"
+    path = run_dir / name / "eval.json"
     if not path.exists():
-        return {"error": "engine.eval wrote no eval.json (see the -eval.log)"}
+        return {key: [], f"{key}_error": f"engine.eval wrote no {path} (see the -{name}.log)"}
     doc = json.loads(path.read_text(encoding="utf-8"))
     rows = [
         {
@@ -1035,14 +1052,14 @@ def held_out(run_dir: Path, versions: int, episodes: int) -> dict[str, Any]:
     ]
     first, last = (rows[0], rows[-1]) if rows else ({}, {})
     return {
-        "held_out": rows,
-        "held_out_gain_without": (
+        key: rows,
+        f"{key}_gain_without": (
             round(last["success_without"] - first["success_without"], 3) if rows else None
         ),
-        "held_out_gain_with": (
+        f"{key}_gain_with": (
             round(last["success_with"] - first["success_with"], 3) if rows else None
         ),
-        "plot": str(run_dir / "eval" / "eval.png"),
+        f"{key}_plot" if key != "held_out" else "plot": str(run_dir / name / "eval.png"),
     }
 
 
@@ -1125,7 +1142,15 @@ def summarize(records: list[dict[str, Any]]) -> str:
                     f"v{h['version']}: {h['success_without']:.2f} / {h['success_with']:.2f}"
                     for h in rows
                 )
-                or str(r.get("error") or "none evaluated")
+                or str(r.get("held_out_error") or r.get("error") or "none evaluated")
+            ),
+            "  the same, greedy (first and last version): "
+            + (
+                ", ".join(
+                    f"v{h['version']}: {h['success_without']:.2f} / {h['success_with']:.2f}"
+                    for h in r.get("held_out_greedy") or []
+                )
+                or str(r.get("held_out_greedy_error") or "none evaluated")
             ),
             "  Agent on held-back word_pick over versions (episodes won with / without the "
             "hint): "
@@ -1197,14 +1222,23 @@ def _reuse_warm_start(args: argparse.Namespace) -> tuple[Path, list[Any], dict[s
         "agent_probe",
         "warm_start_probe",
         "agent_words",
+        "agent_forms",
+        "copy_mix",
+        "warm_start_copy_samples",
         "stage_batch_tokens",
         "bf16_autocast",
     )
     figures = {
         k: v
         for k, v in earlier.items()
-        if k in stage_keys or k.startswith(("primer_", "sft_", "hint_"))
+        if k in stage_keys or k.startswith(("copy_", "primer_", "sft_", "hint_"))
     }
+    if figures.get("agent_forms", "one") not in ("one", "varied"):
+        # the hint replay writes its episodes in these forms (write_hint_replay)
+        raise SystemExit(
+            f'--warm-start {src}: agent_forms in records.json must be "one" or "varied", '
+            f"got {json.dumps(figures['agent_forms'])[:80]}"
+        )
     if "agent_words" in figures and figures["agent_words"] not in ("pool", "wide"):
         # the hint replay draws its lists from these words (write_hint_replay)
         raise SystemExit(
@@ -1387,9 +1421,17 @@ def _warm_stages(args: argparse.Namespace, out: Path) -> tuple[Path, list[Any], 
                 "or a longer --hint-s)"
             )
     samples += hinted[: max(0, args.hint_replay)]
+    kept_copies = 0
+    if curriculum and args.copy_mix > 0:
+        # the copy kept through the warm start too: without it the warm start on programs wore
+        # the copy down (held-out copy_word 14/20 after the Agent stage, 5/20 after the warm
+        # start, greedy; the run of 2026-12-04 03:20)
+        kept_copies = min(args.copy_mix, len(copies))
+        samples += copies[:kept_copies]
     roles = collections.Counter(s.role for s in samples)
     _log(
-        f"warm start: {len(samples)} samples ({dict(roles)}); {args.sft_epochs:g} epochs, at "
+        f"warm start: {len(samples)} samples ({dict(roles)}; {kept_copies} of them copy "
+        f"samples); {args.sft_epochs:g} epochs, at "
         f"most {args.sft_s:.0f} s; load {_load()}"
     )
     sft = warm_start(
@@ -1429,6 +1471,7 @@ def _warm_stages(args: argparse.Namespace, out: Path) -> tuple[Path, list[Any], 
         "agent_words": args.agent_words,
         "agent_forms": args.agent_forms,
         "copy_mix": args.copy_mix if curriculum else 0,
+        "warm_start_copy_samples": kept_copies,
         "stage_batch_tokens": args.stage_batch_tokens,
         "sft_batch_tokens": args.sft_batch_tokens,
         "bf16_autocast": args.bf16,
@@ -1472,12 +1515,14 @@ def write_hint_replay(
     variants: list[Any],
     args: argparse.Namespace,
     words: str = "pool",
+    forms: str = "one",
 ) -> Path:
     """Write the Agent stage's ``--hint-samples`` hint-only episodes (the same seed, so the
     same episodes; tokenized with ``model_dir``'s tokenizer) to ``out/hint_replay.jsonl``, the
     self-play's ``learner.replay_path`` (``engine.replay``: ``learner.replay_per_step`` of them
     join every step, so the Agent keeps following hints while both roles train); ``words``:
-    their lists' words (:func:`agent_words`)."""
+    their lists' words (:func:`agent_words`); ``forms``: ``"one"`` (``word_pick``'s) or
+    ``"varied"`` (``--agent-forms``)."""
     from engine.config import DesignerConfig
     from engine.corpus import load_corpus
     from engine.inference import load_tokenizer
@@ -1488,7 +1533,12 @@ def write_hint_replay(
     passages = [p.text for p in load_corpus(DesignerConfig()).passages]
     pool = agent_words(words, passages)
     hinted = hint_samples(
-        tokenizer, variants, args.hint_samples, rng=random.Random(args.seed + 2), pool=pool
+        tokenizer,
+        variants,
+        args.hint_samples,
+        rng=random.Random(args.seed + 2),
+        pool=pool,
+        forms=forms == "varied",
     )
     path = out / "hint_replay.jsonl"
     n = write_replay(path, hinted)
@@ -1524,7 +1574,8 @@ def _selfplay_stages(
             seed=wargs.get("seed", args.seed),
             hint_samples=wargs.get("hint_samples", args.hint_samples),
         )
-        path = write_hint_replay(out, model_dir, variants, drawn, words)
+        forms = stages.get("agent_forms", args.agent_forms)
+        path = write_hint_replay(out, model_dir, variants, drawn, words, forms)
         extra.append(f"learner.replay_path={path}")
     records = []
     for reward in rewards:
@@ -1543,6 +1594,9 @@ def _selfplay_stages(
             "selfplay_s": round(per_run),
             **design_figures(run_dir, sources, args.window),
             **held_out(run_dir, args.eval_versions, args.eval_episodes),
+            # greedy beside the policy's sampling temperature: a 1.3 M model's answers at
+            # T = 1 carry a wrong token often enough to hide a skill (first and last only)
+            **held_out(run_dir, 2, args.eval_episodes, temperature=0.0, key="held_out_greedy"),
         }
         rec["agent_over_versions"] = agent_over_versions(
             run_dir,

@@ -360,6 +360,11 @@ def test_the_hint_replay_file_holds_the_agent_stages_episodes(tmp_path: Path) ->
     # the Agent stage's episodes: the same seed draws the same ones
     assert replay == hint_samples(tokenizer, variants, 5, rng=random.Random(2))
     assert len(replay) == 5 and {s.role for s in replay} == {"agent"}
+    # an Agent stage in varied forms (--agent-forms varied) is replayed in those forms
+    path = write_hint_replay(tmp_path, model, variants, args, forms="varied")
+    varied = load_replay(path, len(tokenizer))
+    assert varied == hint_samples(tokenizer, variants, 5, rng=random.Random(2), forms=True)
+    assert varied != replay
 
 
 def test_bf16_autocast_is_chosen_by_a_matmul_probe_of_this_cpu() -> None:
@@ -423,12 +428,18 @@ def test_a_reused_warm_start_carries_its_agent_words_batch_sizes_and_bf16(
             "stage_batch_tokens": 1024,
             "sft_batch_tokens": 4096,
             "bf16_autocast": False,
+            "agent_forms": "varied",
+            "copy_mix": 1500,
+            "warm_start_copy_samples": 1500,
+            "copy_final_loss": 0.19,
             "bench_args": {"variants": 5, "seed": 0, "rename": False},
         },
     )
     args = parser.parse_args(["--warm-start", str(src)])
     _, _, figures = _reuse_warm_start(args)
     assert figures["agent_words"] == "wide"
+    assert figures["agent_forms"] == "varied" and figures["copy_final_loss"] == 0.19
+    assert figures["copy_mix"] == figures["warm_start_copy_samples"] == 1500
     assert figures["stage_batch_tokens"] == 1024 and figures["sft_batch_tokens"] == 4096
     assert figures["bf16_autocast"] is False
 
@@ -447,6 +458,20 @@ def test_a_bad_agent_words_in_a_reused_record_stops_the_bench_before_the_work_di
             ["--warm-start", str(src)],
             f"agent_words in records.json must be .*got {shown}",
         )
+
+
+def test_a_bad_agent_forms_in_a_reused_record_stops_the_bench_before_the_work_directory(
+    tmp_path: Path,
+) -> None:
+    src = _fake_warm_start(
+        tmp_path / "earlier",
+        {"agent_forms": "many", "bench_args": {"variants": 5, "seed": 0, "rename": False}},
+    )
+    _refused_before_work_dir(
+        tmp_path / "work",
+        ["--warm-start", str(src)],
+        'agent_forms in records.json must be .*"many"',
+    )
 
 
 def test_a_reused_warm_start_runs_no_bf16_probe(
@@ -523,24 +548,29 @@ def test_a_reused_warm_start_replays_the_episodes_its_agent_stage_trained_on(
     class Drawn(Exception):
         pass
 
-    def replay(out: Path, model_dir: Path, variants: list[object], args: object, words: str):
-        raise Drawn(args.seed, args.hint_samples, words)  # type: ignore[attr-defined]
+    def replay(
+        out: Path, model_dir: Path, variants: list[object], args: object, words: str, forms: str
+    ):
+        raise Drawn(args.seed, args.hint_samples, words, forms)  # type: ignore[attr-defined]
 
     monkeypatch.setattr(bl, "write_hint_replay", replay)
     parser = argparse.ArgumentParser()
     bl.add_arguments(parser)
     earlier = {"variants": 5, "seed": 3, "rename": False, "hint_samples": 700}
-    src = _fake_warm_start(tmp_path / "earlier", {"agent_words": "wide", "bench_args": earlier})
+    src = _fake_warm_start(
+        tmp_path / "earlier",
+        {"agent_words": "wide", "agent_forms": "varied", "bench_args": earlier},
+    )
     args = parser.parse_args(["--warm-start", str(src), "--out", str(tmp_path / "work")])
     with pytest.raises(Drawn) as drawn:
         bl.run(args)
-    assert drawn.value.args == (3, 700, "wide")
+    assert drawn.value.args == (3, 700, "wide", "varied")
     (src / "records.json").write_text(
         json.dumps([{"bench_args": {"variants": 5, "seed": 3, "rename": False}}])
     )
     with pytest.raises(Drawn) as drawn:  # an older record: this run's flags fill the gaps
         bl.run(args)
-    assert drawn.value.args == (3, 3000, "pool")
+    assert drawn.value.args == (3, 3000, "pool", "one")
     earlier["hint_samples"] = "many"
     (src / "records.json").write_text(json.dumps([{"bench_args": earlier}]))
     with pytest.raises(SystemExit, match='bench_args.hint_samples .* an integer, got "many"'):
@@ -616,3 +646,45 @@ def test_held_out_rises_only_beyond_the_intervals() -> None:
     assert not held_out_rises([row(0), row(1)], "success_with")
     assert held_out_rises([row(0), row(20)], "success_with")
     assert not held_out_rises([row(20), row(0)], "success_with")
+
+
+def test_the_greedy_held_out_eval_writes_beside_the_sampled_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bench's greedy eval (key ``held_out_greedy``) must not overwrite ``RUN_DIR/eval``
+    of the sampled one, and must pass ``--temperature 0``; a missing eval.json is named."""
+    import bench.bench_learning as bl
+
+    calls: list[list[str]] = []
+
+    def fake_run(cmd: list[str], **_: object) -> None:
+        calls.append(cmd)
+        out = Path(cmd[cmd.index("--out") + 1])
+        out.mkdir(parents=True)
+        versions = [
+            {
+                "version": v,
+                "success_without": w,
+                "success_without_ci": [0.0, 0.1],
+                "success_with": w * 2,
+                "success_with_ci": [0.0, 0.2],
+                "episodes": 48,
+            }
+            for v, w in ((0, 0.0), (8, 0.25))
+        ]
+        (out / "eval.json").write_text(json.dumps({"versions": versions}))
+
+    monkeypatch.setattr(bl.subprocess, "run", fake_run)
+    run_dir = tmp_path / "run"
+    run_dir.mkdir()
+    sampled = bl.held_out(run_dir, 5, 8)
+    greedy = bl.held_out(run_dir, 2, 8, temperature=0.0, key="held_out_greedy")
+    assert "--temperature" not in calls[0]
+    assert calls[1][calls[1].index("--temperature") + 1] == "0.0"
+    assert calls[0][calls[0].index("--out") + 1] == str(run_dir / "eval")
+    assert calls[1][calls[1].index("--out") + 1] == str(run_dir / "eval-greedy")
+    assert sampled["held_out_gain_with"] == greedy["held_out_greedy_gain_with"] == 0.5
+    assert greedy["held_out_greedy_plot"] == str(run_dir / "eval-greedy" / "eval.png")
+    monkeypatch.setattr(bl.subprocess, "run", lambda cmd, **_: None)
+    missing = bl.held_out(tmp_path / "other", 2, 8, temperature=0.0, key="held_out_greedy")
+    assert missing["held_out_greedy"] == [] and "eval-greedy" in missing["held_out_greedy_error"]
