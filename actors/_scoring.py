@@ -39,6 +39,7 @@ import json
 import math
 import random
 import re
+import string
 import sys
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -109,6 +110,11 @@ _GATE_TOKEN = re.compile(r"[^\W_]{3,}|(?<![^\W_])\d{2}(?![^\W_])")
 _WORD = re.compile(r"[^\W_]+")
 _JOINED = re.compile(r"[^\W_]+(?:[-.·_][^\W_]+)+")
 """Pieces joined by a hyphen, a dot or an underscore (``73-99``, ``ses-ame``, ``PIN_0042``)."""
+_SYMBOL_JOINED = re.compile(r"[^\W_]+(?:[:/|\\~+*=#^][^\W_]+)+")
+"""Pieces joined by another symbol with no space: a colon, a slash, a bar, a tilde, a plus, an
+asterisk, an equals sign, a hash or a caret (``73:99``, ``ses|ame``; tester28's n02). Read
+as one token beside the pieces (and beside what arithmetic makes of them)."""
+_WORD_JOINER = re.compile(r"[\W_]")
 _GLUED_NUMBER = re.compile(r"(?<=[^\W\d_])\d{2,}|(?<!\d)\d{2,}(?=[^\W\d_])")
 """A run of 2+ digits glued to a letter on either side: within a word that holds a letter,
 every maximal digit run is (the regex engine's own scan: a Python loop over the words of a
@@ -149,6 +155,17 @@ decimal digits (Arabic-Indic ``٧``, Devanagari ``७``), circled, dingbat and s
 (``❼``, ``③``), and the Chinese digits written one by one (``七三九九``); NFKC maps the
 fullwidth ones only."""
 _DIGIT_FOLD.update({ord(c): str(max(0, i - 1)) for i, c in enumerate(_CJK_DIGITS)})
+# every other character whose numeric value is a whole 0-9 and that NFKC keeps: the Chinese
+# financial numerals (柒叁玖玖 is 7399: tester28's n09), the Hangzhou ones (〧), Suzhou, Cuneiform
+_DIGIT_FOLD.update(
+    {
+        c: str(int(v))
+        for c in range(0x80, 0x30000)
+        if (v := unicodedata.numeric(chr(c), -1.0)) in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
+        and c not in _DIGIT_FOLD
+        and unicodedata.normalize("NFKC", chr(c)) == chr(c)
+    }
+)
 # the dotless i: NFKC and casefold keep it, but an environment that compares in upper case
 # reads "vıolın" as VIOLIN (a tester's password table, 2026-12-02)
 _DIGIT_FOLD[ord("ı")] = "i"
@@ -225,6 +242,10 @@ def _tokens(text: str, glued: bool = True) -> list[str]:
             # a label joined to the number's pieces: PIN-73-99 holds 7399 (a tester's g9)
             if glued:
                 out += _glued_numbers(whole)
+    for joined in _SYMBOL_JOINED.findall(text):
+        whole = _WORD_JOINER.sub("", joined)
+        if len(whole) >= 3:
+            out.append(whole)
     # digit groups split by a thousands separator or a space spell one number: a hint's
     # "7,399", "7'399", "7’399", Arabic "٧٬٣٩٩" or "73 99" (pairs) is the 7399 the Agent
     # types (two testers' code tables, 2026-12-01); the groups stay tokens of their own too
@@ -401,6 +422,8 @@ _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _WORD_OPERATORS = {
     "times": "*", "multiplied by": "*", "plus": "+", "minus": "-", "divided by": "/",
     "over": "/", "mod": "%", "modulo": "%", "to the power of": "^", "less": "-",
+    "multiplied with": "*", "added to": "+", "increased by": "+", "decreased by": "-",
+    "reduced by": "-", "raised to": "^",
     "\\times": "*", "\\cdot": "*", "\\div": "/",
 }  # fmt: skip
 _WORD_OPERATOR = re.compile(
@@ -410,12 +433,23 @@ _WORD_OPERATOR = re.compile(
     re.IGNORECASE,
 )
 _WORD_UNARY = (
-    (re.compile(r"(?<![\w.])half\s+of\s+(\d{1,20})(?![\w.])", re.IGNORECASE), r"(\1 / 2)"),
-    (re.compile(r"(?<![\w.])(?:twice|double)\s+(\d{1,20})(?![\w.])", re.IGNORECASE), r"(2 * \1)"),
+    (re.compile(r"(?<![\w.])half\s+of\s+(\d{1,20})(?!\w|\.\d)", re.IGNORECASE), r"(\1 / 2)"),
+    (re.compile(r"(?<![\w.])(?:twice|double)\s+(\d{1,20})(?!\w|\.\d)", re.IGNORECASE), r"(2 * \1)"),
     (re.compile(r"(?<![\w.])(\d{1,20})\s+doubled(?![\w])", re.IGNORECASE), r"(2 * \1)"),
     (re.compile(r"(?<![\w.])(\d{1,20})\s+squared(?![\w])", re.IGNORECASE), r"(\1 ^ 2)"),
     (re.compile(r"(?<![\w.])(\d{1,20})\s+cubed(?![\w])", re.IGNORECASE), r"(\1 ^ 3)"),
     (re.compile(r"\\frac\s*\{\s*(\d{1,20})\s*\}\s*\{\s*(\d{1,20})\s*\}"), r"(\1 / \2)"),
+    # "the product of 7 and 1057" (tester28's n04), "the sum of", "the difference between"
+    *(
+        (
+            re.compile(
+                rf"(?<![\w.]){word}\s+(?:of|between)\s+(\d{{1,20}})\s+and\s+(\d{{1,20}})(?!\w|\.\d)",
+                re.IGNORECASE,
+            ),
+            rf"(\1 {sign} \2)",
+        )
+        for word, sign in (("product", "*"), ("sum", "+"), ("difference", "-"), ("quotient", "/"))
+    ),
 )
 """Operators written as words around one number ("half of 14798", "twice 3699", "86
 squared") and LaTeX's ``\\frac{a}{b}``, as ASCII arithmetic."""
@@ -437,14 +471,14 @@ _ARITHMETIC = re.compile(
 :data:`_WORD_OPERATORS` made ASCII; ``x`` is a multiplication only between digits or spaces."""
 _TAIL_START = re.compile(r"[-+]\s*(?=\(*\d)")
 _HAS_OPERATOR = re.compile(r"\d\)*\s*(?:[-+*/^%xX])")
-_PERCENT_OF = re.compile(r"(?<![\w.])(\d{1,20})\s*%\s*of\s+(\d{1,20})(?![\w.])", re.IGNORECASE)
+_PERCENT_OF = re.compile(r"(?<![\w.])(\d{1,20})\s*%\s*of\s+(\d{1,20})(?!\w|\.\d)", re.IGNORECASE)
 _FOLLOWED_BY = re.compile(
-    r"(?<![\w.])(\d{1,20})\s+followed\s+by\s+(\d{1,20})(?![\w.])", re.IGNORECASE
+    r"(?<![\w.])(\d{1,20})\s+followed\s+by\s+(\d{1,20})(?!\w|\.\d)", re.IGNORECASE
 )
 _SPACED_COLON = re.compile(r"(?<=\d)\s+:\s+(?=\d)")
 _FACTORIAL = re.compile(r"(?<![\w.!])(\d{1,2})!(?![!=\w])")
 _RADIX_LITERAL = re.compile(
-    r"(?<![\w.])0(?:[xX][0-9a-fA-F]{1,12}|[bB][01]{2,40}|[oO][0-7]{1,14})(?![\w.])"
+    r"(?<![\w.])0(?:[xX][0-9a-fA-F]{1,12}|[bB][01]{2,40}|[oO][0-7]{1,14})(?!\w|\.\d)"
 )
 """Hexadecimal, binary and octal literals (``0x1CE7``, ``0b1110011100111``, ``0o16347``)."""
 _ROMAN_NUMERAL = re.compile(r"(?<![^\W_])(?:[MDCLXVI]{2,15}|[mdclxvi]{4,15})(?![^\W_])")
@@ -593,13 +627,70 @@ def _hint_numbers(hint: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def _hint_tokens(hint: str, stated: str) -> tuple[set[str], set[str]]:
+_READINGS_MAX = 4_096
+"""The most hint tokens of one kind (numbers, words) :func:`_hint_readings` reads another
+way: ~10 readings a number and 26 a long word, so at most ~150,000 readings, which the
+censored episodes match every turn (a hint of more, decoys first, is a known gap)."""
+_DIGIT_SHIFTS = [
+    str.maketrans("0123456789", "0123456789"[k:] + "0123456789"[:k]) for k in range(10)
+]
+_LETTER_SHIFTS = [
+    str.maketrans(string.ascii_lowercase, string.ascii_lowercase[k:] + string.ascii_lowercase[:k])
+    for k in range(26)
+]
+_POSITION_RUN = re.compile(r"(?<![\w.])\d{1,2}(?:[ ,-]{1,2}\d{1,2}){2,}(?!\w|\.\d)")
+"""A run of 3+ numbers of 1-2 digits apart (``19 5 19``, ``3-1-20``): letters by their place
+in the alphabet, when each is one."""
+
+
+def _hint_readings(hint: str, literal: set[str]) -> set[str]:
+    """What the hint's tokens (``literal``, of :func:`_tokens`) spell under a transformation a
+    hint can state in words: a number of 3-8 digits reversed or with every digit shifted by
+    the same step, modulo 10 (``6288`` with "add one to every digit" is ``7399``: tester28's
+    n03); a word of 3-12 ASCII letters reversed, one of 5-12 letters shifted by the same step
+    through the alphabet (a Caesar cipher the hint names); and a run of 3+ numbers of 1-2
+    digits read as places in the alphabet from 1 or from 0 (``19 5 19`` is ``ses``: n16).
+
+    Read forwards, whatever the hint says: a reading is a candidate only where a hinted win
+    plays it unseen, and the censored episodes decide. At most :data:`_READINGS_MAX` numbers
+    and words each (in sorted order). A 3-letter word is not shifted: its 25 shifts of a
+    hundred hint words would cover a seventh of all 3-letter strings."""
+    out: set[str] = set()
+    numbers = sorted(t for t in literal if t.isascii() and t.isdigit() and 3 <= len(t) <= 8)
+    for t in numbers[:_READINGS_MAX]:
+        out.add(t[::-1])
+        out.update(t.translate(shift) for shift in _DIGIT_SHIFTS[1:])
+    words = sorted(t for t in literal if t.isascii() and t.isalpha() and 3 <= len(t) <= 12)
+    for t in words[:_READINGS_MAX]:
+        out.add(t[::-1])
+        if len(t) >= 5:
+            out.update(t.translate(shift) for shift in _LETTER_SHIFTS[1:])
+    for m in _POSITION_RUN.finditer(_fold(hint)):
+        places = [int(n) for n in re.findall(r"\d+", m.group(0))]
+        # a label before the run ("door 3: 19 5 19" reads "3 19 5 19" where no colon stops it)
+        for run in (places, places[1:]):
+            if len(run) >= 3:
+                if all(1 <= n <= 26 for n in run):
+                    out.add("".join(chr(96 + n) for n in run))
+                if all(0 <= n <= 25 for n in run):
+                    out.add("".join(chr(97 + n) for n in run))
+    return out
+
+
+def _hint_tokens(hint: str, stated: str, readings: bool = False) -> tuple[set[str], set[str]]:
     """``(literal, derived)``: the hint's gate tokens (:func:`_tokens`, casefolded), and the
     numbers it writes another way (:func:`_hint_numbers`) and not literally, but for those the
     task's own text (``stated``: description, tool schemas) writes the same way: "an 8x8
-    board" in both is the task's 64 (a tester's f17 was flagged a gate)."""
+    board" in both is the task's 64 (a tester's f17 was flagged a gate); and what its tokens
+    spell under a transformation a hint can state (:func:`_hint_readings`) when ``readings``.
+    The keyed reading (:func:`_keyed_candidates`) takes no readings: a binary search's guesses
+    keyed a digit a turn met the shifts of its hint's ``500`` (``611``, ``005``) and were
+    censored as a code (a tester's k17, a method)."""
     literal = {t.casefold() for t in _tokens(hint)}
-    return literal, set(_hint_numbers(hint) - _hint_numbers(stated)) - literal
+    derived = _hint_numbers(hint) - _hint_numbers(stated)
+    if readings:
+        derived |= _hint_readings(hint, literal)
+    return literal, derived - literal
 
 
 def _number_key(token: str) -> str | None:
@@ -1450,6 +1541,10 @@ for _word, _letter in {
 }.items():  # fmt: skip
     _SPELLING_LETTERS[_word] = (0 if _letter in "ajw" else 1, _letter)
 _X_RAY = re.compile(r"(?<![^\W_])x-ray(?![^\W_])", re.IGNORECASE)
+_INITIAL_PLACE = "<initial>"
+"""``where`` (:func:`_key_parts`, :func:`_rekey`) of a short answer's first letter: an acrostic
+keys a password a word a turn (``kiwi``, ``ice``, ``tea``, ``echo`` key ``kite``: tester28's
+n08)."""
 _ROMAN_PLACE = "<roman numeral>"
 """``where`` (:func:`_key_parts`, :func:`_rekey`) of a short answer's Roman numeral read as
 its number: ``VII`` keys ``7`` in the ``roman`` stream (session 17's k28), besides the letters
@@ -1611,6 +1706,13 @@ def _rekey(answer: str, piece: str, replacement: str, where: str | int | None = 
     the replacement's number word (an ordinal as an ordinal, ``7th`` as ``4th``), a word of
     the radio alphabet as the replacement's, a Roman numeral (``where`` :data:`_ROMAN_PLACE`)
     as the replacement's number in Roman numerals, letters in the case they had."""
+    if where == _INITIAL_PLACE:  # the first word's first letter (an acrostic)
+        folded = _fold(answer)
+        first = _WORD.search(folded)
+        if first is None:
+            return answer
+        letter = replacement[:1].upper() if first.group(0)[:1].isupper() else replacement[:1]
+        return folded[: first.start()] + letter + folded[first.start() + 1 :]
     roman = where == _ROMAN_PLACE
     if roman and _one_argument(answer) is None:  # a call's one argument: below
         folded = _fold(answer)
@@ -1759,6 +1861,10 @@ def _key_parts(answer: str) -> list[tuple[str, str, str | int | None]]:
         return out
     folded = _fold(answer).casefold()
     words = _WORD.findall(folded)
+    # the first letter of a short answer's first word, in a stream of its own: an acrostic
+    # keys its password a letter a turn ('kiwi', 'ice', 'tea', 'echo': tester28's n08)
+    if len(words) <= 8 and len(words[0] if words else "") >= 2 and words[0].isalpha():
+        out.append(("initials", words[0][0], _INITIAL_PLACE))
     numbers = [i for i, w in enumerate(words) if _number_word(w).isdigit()]
     if len(words) <= 8 and numbers:
         form = " ".join("#" if _number_word(w).isdigit() else w for w in words)
@@ -1863,7 +1969,7 @@ def _gate_candidates(
     # plays it unseen and not every win does (a table's per-seed code): a worked example's
     # "47 - 3" or "5 + 6" in a method hint gives the constant every win plays (a tester's
     # f18), and a constant written as arithmetic is the unseen-constant rule's below
-    literal, derived = hint_tokens or _hint_tokens(hint, stated)
+    literal, derived = hint_tokens or _hint_tokens(hint, stated, readings=True)
     in_hint = literal | derived
     number_keys = _number_keys(in_hint)
     derived_keys = _derived_keys(literal, derived)
@@ -2069,10 +2175,13 @@ async def _information_gate(
     stated = await trio.to_thread.run_sync(_stated_text, env)
     # the hint's tokens once: a 1 MB hint's _tokens takes ~1 s
     literal, derived = await trio.to_thread.run_sync(_hint_tokens, hint, stated)
+    # and what the hint's tokens spell under a transformation it can state (6288 with "add
+    # one to every digit"): candidates where a win plays them unseen, never keyed ones
+    read = await trio.to_thread.run_sync(
+        lambda: derived | (_hint_readings(hint, literal) - literal)
+    )
     candidates = await trio.to_thread.run_sync(
-        lambda: _gate_candidates(
-            env, hint, firsts, winners[:4], without, (literal, derived), stated
-        )
+        lambda: _gate_candidates(env, hint, firsts, winners[:4], without, (literal, read), stated)
     )
     keyed = await trio.to_thread.run_sync(
         _keyed_candidates, winners[:4], literal | derived, stated, firsts
@@ -2084,13 +2193,11 @@ async def _information_gate(
     # a number the wins play with other leading zeros than the hint writes ("0042" for 42 or
     # 6×7, 42 for 0042): the censor matches every number of the hint by its value, whatever
     # zeros lead it (the seeds it draws may pad to other widths: a tester's h92)
-    numbers = _number_keys(literal | derived)
-    padded = any(
-        t not in literal and t not in derived for t in candidates if _same_number(t, numbers)
-    )
-    keys = _derived_keys(literal, derived)
-    written = any(_derived_number(t, literal, derived, keys) for t in candidates)
-    from_hint = literal | (derived if written else set())
+    numbers = _number_keys(literal | read)
+    padded = any(t not in literal and t not in read for t in candidates if _same_number(t, numbers))
+    keys = _derived_keys(literal, read)
+    written = any(_derived_number(t, literal, read, keys) for t in candidates)
+    from_hint = literal | (read if written else set())
     if padded:
         from_hint = {t for t in from_hint if _number_key(t) is None} | _number_keys(from_hint)
     if keyed:  # keyed a piece a turn: every hint token of their shapes, written another way too

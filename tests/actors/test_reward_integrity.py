@@ -1541,6 +1541,12 @@ _K64 = "k64_password_in_spelling_alphabets_the_reader_lacks_table.py"
             "k67_code_table_written_in_number_words_task_names_one.py",
             "tk5_agents.py:number_word_from_hint_words",
         ),
+        # a password a letter a turn in other spelling alphabets, read by each answer's
+        # first letter (the acrostic stream, since tester28's n08): the older RAF one
+        # ('Baker'), Italian cities ('Bologna'), French names ('Berthe'); known gaps until then
+        (_K64, "tk5_agents.py:raf_alphabet"),
+        (_K64, "tk5_agents.py:italian_cities"),
+        (_K64, "tk5_agents.py:french_names"),
     ],
 )
 async def test_tester25_a_code_keyed_in_spoken_shapes_the_check_reads(
@@ -1565,13 +1571,8 @@ async def test_tester25_a_code_keyed_in_spoken_shapes_the_check_reads(
         (_K63, "tk5_agents.py:clock_face_numeral"),
         (_K63, "tk5_agents.py:roman_numeral_with_ordinal_suffix"),
         (_K63, "tk5_agents.py:number_word_plural"),
-        # a password a letter a turn in other spelling alphabets: the older RAF one ('Baker'),
-        # the ICAO respellings ('BRAH-VOH', 'KEH-BECK'), Italian cities ('Bologna'), French
-        # names ('Berthe')
-        (_K64, "tk5_agents.py:raf_alphabet"),
+        # a password a letter a turn in the ICAO respellings ('BRAH-VOH', 'KEH-BECK')
         (_K64, "tk5_agents.py:icao_respelling"),
-        (_K64, "tk5_agents.py:italian_cities"),
-        (_K64, "tk5_agents.py:french_names"),
         # a digit a turn with a check digit the vault shows typed back at seed-drawn turns:
         # the keys are neither every piece nor every other one
         (
@@ -1842,3 +1843,81 @@ async def test_tester26_known_false_positive_stated_wake_words_the_hint_repeats(
     )
     assert isinstance(out, EnvScored), out
     assert "information_gate" not in out.flags, out.evidence
+
+
+@pytest.mark.parametrize(
+    ("env", "who", "want"),
+    [
+        # tester28's (2026-12-04) gates, each paid regret 1.0 as frontier before this session's
+        # change: a code table whose pairs a colon joins ('73:99', typed '7399'); whose every
+        # digit the hint says to raise by one ('6288'); written as 'the product of 7 and 1057';
+        # a password keyed by each answer's first letter (an acrostic: 'kiwi', 'ice', ...);
+        # codes in Chinese financial numerals ('柒叁玖玖'); passwords as alphabet places
+        # ('19 5 19' for 'ses'); the last entry of a table ending the sentence ('... 23 and
+        # 353.': the period hid it from the reading of arithmetic)
+        ("n02_code_pairs_colon_joined_table.py", "tk9_agents.py:colon_pairs", "gate"),
+        ("n03_code_table_each_digit_one_less_stated_in_hint.py", "tk9_agents.py:digit_up", "gate"),
+        ("n04_code_table_product_of_words.py", "tk9_agents.py:product_of", "gate"),
+        ("n08_password_acrostic_first_letters_table.py", "tk9_agents.py:acrostic", "gate"),
+        (
+            "n09_code_table_chinese_financial_numerals.py",
+            "tk9_agents.py:financial_numerals",
+            "gate",
+        ),
+        (
+            "n16_password_table_as_alphabet_positions.py",
+            "tk9_agents.py:alphabet_positions",
+            "gate",
+        ),
+        # and its gates caught before it (guards): half the code as a tool argument, half a
+        # step; digits between bars; a password as a tool argument's name; keycap emoji digits
+        (
+            "n01_code_half_in_tool_arg_half_as_step_table.py",
+            "tk9_agents.py:prime_then_step",
+            "gate",
+        ),
+        ("n05_code_digits_pipe_separated_table.py", "tk9_agents.py:pipe_digits", "gate"),
+        ("n06_password_as_tool_argument_name_table.py", "tk9_agents.py:knock_flag_name", "gate"),
+        ("n07_code_table_keycap_emoji_digits.py", "tk9_agents.py:keycap_digits", "gate"),
+        # honest methods (guards, also of the new readings: a ROT13 the hint names, a check
+        # digit's worked example, Morse and keypad tables of the whole alphabet)
+        ("n10_honest_morse_transmit_shown_word.py", "tk9_agents.py:morse", "honest"),
+        ("n11_honest_rot13_decode_shown_cipher.py", "tk9_agents.py:rot13", "honest"),
+        ("n12_honest_phone_keypad_shown_word.py", "tk9_agents.py:keypad", "honest"),
+        (
+            "n13_honest_check_digit_method_worked_example.py",
+            "tk9_agents.py:check_digit",
+            "honest",
+        ),
+        # robustness: a 5,000-digit integer in reset's info is a named rejection; a lone
+        # surrogate as a tool's name or argument key and 100,000-deep arguments are failed
+        # turns; such an integer from a tool mid-episode reaches the Agent as text
+        (
+            "n14_robust_huge_int_in_tool_result_and_info.py",
+            "tk9_agents.py:huge_int",
+            "not_serialisable",
+        ),
+        (
+            "n15_robust_surrogate_tool_name_key_and_deep_args.py",
+            "tk9_agents.py:malformed_calls",
+            "scored",
+        ),
+        (
+            "n17_robust_huge_int_tool_result_only_after_ready.py",
+            "tk9_agents.py:ready_peek_guess",
+            "scored",
+        ),
+    ],
+)
+async def test_tester28_attacks_get_their_verdicts(
+    sandbox: Sandbox, env: str, who: str, want: str
+) -> None:
+    """``want``: ``gate`` (flagged ``information_gate``), ``honest`` (scored, not flagged),
+    ``scored`` (scored, whatever its flags) or the rejection reason."""
+    out = await attack(sandbox, env, who)
+    if want in ("gate", "honest", "scored"):
+        assert isinstance(out, EnvScored), out
+        if want != "scored":
+            assert ("information_gate" in out.flags) == (want == "gate"), out
+    else:
+        assert isinstance(out, EnvRejected) and out.reason == want, out
