@@ -687,7 +687,7 @@ def _hint_tokens(hint: str, stated: str, readings: bool = False) -> tuple[set[st
     keyed a digit a turn met the shifts of its hint's ``500`` (``611``, ``005``) and were
     censored as a code (a tester's k17, a method)."""
     literal = {t.casefold() for t in _tokens(hint)}
-    derived = _hint_numbers(hint) - _hint_numbers(stated)
+    derived = set(_hint_numbers(hint) - _hint_numbers(stated))
     if readings:
         derived |= _hint_readings(hint, literal)
     return literal, derived - literal
