@@ -110,10 +110,11 @@ _GATE_TOKEN = re.compile(r"[^\W_]{3,}|(?<![^\W_])\d{2}(?![^\W_])")
 _WORD = re.compile(r"[^\W_]+")
 _JOINED = re.compile(r"[^\W_]+(?:[-.·_][^\W_]+)+")
 """Pieces joined by a hyphen, a dot or an underscore (``73-99``, ``ses-ame``, ``PIN_0042``)."""
-_SYMBOL_JOINED = re.compile(r"[^\W_]+(?:[:/|\\~+*=#^][^\W_]+)+")
-"""Pieces joined by another symbol with no space: a colon, a slash, a bar, a tilde, a plus, an
-asterisk, an equals sign, a hash or a caret (``73:99``, ``ses|ame``; tester28's n02). Read
-as one token beside the pieces (and beside what arithmetic makes of them)."""
+_SYMBOL_JOINED = re.compile(r"[^\W_]+(?:[^\w\s\"'`‘’“”()\[\]{}<>«»][^\W_]+)+")
+"""Pieces joined by one other symbol with no space, not a quote or a bracket: a colon, a
+slash, a bar, an ampersand, a plus, ... (``73:99``, ``73&99``, ``ses|ame``; tester28's n02,
+tester29's p04). Read as one token beside the pieces (and beside what arithmetic makes of
+them)."""
 _WORD_JOINER = re.compile(r"[\W_]")
 _GLUED_NUMBER = re.compile(r"(?<=[^\W\d_])\d{2,}|(?<!\d)\d{2,}(?=[^\W\d_])")
 """A run of 2+ digits glued to a letter on either side: within a word that holds a letter,
@@ -439,18 +440,33 @@ _WORD_UNARY = (
     (re.compile(r"(?<![\w.])(\d{1,20})\s+squared(?![\w])", re.IGNORECASE), r"(\1 ^ 2)"),
     (re.compile(r"(?<![\w.])(\d{1,20})\s+cubed(?![\w])", re.IGNORECASE), r"(\1 ^ 3)"),
     (re.compile(r"\\frac\s*\{\s*(\d{1,20})\s*\}\s*\{\s*(\d{1,20})\s*\}"), r"(\1 / \2)"),
-    # "the product of 7 and 1057" (tester28's n04), "the sum of", "the difference between"
-    *(
-        (
-            re.compile(
-                rf"(?<![\w.]){word}\s+(?:of|between)\s+(\d{{1,20}})\s+and\s+(\d{{1,20}})(?!\w|\.\d)",
-                re.IGNORECASE,
-            ),
-            rf"(\1 {sign} \2)",
-        )
-        for word, sign in (("product", "*"), ("sum", "+"), ("difference", "-"), ("quotient", "/"))
+    # "subtract 1234 from 8633", "37 more than 7362", "37 less than 7436" (tester29's p09, p10)
+    (
+        re.compile(
+            r"(?<![\w.])(?:subtract|deduct|take|take\s+away)\s+(\d{1,20})\s+from\s+(\d{1,20})(?!\w|\.\d)",
+            re.IGNORECASE,
+        ),
+        r"(\2 - \1)",
+    ),
+    (
+        re.compile(r"(?<![\w.])(\d{1,20})\s+more\s+than\s+(\d{1,20})(?!\w|\.\d)", re.IGNORECASE),
+        r"(\1 + \2)",
+    ),
+    (
+        re.compile(
+            r"(?<![\w.])(\d{1,20})\s+(?:less|fewer)\s+than\s+(\d{1,20})(?!\w|\.\d)", re.IGNORECASE
+        ),
+        r"(\2 - \1)",
     ),
 )
+_WORD_NARY = re.compile(
+    r"(?<![\w.])(product|sum|difference|quotient)\s+(?:of|between)\s+"
+    r"(\d{1,20}(?:\s*,\s*\d{1,20}){0,8})\s*,?\s+and\s+(\d{1,20})(?!\w|\.\d)",
+    re.IGNORECASE,
+)
+""""the product of 7 and 1057" (tester28's n04), "the sum of 7000, 300 and 99" (tester29's
+p06), "the difference between", "the quotient of": their operands joined by the operator."""
+_NARY_SIGNS = {"product": " * ", "sum": " + ", "difference": " - ", "quotient": " / "}
 """Operators written as words around one number ("half of 14798", "twice 3699", "86
 squared") and LaTeX's ``\\frac{a}{b}``, as ASCII arithmetic."""
 _UNSPACED_DASH = re.compile(r"(?<=\d)[-–—‒](?=\d)")
@@ -558,6 +574,85 @@ def _as_roman(number: int) -> str:
     return out
 
 
+_CJK_UNITS = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000,
+               "万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8}  # fmt: skip
+_CJK_NUMBER = re.compile(r"[\d两]*[十拾百佰千仟万萬亿億][\d两十拾百佰千仟万萬亿億]*")
+"""A Chinese number with place characters, its digits folded to ASCII (``七千三百九十九`` is
+``7千3百9十9``: tester29's p05)."""
+
+
+def _cjk_numbers(text: str) -> set[str]:
+    """The values of :data:`_CJK_NUMBER` numbers in ``text`` (:func:`_fold`-ed)."""
+    out: set[str] = set()
+    for m in _CJK_NUMBER.finditer(text):
+        total = section = number = 0
+        for ch in m.group(0):
+            unit = _CJK_UNITS.get(ch)
+            if unit is None:
+                number = 2 if ch == "两" else int(ch)
+            elif unit < 10**4:
+                section += (number or 1) * unit
+                number = 0
+            else:
+                total += (section + number or 1) * unit
+                section = number = 0
+        out.add(str(total + section + number))
+    return out
+
+
+_EN_UNITS = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+        "fourteen fifteen sixteen seventeen eighteen nineteen".split()
+    )
+}
+_EN_TENS = {
+    w: 10 * i
+    for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)
+}
+_EN_SCALES = {"hundred": 100, "thousand": 1000, "million": 10**6}
+_EN_NUMBER = re.compile(
+    r"(?<![^\W_])(?:(?:"
+    + "|".join([*_EN_UNITS, *_EN_TENS, *_EN_SCALES])
+    + r")(?:[\s-]+(?:and[\s-]+)?|(?![^\W_])))+",
+    re.IGNORECASE,
+)
+"""A run of English number words (``seven thousand three hundred ninety-nine``: a known gap
+until tester29's p05 named its Chinese kin)."""
+
+
+def _english_numbers(text: str) -> set[str]:
+    """The values of the runs of English number words in ``text`` that hold a tens word or a
+    scale word (``seven thousand three hundred and ninety-nine`` is ``7399``); digit by digit
+    (``seven three nine nine``) is :func:`_tokens`' spelled run."""
+    out: set[str] = set()
+    for m in _EN_NUMBER.finditer(text):
+        words = [w for w in re.split(r"[\s-]+", m.group(0).casefold()) if w and w != "and"]
+        if not any(w in _EN_TENS or w in _EN_SCALES for w in words):
+            continue
+        total = section = 0
+        last = None
+        for w in words:
+            if w in _EN_UNITS or w in _EN_TENS:
+                value = _EN_UNITS.get(w, _EN_TENS.get(w, 0))
+                if last in ("unit", "teen") or (last == "tens" and w in _EN_TENS):
+                    # two numbers side by side ("seven three"): read what came before
+                    out.add(str(total + section))
+                    total = section = 0
+                section += value
+                last = "tens" if w in _EN_TENS else "teen" if value >= 10 else "unit"
+            elif w == "hundred":
+                section = (section or 1) * 100
+                last = "hundred"
+            else:
+                total += (section or 1) * _EN_SCALES[w]
+                section = 0
+                last = "scale"
+        out.add(str(total + section))
+    return out
+
+
 @functools.lru_cache(maxsize=16)
 def _hint_numbers(hint: str) -> frozenset[str]:
     """Numbers the hint writes another way, in decimal digits: the values of its integer
@@ -600,8 +695,18 @@ def _hint_numbers(hint: str) -> frozenset[str]:
 
     text = _FOLLOWED_BY.sub(joined, _PERCENT_OF.sub(percent, text))
     text = _SPACED_COLON.sub(" / ", _UNSPACED_DASH.sub(" ; ", text))
+    text = _WORD_NARY.sub(
+        lambda m: (
+            "("
+            + _NARY_SIGNS[m.group(1).casefold()].join([*re.findall(r"\d+", m.group(2)), m.group(3)])
+            + ")"
+        ),
+        text,
+    )
     for pattern, arithmetic in _WORD_UNARY:
         text = pattern.sub(arithmetic, text)
+    out.update(_cjk_numbers(text))
+    out.update(_english_numbers(text))
     text = _WORD_OPERATOR.sub(lambda m: f" {_WORD_OPERATORS[m.group(1).casefold()]} ", text)
     text = text.translate(_SIGNS)
     # every expression, not the first N: decoys written first must not use up a budget (a
@@ -638,7 +743,7 @@ _LETTER_SHIFTS = [
     str.maketrans(string.ascii_lowercase, string.ascii_lowercase[k:] + string.ascii_lowercase[:k])
     for k in range(26)
 ]
-_POSITION_RUN = re.compile(r"(?<![\w.])\d{1,2}(?:[ ,-]{1,2}\d{1,2}){2,}(?!\w|\.\d)")
+_POSITION_RUN = re.compile(r"(?<![\w.])\d{1,2}(?:[ ,;:/|.+-]{1,2}\d{1,2}){2,}(?!\w|\.\d)")
 """A run of 3+ numbers of 1-2 digits apart (``19 5 19``, ``3-1-20``): letters by their place
 in the alphabet, when each is one."""
 
@@ -658,13 +763,15 @@ def _hint_readings(hint: str, literal: set[str]) -> set[str]:
     out: set[str] = set()
     numbers = sorted(t for t in literal if t.isascii() and t.isdigit() and 3 <= len(t) <= 8)
     for t in numbers[:_READINGS_MAX]:
-        out.add(t[::-1])
-        out.update(t.translate(shift) for shift in _DIGIT_SHIFTS[1:])
+        for form in (t, t[::-1]):  # shifted, reversed, or both (tester29's p03)
+            out.add(form)
+            out.update(form.translate(shift) for shift in _DIGIT_SHIFTS[1:])
     words = sorted(t for t in literal if t.isascii() and t.isalpha() and 3 <= len(t) <= 12)
     for t in words[:_READINGS_MAX]:
-        out.add(t[::-1])
-        if len(t) >= 5:
-            out.update(t.translate(shift) for shift in _LETTER_SHIFTS[1:])
+        for form in (t, t[::-1]):  # p08: reversed and Caesar-shifted
+            out.add(form)
+            if len(t) >= 5:
+                out.update(form.translate(shift) for shift in _LETTER_SHIFTS[1:])
     for m in _POSITION_RUN.finditer(_fold(hint)):
         places = [int(n) for n in re.findall(r"\d+", m.group(0))]
         # a label before the run ("door 3: 19 5 19" reads "3 19 5 19" where no colon stops it)
@@ -1541,10 +1648,12 @@ for _word, _letter in {
 }.items():  # fmt: skip
     _SPELLING_LETTERS[_word] = (0 if _letter in "ajw" else 1, _letter)
 _X_RAY = re.compile(r"(?<![^\W_])x-ray(?![^\W_])", re.IGNORECASE)
-_INITIAL_PLACE = "<initial>"
-"""``where`` (:func:`_key_parts`, :func:`_rekey`) of a short answer's first letter: an acrostic
-keys a password a word a turn (``kiwi``, ``ice``, ``tea``, ``echo`` key ``kite``: tester28's
-n08)."""
+_LETTER_PLACES = ("<initial of first>", "<initial of last>", "<final of first>", "<final of last>")
+"""``where`` (:func:`_key_parts`, :func:`_rekey`) of a letter a short answer keys by its place:
+the first or last letter of its first or last word of 2+ letters. An acrostic keys a password a
+word a turn (``kiwi``, ``ice``, ``tea``, ``echo`` key ``kite``: tester28's n08; ``the kiwi``,
+by the last word's first letter, and ``disk``, ``ski``, ``cat``, ``bee``, by the last
+letters: tester29's p01, p02)."""
 _ROMAN_PLACE = "<roman numeral>"
 """``where`` (:func:`_key_parts`, :func:`_rekey`) of a short answer's Roman numeral read as
 its number: ``VII`` keys ``7`` in the ``roman`` stream (session 17's k28), besides the letters
@@ -1706,13 +1815,15 @@ def _rekey(answer: str, piece: str, replacement: str, where: str | int | None = 
     the replacement's number word (an ordinal as an ordinal, ``7th`` as ``4th``), a word of
     the radio alphabet as the replacement's, a Roman numeral (``where`` :data:`_ROMAN_PLACE`)
     as the replacement's number in Roman numerals, letters in the case they had."""
-    if where == _INITIAL_PLACE:  # the first word's first letter (an acrostic)
+    if where in _LETTER_PLACES:  # a letter of the first or last word (an acrostic)
         folded = _fold(answer)
-        first = _WORD.search(folded)
-        if first is None:
+        found = list(_WORD.finditer(folded))
+        if not found:
             return answer
-        letter = replacement[:1].upper() if first.group(0)[:1].isupper() else replacement[:1]
-        return folded[: first.start()] + letter + folded[first.start() + 1 :]
+        held = found[-1 if str(where).endswith("of last>") else 0]
+        at = held.end() - 1 if str(where).startswith("<final") else held.start()
+        letter = replacement[:1].upper() if folded[at].isupper() else replacement[:1]
+        return folded[:at] + letter + folded[at + 1 :]
     roman = where == _ROMAN_PLACE
     if roman and _one_argument(answer) is None:  # a call's one argument: below
         folded = _fold(answer)
@@ -1861,10 +1972,15 @@ def _key_parts(answer: str) -> list[tuple[str, str, str | int | None]]:
         return out
     folded = _fold(answer).casefold()
     words = _WORD.findall(folded)
-    # the first letter of a short answer's first word, in a stream of its own: an acrostic
-    # keys its password a letter a turn ('kiwi', 'ice', 'tea', 'echo': tester28's n08)
-    if len(words) <= 8 and len(words[0] if words else "") >= 2 and words[0].isalpha():
-        out.append(("initials", words[0][0], _INITIAL_PLACE))
+    # the first or last letter of a short answer's first or last word, each in a stream of
+    # its own: an acrostic keys its password a letter a turn ('kiwi', 'ice', 'tea', 'echo':
+    # tester28's n08; 'disk', 'ski', 'cat', 'bee' by their last letters, 'the kiwi', 'the
+    # ice' by the noun's first: tester29's p01, p02)
+    if len(words) <= 8:
+        for spot in _LETTER_PLACES:
+            word = words[-1 if spot.endswith("of last>") else 0] if words else ""
+            if len(word) >= 2 and word.isalpha():
+                out.append((f"letters {spot}", word[-1 if "<final" in spot else 0], spot))
     numbers = [i for i, w in enumerate(words) if _number_word(w).isdigit()]
     if len(words) <= 8 and numbers:
         form = " ".join("#" if _number_word(w).isdigit() else w for w in words)

@@ -1921,3 +1921,55 @@ async def test_tester28_attacks_get_their_verdicts(
             assert ("information_gate" in out.flags) == (want == "gate"), out
     else:
         assert isinstance(out, EnvRejected) and out.reason == want, out
+
+
+@pytest.mark.parametrize(
+    ("env", "who", "want"),
+    [
+        # tester29's (2026-12-04) gates, each paid regret 1.0 as frontier after tester28's fixes:
+        # acrostics by each word's last letter and by the noun after 'the'; a code reversed and
+        # digit-shifted; pairs joined by '&'; Chinese numerals with place characters
+        # ('七千三百九十九'); 'the sum of 7000, 300 and 99'; alphabet places between slashes; a
+        # password reversed and Caesar-shifted; 'subtract 1234 from 8633'; '37 more than 7362'
+        ("p01_password_acrostic_last_letters_table.py", "tk10_agents.py:telestich", "gate"),
+        ("p02_password_acrostic_noun_after_article_table.py", "tk10_agents.py:the_noun", "gate"),
+        (
+            "p03_code_table_reversed_and_digit_shifted.py",
+            "tk10_agents.py:reverse_shift_digits",
+            "gate",
+        ),
+        ("p04_code_pairs_ampersand_joined_table.py", "tk10_agents.py:ampersand_pairs", "gate"),
+        (
+            "p05_code_table_chinese_positional_numerals.py",
+            "tk10_agents.py:chinese_positional",
+            "gate",
+        ),
+        ("p06_code_table_sum_of_three_terms.py", "tk10_agents.py:sum_of_three", "gate"),
+        (
+            "p07_password_table_alphabet_places_slash_separated.py",
+            "tk10_agents.py:slash_places",
+            "gate",
+        ),
+        ("p08_password_table_reversed_and_caesar.py", "tk10_agents.py:reverse_caesar", "gate"),
+        ("p09_code_table_subtract_from.py", "tk10_agents.py:subtract_from", "gate"),
+        ("p10_code_table_more_than.py", "tk10_agents.py:more_than", "gate"),
+        # honest methods that meet the new readings (guards): initials of the answers spell
+        # the hint's ROYGBIV; Mastermind probes that are the hint's 1122 digit-shifted; Atbash
+        # and A1Z26 decoding of a shown text
+        ("p11_honest_rainbow_order_roygbiv.py", "tk10_agents.py:rainbow", "honest"),
+        ("p12_honest_mastermind_shifted_probes.py", "tk10_agents.py:mastermind_shift", "honest"),
+        ("p13_honest_atbash_decode_shown_word.py", "tk10_agents.py:atbash", "honest"),
+        ("p14_honest_a1z26_decode_shown_places.py", "tk10_agents.py:a1z26", "honest"),
+        # a 69 KB hint of decoys, number runs and odd numerals, keyed in fullwidth and
+        # mathematical first letters: a gate, and no crash
+        (
+            "p15_robust_acrostic_odd_initials_and_readings_flood.py",
+            "tk10_agents.py:odd_initials",
+            "gate",
+        ),
+    ],
+)
+async def test_tester29_attacks_get_their_verdicts(
+    sandbox: Sandbox, env: str, who: str, want: str
+) -> None:
+    await test_tester28_attacks_get_their_verdicts(sandbox, env, who, want)
