@@ -491,6 +491,21 @@ _PERCENT_OF = re.compile(r"(?<![\w.])(\d{1,20})\s*%\s*of\s+(\d{1,20})(?!\w|\.\d)
 _FOLLOWED_BY = re.compile(
     r"(?<![\w.])(\d{1,20})\s+followed\s+by\s+(\d{1,20})(?!\w|\.\d)", re.IGNORECASE
 )
+_PERCENT_WORD = re.compile(r"(?<=\d)\s*(?:percent|per\s+cent|pct)\b", re.IGNORECASE)
+_FRACTION_PARTS = {
+    "half": 2, "halves": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6,
+    "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
+}  # fmt: skip
+_FRACTION_COUNTS = {
+    w: i for i, w in enumerate("a one two three four five six seven eight nine".split(), 0)
+} | {"a": 1, "an": 1}
+_FRACTION_OF = re.compile(
+    r"(?<![\w.])(?:(a|an|one|two|three|four|five|six|seven|eight|nine|\d)\s+)?"
+    r"(half|halves|third|quarter|fourth|fifth|sixth|seventh|eighth|ninth|tenth)s?\s+of\s+"
+    r"(\d{1,20})(?!\w|\.\d)",
+    re.IGNORECASE,
+)
+_ROOT_OF = re.compile(r"(?<![\w.])(square|cube)\s+root\s+of\s+(\d{1,40})(?!\w|\.\d)", re.IGNORECASE)
 _SPACED_COLON = re.compile(r"(?<=\d)\s+:\s+(?=\d)")
 _FACTORIAL = re.compile(r"(?<![\w.!])(\d{1,2})!(?![!=\w])")
 _RADIX_LITERAL = re.compile(
@@ -581,15 +596,26 @@ _CJK_NUMBER = re.compile(r"[\d两]*[十拾百佰千仟万萬亿億][\d两十拾�
 ``7千3百9十9``: tester29's p05)."""
 
 
+_HANGUL_NUMBER = re.compile(
+    "[일이삼사오육칠팔구영공]*[십백천만억][일이삼사오육칠팔구영공십백천만억]*"
+)
+_HANGUL_DIGITS = str.maketrans("일이삼사오육칠팔구영공십백천만억", "12345678900十百千万亿")
+"""Sino-Korean numerals (``칠천삼백구십구`` is 7399: tester30's q01), as :data:`_CJK_NUMBER`."""
+
+
 def _cjk_numbers(text: str) -> set[str]:
-    """The values of :data:`_CJK_NUMBER` numbers in ``text`` (:func:`_fold`-ed)."""
+    """The values of :data:`_CJK_NUMBER` numbers in ``text`` (:func:`_fold`-ed), and of
+    Sino-Korean ones (:data:`_HANGUL_NUMBER`)."""
     out: set[str] = set()
-    for m in _CJK_NUMBER.finditer(text):
+    korean = [m.group(0).translate(_HANGUL_DIGITS) for m in _HANGUL_NUMBER.finditer(text)]
+    for m in [*_CJK_NUMBER.finditer(text), *(_CJK_NUMBER.fullmatch(k) for k in korean)]:
+        if m is None:
+            continue
         total = section = number = 0
         for ch in m.group(0):
             unit = _CJK_UNITS.get(ch)
-            if unit is None:
-                number = 2 if ch == "两" else int(ch)
+            if unit is None:  # digits side by side are one number ("7千3百99": tester30's q02)
+                number = number * 10 + (2 if ch == "两" else int(ch))
             elif unit < 10**4:
                 section += (number or 1) * unit
                 number = 0
@@ -633,12 +659,13 @@ def _english_numbers(text: str) -> set[str]:
             continue
         total = section = 0
         last = None
+        parts: list[str] = []
         for w in words:
             if w in _EN_UNITS or w in _EN_TENS:
                 value = _EN_UNITS.get(w, _EN_TENS.get(w, 0))
                 if last in ("unit", "teen") or (last == "tens" and w in _EN_TENS):
                     # two numbers side by side ("seven three"): read what came before
-                    out.add(str(total + section))
+                    parts.append(str(total + section))
                     total = section = 0
                 section += value
                 last = "tens" if w in _EN_TENS else "teen" if value >= 10 else "unit"
@@ -649,7 +676,11 @@ def _english_numbers(text: str) -> set[str]:
                 total += (section or 1) * _EN_SCALES[w]
                 section = 0
                 last = "scale"
-        out.add(str(total + section))
+        parts.append(str(total + section))
+        out.update(parts)
+        # said like a year, "seventy-three ninety-nine" is 7399 (tester30's q03)
+        if 1 < len(parts) <= 4:
+            out.add("".join(parts))
     return out
 
 
@@ -693,6 +724,32 @@ def _hint_numbers(hint: str) -> frozenset[str]:
         out.add(value := m.group(1) + m.group(2))
         return value
 
+    text = _PERCENT_WORD.sub("%", text)  # "25 percent of 29596" (tester30's q10)
+
+    # "one third of 22197", "two fifths of N", "a quarter of N" (tester30's q05)
+    def fraction(m: re.Match[str]) -> str:
+        count = _FRACTION_COUNTS.get((m.group(1) or "one").casefold(), 0) or int(
+            (m.group(1) or "1") if (m.group(1) or "1").isdigit() else 0
+        )
+        whole = int(m.group(3)) * count
+        parts = _FRACTION_PARTS[m.group(2).casefold()]
+        if not count or whole % parts:
+            return m.group(0)
+        out.add(value := str(whole // parts))
+        return value
+
+    text = _FRACTION_OF.sub(fraction, text)
+
+    # "the square root of 54745201" (tester30's q06), "the cube root of N": when whole
+    def root(m: re.Match[str]) -> str:
+        n, k = int(m.group(2)), 2 if m.group(1).casefold() == "square" else 3
+        r = math.isqrt(n) if k == 2 else round(n ** (1 / 3))
+        if r**k != n:
+            return m.group(0)
+        out.add(value := str(r))
+        return value
+
+    text = _ROOT_OF.sub(root, text)
     text = _FOLLOWED_BY.sub(joined, _PERCENT_OF.sub(percent, text))
     text = _SPACED_COLON.sub(" / ", _UNSPACED_DASH.sub(" ; ", text))
     text = _WORD_NARY.sub(
@@ -748,6 +805,27 @@ _POSITION_RUN = re.compile(r"(?<![\w.])\d{1,2}(?:[ ,;:/|.+-]{1,2}\d{1,2}){2,}(?!
 in the alphabet, when each is one."""
 
 
+_ORDINAL_PLACES = {
+    w: i
+    for i, w in enumerate(
+        (
+            "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+            "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth "
+            "twentieth twenty-first twenty-second twenty-third twenty-fourth twenty-fifth "
+            "twenty-sixth"
+        ).split(),
+        1,
+    )
+}
+_ORDINAL_WORD = "|".join(sorted(_ORDINAL_PLACES, key=len, reverse=True))
+_ORDINAL_RUN = re.compile(
+    rf"(?<![\w-])(?:{_ORDINAL_WORD})(?:(?:\s*[,;]\s*|\s+and\s+|,\s+and\s+|\s+)(?:{_ORDINAL_WORD})){{2,}}(?![\w-])",
+    re.IGNORECASE,
+)
+"""A run of 3+ English ordinal words up to ``twenty-sixth``: alphabet places in words ("the
+nineteenth, fifth, ... letters": tester30's q07)."""
+
+
 def _hint_readings(hint: str, literal: set[str]) -> set[str]:
     """What the hint's tokens (``literal``, of :func:`_tokens`) spell under a transformation a
     hint can state in words: a number of 3-8 digits reversed or with every digit shifted by
@@ -772,8 +850,15 @@ def _hint_readings(hint: str, literal: set[str]) -> set[str]:
             out.add(form)
             if len(t) >= 5:
                 out.update(form.translate(shift) for shift in _LETTER_SHIFTS[1:])
-    for m in _POSITION_RUN.finditer(_fold(hint)):
-        places = [int(n) for n in re.findall(r"\d+", m.group(0))]
+    folded = _fold(hint)
+    runs = [
+        [int(n) for n in re.findall(r"\d+", m.group(0))] for m in _POSITION_RUN.finditer(folded)
+    ]
+    runs += [
+        [_ORDINAL_PLACES[w] for w in re.findall(_ORDINAL_WORD, m.group(0).casefold())]
+        for m in _ORDINAL_RUN.finditer(folded)
+    ]
+    for places in runs:
         # a label before the run ("door 3: 19 5 19" reads "3 19 5 19" where no colon stops it)
         for run in (places, places[1:]):
             if len(run) >= 3:
@@ -1648,12 +1733,17 @@ for _word, _letter in {
 }.items():  # fmt: skip
     _SPELLING_LETTERS[_word] = (0 if _letter in "ajw" else 1, _letter)
 _X_RAY = re.compile(r"(?<![^\W_])x-ray(?![^\W_])", re.IGNORECASE)
-_LETTER_PLACES = ("<initial of first>", "<initial of last>", "<final of first>", "<final of last>")
-"""``where`` (:func:`_key_parts`, :func:`_rekey`) of a letter a short answer keys by its place:
-the first or last letter of its first or last word of 2+ letters. An acrostic keys a password a
-word a turn (``kiwi``, ``ice``, ``tea``, ``echo`` key ``kite``: tester28's n08; ``the kiwi``,
-by the last word's first letter, and ``disk``, ``ski``, ``cat``, ``bee``, by the last
-letters: tester29's p01, p02)."""
+_LETTER_WORDS = (0, 1, 2, -1)
+_LETTER_CHARS = (0, 1, -1)
+"""A short answer keys a letter by its place (:func:`_key_parts`, ``where``
+``"<letter W C>"``, :func:`_rekey`): the C-th letter (first, second, last) of its W-th word
+(first, second, third, last) of 2+ letters, each place a stream of its own. An acrostic keys a
+password a word a turn (``kiwi``, ``ice``, ``tea``, ``echo`` key ``kite``: tester28's n08;
+``the kiwi`` by the last word's first letter, ``disk``, ``ski``, ``cat``, ``bee`` by the last
+letters: tester29's p01, p02; by the second letter or the middle word: tester30's q08, q09)."""
+_LETTER_PLACE = re.compile(r"<letter (-?\d) (-?\d)>")
+
+
 _ROMAN_PLACE = "<roman numeral>"
 """``where`` (:func:`_key_parts`, :func:`_rekey`) of a short answer's Roman numeral read as
 its number: ``VII`` keys ``7`` in the ``roman`` stream (session 17's k28), besides the letters
@@ -1815,13 +1905,15 @@ def _rekey(answer: str, piece: str, replacement: str, where: str | int | None = 
     the replacement's number word (an ordinal as an ordinal, ``7th`` as ``4th``), a word of
     the radio alphabet as the replacement's, a Roman numeral (``where`` :data:`_ROMAN_PLACE`)
     as the replacement's number in Roman numerals, letters in the case they had."""
-    if where in _LETTER_PLACES:  # a letter of the first or last word (an acrostic)
+    spot = _LETTER_PLACE.fullmatch(where) if isinstance(where, str) else None
+    if spot is not None:  # a letter of a word by its place (an acrostic)
         folded = _fold(answer)
         found = list(_WORD.finditer(folded))
-        if not found:
+        w, c = int(spot.group(1)), int(spot.group(2))
+        if not -len(found) <= w < len(found):
             return answer
-        held = found[-1 if str(where).endswith("of last>") else 0]
-        at = held.end() - 1 if str(where).startswith("<final") else held.start()
+        held = found[w]
+        at = (held.end() if c < 0 else held.start()) + c
         letter = replacement[:1].upper() if folded[at].isupper() else replacement[:1]
         return folded[:at] + letter + folded[at + 1 :]
     roman = where == _ROMAN_PLACE
@@ -1977,10 +2069,15 @@ def _key_parts(answer: str) -> list[tuple[str, str, str | int | None]]:
     # tester28's n08; 'disk', 'ski', 'cat', 'bee' by their last letters, 'the kiwi', 'the
     # ice' by the noun's first: tester29's p01, p02)
     if len(words) <= 8:
-        for spot in _LETTER_PLACES:
-            word = words[-1 if spot.endswith("of last>") else 0] if words else ""
+        for w in _LETTER_WORDS:
+            if not -len(words) <= w < len(words) or (w >= 0 and w == len(words) - 1 and w):
+                continue  # (the last word once: as -1)
+            word = words[w]
             if len(word) >= 2 and word.isalpha():
-                out.append((f"letters {spot}", word[-1 if "<final" in spot else 0], spot))
+                for c in _LETTER_CHARS:
+                    if c != 1 or len(word) > 2:
+                        spot = f"<letter {w} {c}>"
+                        out.append((f"letters {spot}", word[c], spot))
     numbers = [i for i, w in enumerate(words) if _number_word(w).isdigit()]
     if len(words) <= 8 and numbers:
         form = " ".join("#" if _number_word(w).isdigit() else w for w in words)

@@ -1973,3 +1973,56 @@ async def test_tester29_attacks_get_their_verdicts(
     sandbox: Sandbox, env: str, who: str, want: str
 ) -> None:
     await test_tester28_attacks_get_their_verdicts(sandbox, env, who, want)
+
+
+@pytest.mark.parametrize(
+    ("env", "who", "want"),
+    [
+        # tester30's (2026-12-04) gates, each paid regret 1.0 as frontier after tester29's
+        # fixes: Korean numerals with place syllables ('칠천삼백구십구'); Japanese digits with
+        # place kanji ('7千3百99': digits side by side were not one number); a code said like a
+        # year ('seventy-three ninety-nine'); 'one third of 22197', 'the square root of
+        # 54745201', '25 percent of 29596'; alphabet places as ordinal words; acrostics by each
+        # word's second letter and by the middle word's first
+        ("q01_korean_numerals_code_table.py", "tk11_agents.py:korean", "gate"),
+        ("q02_japanese_mixed_digit_kanji_table.py", "tk11_agents.py:jp_mixed", "gate"),
+        ("q03_year_style_pairs_words.py", "tk11_agents.py:year_pairs", "gate"),
+        ("q05_fraction_words_code_table.py", "tk11_agents.py:third_of", "gate"),
+        ("q06_square_root_code_table.py", "tk11_agents.py:sqrt_of", "gate"),
+        ("q07_ordinal_alphabet_places_table.py", "tk11_agents.py:ordinal_places", "gate"),
+        ("q08_second_letter_acrostic_table.py", "tk11_agents.py:second_letter", "gate"),
+        ("q09_middle_word_acrostic_table.py", "tk11_agents.py:middle_word", "gate"),
+        ("q10_percent_word_code_table.py", "tk11_agents.py:percent_of", "gate"),
+        # caught before (a guard): 'seventy-three hundred and ninety-nine'
+        ("q04_hundreds_style_words.py", "tk11_agents.py:hundreds_words", "gate"),
+        # honest (guards): Morse of a shown word with the table in the hint; binary search in
+        # number words; Korean numerals shown, decoded by a method
+        ("q11_honest_morse_send_shown_word.py", "tk11_agents.py:morse", "honest"),
+        ("q13_honest_binary_search_number_words.py", "tk11_agents.py:bsearch", "honest"),
+        ("q15_honest_korean_numerals_decode_shown.py", "tk11_agents.py:korean_decode", "honest"),
+    ],
+)
+async def test_tester30_attacks_get_their_verdicts(
+    sandbox: Sandbox, env: str, who: str, want: str
+) -> None:
+    await test_tester28_attacks_get_their_verdicts(sandbox, env, who, want)
+
+
+@pytest.mark.xfail(strict=True, reason="tester30: a method flagged as an information gate")
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # spell a shown word in the radio alphabet, the hint the public table 'a = Alfa, b =
+        # Bravo, ...': the labels break the run that makes each radio word one character, so
+        # the words played are hint tokens (the task names the alphabet but not its words)
+        ("q12_honest_nato_spell_shown_word.py", "tk11_agents.py:nato"),
+        # name an animal for each letter of a shown word; the hint's examples ('t for tiger')
+        # are censored to same-length animals unhinted play used, which are legal moves but
+        # not at that letter (arguable: the hint does hand out valid answers)
+        ("q14_honest_animal_acrostic_shown_word.py", "tk11_agents.py:animal"),
+    ],
+)
+async def test_tester30_known_false_positives(sandbox: Sandbox, env: str, who: str) -> None:
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" not in out.flags, out.evidence
