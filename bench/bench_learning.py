@@ -248,9 +248,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--copy-mix",
         type=int,
         default=0,
-        help="copy-phase samples (--primer-curriculum) mixed into the Agent stage (0: none). "
-        "Without them the Agent stage undid the copy in the copy phase's own format (37/60 "
-        "held-out words -> 0/60); with 3,000, 48/60 (2026-12-04)",
+        help="copy-phase samples (--primer-curriculum) mixed into the Agent stage and the "
+        "warm start (0: none). Without them the Agent stage undid the copy in the copy "
+        "phase's own format (37/60 held-out words -> 0/60; with 3,000, 48/60), and the warm "
+        "start wore held-out copy_word down to 5/20 (with 1,500 in it: 6/8 greedy at v0; "
+        "2026-12-04)",
     )
     parser.add_argument("--probe", type=int, default=24, help="designs probed after warm start")
     parser.add_argument(
