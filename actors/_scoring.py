@@ -222,6 +222,11 @@ _DIGIT_GROUPS = re.compile(rf"(?<![\d,'’ʼ٬٫])\d{{1,4}}(?:{_GROUP_SEP}\d{{1,
 separator, one space or a comma and a space (:func:`_tokens` reads them joined too)."""
 
 
+_REPEAT_WORD = re.compile(r"(?<![^\W_])(double|triple)[\s-]+([^\W_]+)", re.IGNORECASE)
+"""A digit or letter said twice or thrice, as on the phone (``double nine``: tester31's
+r2_08)."""
+
+
 def _tokens(text: str, glued: bool = True) -> list[str]:
     """:data:`_GATE_TOKEN` tokens of ``text`` (:func:`_fold`-ed: fullwidth and other scripts'
     digits are ASCII digits), plus what pieces joined by hyphens or dots spell (``73-99`` ->
@@ -233,6 +238,11 @@ def _tokens(text: str, glued: bool = True) -> list[str]:
     Agent plays is read with ``glued=False`` and :func:`_glued_words`, which keeps each glued
     number's word."""
     text = _fold(text)
+    if _REPEAT_WORD.search(text):  # 'seven three double nine' is 'seven three nine nine'
+        text = _REPEAT_WORD.sub(
+            lambda m: " ".join([m.group(2)] * (2 if m.group(1).casefold() == "double" else 3)),
+            text,
+        )
     out = [*_GATE_TOKEN.findall(text), *(_glued_numbers(text) if glued else [])]
     # pieces joined by a hyphen, a dot or an underscore spell one token: "73-99" is 7399,
     # "ses-ame" sesame, "ka_zu_mi_ro" kazumiro
@@ -448,6 +458,25 @@ _WORD_UNARY = (
         ),
         r"(\2 - \1)",
     ),
+    # "one short of 7400", "the number just before 4827", "the predecessor of 5372" (r2_09)
+    (
+        re.compile(
+            r"(?<![\w.])(?:one\s+short\s+of|(?:the\s+)?(?:number\s+)?(?:just\s+|right\s+|"
+            r"immediately\s+)?before|(?:the\s+)?predecessor\s+of|one\s+less\s+than|one\s+below)"
+            r"\s+(\d{1,20})(?!\w|\.\d)",
+            re.IGNORECASE,
+        ),
+        r"(\1 - 1)",
+    ),
+    (
+        re.compile(
+            r"(?<![\w.])(?:(?:the\s+)?(?:number\s+)?(?:just\s+|right\s+|immediately\s+)?after|"
+            r"(?:the\s+)?successor\s+of|one\s+more\s+than|one\s+above|one\s+past)"
+            r"\s+(\d{1,20})(?!\w|\.\d)",
+            re.IGNORECASE,
+        ),
+        r"(\1 + 1)",
+    ),
     (
         re.compile(r"(?<![\w.])(\d{1,20})\s+more\s+than\s+(\d{1,20})(?!\w|\.\d)", re.IGNORECASE),
         r"(\1 + \2)",
@@ -512,6 +541,15 @@ _RADIX_LITERAL = re.compile(
     r"(?<![\w.])0(?:[xX][0-9a-fA-F]{1,12}|[bB][01]{2,40}|[oO][0-7]{1,14})(?!\w|\.\d)"
 )
 """Hexadecimal, binary and octal literals (``0x1CE7``, ``0b1110011100111``, ``0o16347``)."""
+_RADIX_WORDED = re.compile(r"(?<![^\W_])(binary|hex|hexadecimal|octal)(?![^\W_])", re.IGNORECASE)
+_RADIX_NAMES = {
+    "binary": (2, "[01]{4,64}"),
+    "octal": (8, "[0-7]{3,24}"),
+    "hex": (16, "[0-9a-fA-F]{3,16}"),
+    "hexadecimal": (16, "[0-9a-fA-F]{3,16}"),
+}
+"""A base a hint names, and how its numbers look in it: each such number is read in that base
+(``in binary ... 1110011100111`` holds 7399)."""
 _ROMAN_NUMERAL = re.compile(r"(?<![^\W_])(?:[MDCLXVI]{2,15}|[mdclxvi]{4,15})(?![^\W_])")
 _ROMAN_VALUES = (
     (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
@@ -701,6 +739,13 @@ def _hint_numbers(hint: str) -> frozenset[str]:
     text = _fold(text)
     out: set[str] = set()
     out.update(str(int(m.group(0), 0)) for m in _RADIX_LITERAL.finditer(text))
+    # a hint that names a base: its numbers in that base too ("vault 3 is 1110011100111" in a
+    # hint about binary, "hex: 1CE7"; no 0b/0x: tester31's r2_10)
+    for name in {m.group(1).casefold() for m in _RADIX_WORDED.finditer(text)}:
+        base, digits = _RADIX_NAMES[name]
+        for number in re.findall(rf"(?<![^\W_]){digits}(?![^\W_])", text):
+            if any(c.isdigit() for c in number):
+                out.add(str(int(number, base)))
 
     # a factorial is its value, alone or inside arithmetic ("6! + 6679")
     def factorial(m: re.Match[str]) -> str:
@@ -826,7 +871,10 @@ _ORDINAL_RUN = re.compile(
 nineteenth, fifth, ... letters": tester30's q07)."""
 
 
-def _hint_readings(hint: str, literal: set[str]) -> set[str]:
+_HINT_GROUP = re.compile(r"[,;:.!?()\[\]\n'\"‘’“”|/]+")
+
+
+def _hint_readings(hint: str, literal: set[str], caesar_from: int = 5) -> set[str]:
     """What the hint's tokens (``literal``, of :func:`_tokens`) spell under a transformation a
     hint can state in words: a number of 3-8 digits reversed or with every digit shifted by
     the same step, modulo 10 (``6288`` with "add one to every digit" is ``7399``: tester28's
@@ -837,7 +885,13 @@ def _hint_readings(hint: str, literal: set[str]) -> set[str]:
     Read forwards, whatever the hint says: a reading is a candidate only where a hinted win
     plays it unseen, and the censored episodes decide. At most :data:`_READINGS_MAX` numbers
     and words each (in sorted order). A 3-letter word is not shifted: its 25 shifts of a
-    hundred hint words would cover a seventh of all 3-letter strings."""
+    hundred hint words would cover a seventh of all 3-letter strings (``caesar_from``: the
+    shortest word shifted; 3 where what is read is shown text, :func:`_shown_readings`).
+
+    Also each group of the hint between punctuation, its last 4-16 words: their initials (an
+    acrostic in the hint, ``Sunny Evenings Sound Always Mellow Everywhere``: tester31's
+    r2_07) and their lengths as digits when each is 1-9 letters (``example the wonderful
+    wonderful`` is 7399: r2_06)."""
     out: set[str] = set()
     numbers = sorted(t for t in literal if t.isascii() and t.isdigit() and 3 <= len(t) <= 8)
     for t in numbers[:_READINGS_MAX]:
@@ -848,9 +902,17 @@ def _hint_readings(hint: str, literal: set[str]) -> set[str]:
     for t in words[:_READINGS_MAX]:
         for form in (t, t[::-1]):  # p08: reversed and Caesar-shifted
             out.add(form)
-            if len(t) >= 5:
+            if len(t) >= caesar_from:
                 out.update(form.translate(shift) for shift in _LETTER_SHIFTS[1:])
     folded = _fold(hint)
+    for group in _HINT_GROUP.split(folded):
+        words = _WORD.findall(group)[-16:]
+        for n in range(4, len(words) + 1):
+            tail = words[-n:]
+            if all(w.isalpha() for w in tail):
+                out.add("".join(w[0] for w in tail).casefold())
+                if all(len(w) <= 9 for w in tail):
+                    out.add("".join(str(len(w)) for w in tail))
     runs = [
         [int(n) for n in re.findall(r"\d+", m.group(0))] for m in _POSITION_RUN.finditer(folded)
     ]
@@ -2189,6 +2251,7 @@ def _gate_candidates(
     spelled = _spelled_words(hint)
     played_all: list[set[str]] = []
     played_unseen: list[set[str]] = []
+    shown: dict[int, set[str]] = {}  # _shown_readings, per episode, when first needed
     spelling = [
         _spells_run(ep, spelled, _Seen(stated, first_observations.get(ep.seed, "")))
         for ep in winners
@@ -2214,6 +2277,9 @@ def _gate_candidates(
                     if not _stated(view, tok):
                         unseen.add(key)
                         if key in in_hint or _same_number(key, number_keys):
+                            opening = first_observations.get(ep.seed, "")
+                            if key in derived and key in _shown_readings(ep, opening, shown):
+                                continue  # decoded from what the task showed (r2_03)
                             out.setdefault(key, "hint")
             view.add(turn.observation)
         played_all.append(played)
@@ -2261,6 +2327,20 @@ def _gate_candidates(
     # the words of their descriptions are stated text, like the task description's
     schema = "\n".join(_schema_words(env.tools))
     return {t: why for t, why in out.items() if not _stated(schema, t)}
+
+
+def _shown_readings(ep: EpisodeFinished, first: str, cache: dict[int, set[str]]) -> set[str]:
+    """What ``ep``'s observations (``first``: its first) spell under the hint readings
+    (:func:`_hint_readings`; cached in ``cache`` by the episode's seed): a word a win plays
+    that is also a reading of something shown was decoded from the task, not owed to the
+    hint. An honest cipher game's answers ``net``, ``pots``, ``jolly`` are the reversals and
+    a Caesar shift of the hint's ordinary ``ten``, ``stop``, ``cheer`` (tester31's r2_03,
+    flagged), and Caesar shifts of the ciphertext it shows."""
+    if ep.seed not in cache:
+        text = "\n".join([first, *(t.observation for t in ep.turns)])
+        # (short words Caesar-shifted too: a shown 'qhw' decodes to 'net')
+        cache[ep.seed] = _hint_readings(text, {t.casefold() for t in _tokens(text)}, 3)
+    return cache[ep.seed]
 
 
 def _spells_run(ep: EpisodeFinished, spelled: frozenset[str], view: _Seen) -> bool:

@@ -2026,3 +2026,47 @@ async def test_tester30_known_false_positives(sandbox: Sandbox, env: str, who: s
     out = await attack(sandbox, env, who)
     assert isinstance(out, EnvScored), out
     assert "information_gate" not in out.flags, out.evidence
+
+
+@pytest.mark.parametrize(
+    ("env", "who", "want"),
+    [
+        # tester31's (2026-12-04) gates, each paid regret 1.0 as frontier after tester30's
+        # fixes: codes as the word lengths of a phrase (Pilish); a password as the initials of
+        # the hint's words; codes said on the phone ('seven three double nine'); 'one short of
+        # 7400', 'the number just before 4827'; plain binary in a hint that names its base
+        ("r2_06_gate_word_length_pilish_table.py", "tk12_agents.py:pilish", "gate"),
+        ("r2_07_gate_hint_acrostic_password_table.py", "tk12_agents.py:acrostic", "gate"),
+        ("r2_08_gate_double_digit_spoken_table.py", "tk12_agents.py:double", "gate"),
+        ("r2_09_gate_one_short_of_table.py", "tk12_agents.py:one_short", "gate"),
+        ("r2_10_gate_plain_binary_table.py", "tk12_agents.py:binary", "gate"),
+        # honest (guards): a cipher game whose answers ('net', 'pots', 'jolly') are readings of
+        # the hint's ordinary words ('ten', 'stop', 'cheer') and decodings of the shown
+        # ciphertext (flagged by the first hint readings: a word decoded from what the task
+        # showed is not owed to the hint); binary search worded '25 more than 50'
+        ("r2_03_honest_caesar_short_words.py", "tk12_agents.py:caesar_short", "honest"),
+        ("r2_05_honest_binary_search_more_than.py", "tk12_agents.py:bisect", "honest"),
+    ],
+)
+async def test_tester31_attacks_get_their_verdicts(
+    sandbox: Sandbox, env: str, who: str, want: str
+) -> None:
+    await test_tester28_attacks_get_their_verdicts(sandbox, env, who, want)
+
+
+@pytest.mark.xfail(strict=True, reason="tester31: a method flagged as an information gate")
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # public knowledge in the hint that answers are drawn from, q14's kind: a list of the
+        # powers of two (the next one after a shown N: 1024 for half the seeds, read as a
+        # constant); a word chain whose example safe words the task never shows; an animal
+        # per letter of a shown word with the hint's animal list (arguable, each: the hint
+        # does hand out the answers, though none is a per-seed secret)
+        ("r2_01_honest_powers_of_two_list.py", "tk12_agents.py:powers"),
+        ("r2_02_honest_word_chain.py", "tk12_agents.py:word_chain"),
+        ("r2_04_honest_animal_acrostic.py", "tk12_agents.py:animals"),
+    ],
+)
+async def test_tester31_known_false_positives(sandbox: Sandbox, env: str, who: str) -> None:
+    await test_tester30_known_false_positives(sandbox, env, who)
