@@ -6,7 +6,7 @@ hint and K with it — K seeds drawn from a generator seeded by ``--seed``, the 
 conditions, so the two are paired — with the chosen agent, then the replay checks
 (``constant_solution``, ``information_gate``, ``state_survives_reset``):
 
-- ``--agent MODULE:CALLABLE`` — a scripted agent ``(observations, hint, rng, memory) -> str``
+- ``--agent MODULE:CALLABLE`` (MODULE a module name or a ``.py`` file path) — a scripted agent ``(observations, hint, rng, memory) -> str``
   run in this process (``MODULE`` is a dotted module name or a path to a ``.py`` file);
 - ``--policy-url URL`` — a policy server (SGLang or ``engine.serve``), with the tokenizer of
   ``--model`` (default: the server's reported tokenizer/model path).
@@ -291,7 +291,12 @@ def print_report(r: ScoreReport) -> None:
     print(
         f"  regret                 {r.regret:+6.3f}   [{r.ci_low:+.3f}, {r.ci_high:+.3f}] ({r.interval})"
     )
-    print(f"  frontier (accepted)    {'yes' if r.frontier else 'no'}")
+    # "frontier (accepted) no" read as "not accepted" for a validated, flagged design (a
+    # tester's, 2026-12-04): accepted means it passed validation; frontier is the verdict
+    print(
+        f"  frontier               {'yes' if r.frontier else 'no'} (accepted by validation: "
+        f"{'yes' if r.accepted else 'no'})"
+    )
     print(f"  flags                  {', '.join(r.flags) or '-'}")
     for flag, ev in r.flag_evidence.items():
         print(f"    {flag}: {json.dumps(ev, ensure_ascii=False)[:300]}")
@@ -340,7 +345,11 @@ def main(argv: list[str] | None = None) -> int:
     add_common_arguments(parser)
     who = parser.add_mutually_exclusive_group(required=True)
     who.add_argument("--policy-url", default="", help="policy server URL (SGLang or engine.serve)")
-    who.add_argument("--agent", default="", help="scripted agent MODULE:CALLABLE")
+    who.add_argument(
+        "--agent",
+        default="",
+        help="scripted agent MODULE:CALLABLE (MODULE: a module name or a .py file)",
+    )
     parser.add_argument("--model", default="", help="tokenizer/model path for --policy-url")
     parser.add_argument(
         "--k", type=int, default=None, help="episodes per condition (default: critic.k)"
