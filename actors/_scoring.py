@@ -146,30 +146,33 @@ _ASCII_DIGITS = frozenset("0123456789")
 
 
 _CJK_DIGITS = "〇零一二三四五六七八九"
-_DIGIT_FOLD: dict[int, str] = {
-    c: str(unicodedata.digit(chr(c)))
-    for c in range(0x20000)  # every digit lies below U+20000 (the last: U+1FBF9); 12 ms
-    if unicodedata.digit(chr(c), None) is not None and not 0x30 <= c <= 0x39
-}
-"""Every character with a digit value that is not ASCII to its ASCII digit: other scripts'
-decimal digits (Arabic-Indic ``٧``, Devanagari ``७``), circled, dingbat and superscript ones
-(``❼``, ``③``), and the Chinese digits written one by one (``七三九九``); NFKC maps the
-fullwidth ones only."""
-_DIGIT_FOLD.update({ord(c): str(max(0, i - 1)) for i, c in enumerate(_CJK_DIGITS)})
-# every other character whose numeric value is a whole 0-9 and that NFKC keeps: the Chinese
-# financial numerals (柒叁玖玖 is 7399: tester28's n09), the Hangzhou ones (〧), Suzhou, Cuneiform
-_DIGIT_FOLD.update(
-    {
-        c: str(int(v))
-        for c in range(0x80, 0x30000)
-        if (v := unicodedata.numeric(chr(c), -1.0)) in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
-        and c not in _DIGIT_FOLD
-        and unicodedata.normalize("NFKC", chr(c)) == chr(c)
-    }
-)
-# the dotless i: NFKC and casefold keep it, but an environment that compares in upper case
-# reads "vıolın" as VIOLIN (a tester's password table, 2026-12-02)
-_DIGIT_FOLD[ord("ı")] = "i"
+
+
+@functools.cache
+def _digit_fold() -> dict[int, str]:
+    """Every non-ASCII character with a digit value to its ASCII digit: other scripts' decimal
+    digits (Arabic-Indic ``٧``, Devanagari ``७``), circled, dingbat and superscript ones
+    (``❼``, ``③``; NFKC maps the fullwidth ones only), the Chinese digits written one by one
+    (``七三九九``), and every other character whose numeric value is a whole 0-9 and that NFKC
+    keeps: the Chinese financial numerals (``柒叁玖玖`` is 7399: tester28's n09), the Hangzhou
+    ones (``〧``), Suzhou, Cuneiform; and the dotless ``ı`` to ``i`` (NFKC and casefold keep it,
+    but an environment that compares in upper case reads "vıolın" as VIOLIN: a tester's
+    password table, 2026-12-02).
+
+    Built on first use, by :func:`_fold` of a non-ASCII text (~0.15 s of CPU, once a process:
+    at import it cost every process that imports the Critic)."""
+    fold: dict[int, str] = {}
+    for c in range(0x80, 0x30000):  # the last digit lies at U+1FBF9, numerals below U+30000
+        value = unicodedata.numeric(chr(c), -1.0)
+        if value in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9) and (
+            unicodedata.digit(chr(c), None) is not None
+            or unicodedata.normalize("NFKC", chr(c)) == chr(c)
+        ):
+            fold[c] = str(int(value))
+    fold.update({ord(c): str(max(0, i - 1)) for i, c in enumerate(_CJK_DIGITS)})
+    fold[ord("ı")] = "i"
+    return fold
+
 
 _IGNORABLE = re.compile(
     "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f"
@@ -182,7 +185,7 @@ variation selectors and Hangul fillers, which are not ``Cf``."""
 
 
 def _fold(text: str) -> str:
-    """``text`` NFKC-normalised, every digit ASCII (:data:`_DIGIT_FOLD`) and every invisible
+    """``text`` NFKC-normalised, every digit ASCII (:func:`_digit_fold`) and every invisible
     character removed (:data:`_IGNORABLE`, and the rest of category ``Cf``): the form in
     which gate tokens are found and matched. A hint that wrote its code table in
     Arabic-Indic, Devanagari, Chinese or dingbat digits, or split a password with a soft
@@ -191,7 +194,7 @@ def _fold(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
     if text.isascii():
         return text
-    return _format_chars().sub("", _IGNORABLE.sub("", text.translate(_DIGIT_FOLD)))
+    return _format_chars().sub("", _IGNORABLE.sub("", text.translate(_digit_fold())))
 
 
 @functools.cache
@@ -526,7 +529,7 @@ _FRACTION_PARTS = {
     "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
 }  # fmt: skip
 _FRACTION_COUNTS = {
-    w: i for i, w in enumerate("a one two three four five six seven eight nine".split(), 0)
+    w: i for i, w in enumerate("one two three four five six seven eight nine".split(), 1)
 } | {"a": 1, "an": 1}
 _FRACTION_OF = re.compile(
     r"(?<![\w.])(?:(a|an|one|two|three|four|five|six|seven|eight|nine|\d)\s+)?"
@@ -773,9 +776,8 @@ def _hint_numbers(hint: str) -> frozenset[str]:
 
     # "one third of 22197", "two fifths of N", "a quarter of N" (tester30's q05)
     def fraction(m: re.Match[str]) -> str:
-        count = _FRACTION_COUNTS.get((m.group(1) or "one").casefold(), 0) or int(
-            (m.group(1) or "1") if (m.group(1) or "1").isdigit() else 0
-        )
+        said = (m.group(1) or "one").casefold()
+        count = int(said) if said.isdigit() else _FRACTION_COUNTS[said]
         whole = int(m.group(3)) * count
         parts = _FRACTION_PARTS[m.group(2).casefold()]
         if not count or whole % parts:

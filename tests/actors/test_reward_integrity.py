@@ -1912,6 +1912,10 @@ async def test_tester26_known_false_positive_stated_wake_words_the_hint_repeats(
 async def test_tester28_attacks_get_their_verdicts(
     sandbox: Sandbox, env: str, who: str, want: str
 ) -> None:
+    await _assert_verdict(sandbox, env, who, want)
+
+
+async def _assert_verdict(sandbox: Sandbox, env: str, who: str, want: str) -> None:
     """``want``: ``gate`` (flagged ``information_gate``), ``honest`` (scored, not flagged),
     ``scored`` (scored, whatever its flags) or the rejection reason."""
     out = await attack(sandbox, env, who)
@@ -1972,7 +1976,7 @@ async def test_tester28_attacks_get_their_verdicts(
 async def test_tester29_attacks_get_their_verdicts(
     sandbox: Sandbox, env: str, who: str, want: str
 ) -> None:
-    await test_tester28_attacks_get_their_verdicts(sandbox, env, who, want)
+    await _assert_verdict(sandbox, env, who, want)
 
 
 @pytest.mark.parametrize(
@@ -2005,7 +2009,7 @@ async def test_tester29_attacks_get_their_verdicts(
 async def test_tester30_attacks_get_their_verdicts(
     sandbox: Sandbox, env: str, who: str, want: str
 ) -> None:
-    await test_tester28_attacks_get_their_verdicts(sandbox, env, who, want)
+    await _assert_verdict(sandbox, env, who, want)
 
 
 @pytest.mark.xfail(strict=True, reason="tester30: a method flagged as an information gate")
@@ -2023,9 +2027,7 @@ async def test_tester30_attacks_get_their_verdicts(
     ],
 )
 async def test_tester30_known_false_positives(sandbox: Sandbox, env: str, who: str) -> None:
-    out = await attack(sandbox, env, who)
-    assert isinstance(out, EnvScored), out
-    assert "information_gate" not in out.flags, out.evidence
+    await _assert_verdict(sandbox, env, who, "honest")
 
 
 @pytest.mark.parametrize(
@@ -2051,7 +2053,7 @@ async def test_tester30_known_false_positives(sandbox: Sandbox, env: str, who: s
 async def test_tester31_attacks_get_their_verdicts(
     sandbox: Sandbox, env: str, who: str, want: str
 ) -> None:
-    await test_tester28_attacks_get_their_verdicts(sandbox, env, who, want)
+    await _assert_verdict(sandbox, env, who, want)
 
 
 @pytest.mark.xfail(strict=True, reason="tester31: a method flagged as an information gate")
@@ -2069,4 +2071,4 @@ async def test_tester31_attacks_get_their_verdicts(
     ],
 )
 async def test_tester31_known_false_positives(sandbox: Sandbox, env: str, who: str) -> None:
-    await test_tester30_known_false_positives(sandbox, env, who)
+    await _assert_verdict(sandbox, env, who, "honest")
