@@ -245,6 +245,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "observation answered 0/20 greedy with the hint; varied, 14/20",
     )
     parser.add_argument(
+        "--pick-programs",
+        choices=("one", "agent"),
+        default="one",
+        help="the warm start's word_pick programs: 'one' (word_pick's 76 words, its one form, "
+        "the recorded runs') or 'agent' (their lists drawn from --agent-words and their lines "
+        "in the Agent stage's forms when --agent-forms is varied: engine.variants."
+        "generate_variants pick_pool, pick_forms), so the Designer's self-play designs ask the "
+        "Agent for the copy of any word in any of those forms",
+    )
+    parser.add_argument(
         "--copy-mix",
         type=int,
         default=0,
@@ -490,14 +500,22 @@ def probe_designs(
     }
 
 
-def probe_agent(model_dir: Path, programs: int, seed: int, threads: int) -> dict[str, Any]:
+def probe_agent(
+    model_dir: Path,
+    programs: int,
+    seed: int,
+    threads: int,
+    pick: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """The warm-started Agent before any RL, on ``word_pick`` programs it never trained on.
 
     ``programs`` programs generated with another seed than the warm start's (``seed`` +
     12,345), three episodes each (seeds 7-9), played greedily (at most 8 new tokens a turn)
     in process with the hint in the prompt and without it. Greedy decoding shows what the
     model prefers; the Critic's episodes sample at ``policy.temperature`` (1.0 in
-    ``cpu_learn.toml``) and win less often when the preference is weak.
+    ``cpu_learn.toml``) and win less often when the preference is weak. ``pick``: the
+    warm start's ``word_pick`` options (:func:`pick_options`), so the held-back programs are
+    of the kind the Designer was warm-started on.
 
     Returns:
         ``{"episodes": int, "with": {"won": int, "first_right": int}, "without": {...},
@@ -520,7 +538,9 @@ def probe_agent(model_dir: Path, programs: int, seed: int, threads: int) -> dict
     tok = load_tokenizer(model_dir)
     model = AutoModelForCausalLM.from_pretrained(str(model_dir), dtype=torch.float32).eval()
     eos = tok.eos_token_id
-    test = generate_variants(programs, seed=seed + 12345, families=("word_pick",), rename=False)
+    test = generate_variants(
+        programs, seed=seed + 12345, families=("word_pick",), rename=False, **(pick or {})
+    )
 
     def play(programs: list[Any]) -> dict[str, Any]:
         out: dict[str, Any] = {"episodes": 3 * len(programs), "first_answers": {}}
@@ -1075,7 +1095,13 @@ def held_out_rises(rows: list[dict[str, Any]], key: str) -> bool:
 
 
 def agent_over_versions(
-    run_dir: Path, model_dir: Path, versions: list[int], programs: int, seed: int, threads: int
+    run_dir: Path,
+    model_dir: Path,
+    versions: list[int],
+    programs: int,
+    seed: int,
+    threads: int,
+    pick: dict[str, Any] | None = None,
 ) -> list[dict[str, Any]]:
     """The Agent's held-back ``word_pick`` probe (:func:`probe_agent`, greedy, ``programs`` x 3
     episodes a condition) at each of ``versions`` (0: ``model_dir``, the warm start; N: the
@@ -1094,7 +1120,7 @@ def agent_over_versions(
         path = model_dir if v == 0 else run_dir / "weights" / f"v{v}"
         if not (path / "config.json").exists():
             continue
-        probe = probe_agent(path, programs, seed, threads)
+        probe = probe_agent(path, programs, seed, threads, pick)
         rows.append(
             {
                 "version": v,
@@ -1225,6 +1251,7 @@ def _reuse_warm_start(args: argparse.Namespace) -> tuple[Path, list[Any], dict[s
         "warm_start_probe",
         "agent_words",
         "agent_forms",
+        "pick_programs",
         "copy_mix",
         "warm_start_copy_samples",
         "stage_batch_tokens",
@@ -1247,6 +1274,12 @@ def _reuse_warm_start(args: argparse.Namespace) -> tuple[Path, list[Any], dict[s
             f'--warm-start {src}: agent_words in records.json must be "pool" or "wide", '
             f"got {json.dumps(figures['agent_words'])[:80]}"
         )
+    if figures.get("pick_programs", "one") not in ("one", "agent"):
+        # the copy check regenerates the programs that model was warm-started on
+        raise SystemExit(
+            f'--warm-start {src}: pick_programs in records.json must be "one" or "agent", '
+            f"got {json.dumps(figures['pick_programs'])[:80]}"
+        )
     figures["warm_start_from"] = str(src)
     figures["warm_start_bench_args"] = earlier.get("bench_args")
     # the copy check compares with the programs that model was warm-started on
@@ -1266,7 +1299,14 @@ def _reuse_warm_start(args: argparse.Namespace) -> tuple[Path, list[Any], dict[s
                 f"{'an integer' if kind is int else 'true or false'}, got {json.dumps(value)[:80]}"
             )
         corpus[key] = value
-    variants = generate_variants(corpus["variants"], seed=corpus["seed"], rename=corpus["rename"])
+    pick = pick_options(
+        figures.get("pick_programs", "one"),
+        figures.get("agent_words", "pool"),
+        figures.get("agent_forms", "one"),
+    )
+    variants = generate_variants(
+        corpus["variants"], seed=corpus["seed"], rename=corpus["rename"], **pick
+    )
     return model_dir, variants, figures
 
 
@@ -1336,8 +1376,9 @@ def _warm_stages(args: argparse.Namespace, out: Path) -> tuple[Path, list[Any], 
         variant_samples,
     )
 
-    variants = generate_variants(args.variants, seed=args.seed, rename=args.rename)
     corpus = load_corpus(DesignerConfig())
+    pick = pick_options(args.pick_programs, args.agent_words, args.agent_forms)
+    variants = generate_variants(args.variants, seed=args.seed, rename=args.rename, **pick)
     passages = [p.text for p in corpus.passages[:256]]
     texts = tokenizer_texts(variants, passages, args.seed) if args.tokenizer == "corpus" else None
     model_dir = build_model(out / "model", args.hidden, args.layers, texts)
@@ -1454,7 +1495,7 @@ def _warm_stages(args: argparse.Namespace, out: Path) -> tuple[Path, list[Any], 
             "valid programs (a loaded machine?)"
         )
     _log(f"warm start done: {sft}")
-    agent_probe = probe_agent(model_dir, args.agent_probe, args.seed, args.threads)
+    agent_probe = probe_agent(model_dir, args.agent_probe, args.seed, args.threads, pick)
     _log(f"warm-started Agent on held-back word_pick: {agent_probe}")
     temperature, top_p = _designer_sampling(args)
     probe = probe_designs(
@@ -1472,6 +1513,7 @@ def _warm_stages(args: argparse.Namespace, out: Path) -> tuple[Path, list[Any], 
         "tokenizer": args.tokenizer,
         "agent_words": args.agent_words,
         "agent_forms": args.agent_forms,
+        "pick_programs": args.pick_programs,
         "copy_mix": args.copy_mix if curriculum else 0,
         "warm_start_copy_samples": kept_copies,
         "stage_batch_tokens": args.stage_batch_tokens,
@@ -1486,6 +1528,31 @@ def _warm_stages(args: argparse.Namespace, out: Path) -> tuple[Path, list[Any], 
         "warm_start_probe": probe,
     }
     return model_dir, variants, stages
+
+
+def pick_options(kind: str, words: str, forms: str) -> dict[str, Any]:
+    """``engine.variants.generate_variants``' ``word_pick`` options for ``--pick-programs``.
+
+    Args:
+        kind: ``"one"`` (``{}``: the recorded runs' programs) or ``"agent"``.
+        words: ``--agent-words`` (:func:`agent_words`), the pool the programs list.
+        forms: ``--agent-forms``; ``"varied"``: the programs' lines in the Agent stage's forms.
+
+    Returns:
+        ``{}`` or ``{"pick_pool": [str, ...], "pick_forms": bool}``.
+
+    Raises:
+        ValueError: ``kind`` is neither (``words`` as :func:`agent_words`).
+    """
+    if kind == "one":
+        return {}
+    if kind != "agent":
+        raise ValueError(f"--pick-programs: expected one or agent, got {kind!r}")
+    from engine.config import DesignerConfig
+    from engine.corpus import load_corpus
+
+    passages = [p.text for p in load_corpus(DesignerConfig()).passages]
+    return {"pick_pool": agent_words(words, passages), "pick_forms": forms == "varied"}
 
 
 def agent_words(kind: str, passages: list[str]) -> list[str]:
@@ -1607,6 +1674,11 @@ def _selfplay_stages(
             max(1, args.agent_probe // 2),
             args.seed,
             args.threads,
+            pick_options(
+                stages.get("pick_programs", "one"),
+                stages.get("agent_words", "pool"),
+                stages.get("agent_forms", "one"),
+            ),
         )
         rec |= {
             "load_end": _load(),

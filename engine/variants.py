@@ -747,9 +747,9 @@ class Env:
         self._done = False
         self._success = False
         obs = (
-            f"Example: [{','.join(ex1)}] -> {ex1[_SLOT]}\\n"
-            f"Example: [{','.join(ex2)}] -> {ex2[_SLOT]}\\n"
-            f"Round 1 of {ROUNDS}: {self._challenge()} -> ?"
+            f"$ex1\\n"
+            f"$ex2\\n"
+            f"$first"
         )
         return obs, {"round": 0}
 
@@ -763,7 +763,7 @@ class Env:
         if self._round >= ROUNDS:
             self._done, self._success = True, True
             return "$won", 1.0 / ROUNDS, True, False, {"success": True}
-        obs = f"$right Round {self._round + 1} of {ROUNDS}: {self._challenge()} -> ?"
+        obs = f"$right $next"
         return obs, 1.0 / ROUNDS, False, False, {"round": self._round}
 ''')
 
@@ -785,11 +785,34 @@ def _pick_wording(description: str) -> str:
     return description.split(_ROUNDS_SENTENCE.split("{")[0])[0]
 
 
-def _word_pick(rng: random.Random) -> tuple[str, str, str, dict[str, Any]]:
+def _pick_lines(example: str, challenge: str) -> dict[str, str]:
+    """The f-string bodies of a ``word_pick`` program's observation lines, from one of
+    :data:`_EXAMPLE_FORMS` and one of :data:`_CHALLENGE_FORMS` (``Template`` fields ``ex1``,
+    ``ex2``, ``first``, ``next``); the first forms give the recorded runs' program text."""
+
+    def ex(name: str) -> str:
+        return example.replace("[{words}]", f"[{{','.join({name})}}]").replace(
+            "{pick}", f"{{{name}[_SLOT]}}"
+        )
+
+    def ch(round_: str) -> str:
+        line = challenge.replace("[{words}]", "{self._challenge()}")
+        return line.replace("{rounds}", "{ROUNDS}").replace("{round}", round_)
+
+    return {"ex1": ex("ex1"), "ex2": ex("ex2"), "first": ch("1"), "next": ch("{self._round + 1}")}
+
+
+def _word_pick(
+    rng: random.Random, pool: Sequence[str] | None = None, forms: bool = False
+) -> tuple[str, str, str, dict[str, Any]]:
     rounds = rng.randint(3, 5)
     slot = rng.choice(tuple(_ORDINALS))
-    size = rng.randint(4, 6)
-    words = rng.sample(_POOL, rng.randint(12, 18))
+    size = rng.randint(3 if forms else 4, 6)
+    n_words = rng.randint(12, 18)
+    words = rng.sample(_POOL, n_words) if pool is None else _distinct_words(rng, pool, n_words)
+    lines = _pick_lines(_EXAMPLE_FORMS[0], _CHALLENGE_FORMS[0])
+    if forms:
+        lines = _pick_lines(rng.choice(_EXAMPLE_FORMS), rng.choice(_CHALLENGE_FORMS))
     desc = rng.choice(
         (
             "Each example maps a list of words to one of its words by a hidden rule. Answer "
@@ -821,6 +844,7 @@ def _word_pick(rng: random.Random) -> tuple[str, str, str, dict[str, Any]]:
         won=rng.choice(("Correct! All rounds won.", "Right. You won every round.")),
         lost=rng.choice(("Wrong.", "Not that one.", "Wrong, game over.")),
         right=rng.choice(("Correct.", "Right.", "Yes.")),
+        **lines,
     )
     return source, hint, desc, {"slot": slot}
 
@@ -850,7 +874,13 @@ _SOLVERS: dict[str, Callable[[dict[str, Any], list[str], bool], str]] = {
 
 
 def generate_variants(
-    n: int, seed: int = 0, families: Sequence[str] = VARIANT_FAMILIES, *, rename: bool = True
+    n: int,
+    seed: int = 0,
+    families: Sequence[str] = VARIANT_FAMILIES,
+    *,
+    rename: bool = True,
+    pick_pool: Sequence[str] | None = None,
+    pick_forms: bool = False,
 ) -> list[Variant]:
     """``n`` distinct programs, round-robin over ``families``, reproducible from ``seed``.
 
@@ -861,6 +891,17 @@ def generate_variants(
         rename: rename helpers, tables and state attributes (``False``: every program of a
             family keeps the seed's names; a 1.3 M model half-trained on renamed programs
             mixes names within one program, and the Critic rejects it as a ``crash``).
+        pick_pool: the words ``word_pick`` programs list (12-18 distinct ones each; default
+            ``None``: :data:`_POOL`, the recorded runs' 76). ``bench learning --pick-programs
+            agent`` passes the Agent stage's pool (:func:`wide_pool` and more).
+        pick_forms: ``word_pick`` programs write their example and challenge lines in one of
+            :data:`_EXAMPLE_FORMS` and :data:`_CHALLENGE_FORMS` each (the Agent stage's
+            ``forms``), with lists of 3-6 words; default ``False``: ``Example: [...] -> w`` and
+            ``Round r of n: [...] -> ?``, lists of 4-6. Why: the Designer writes what it was
+            warm-started on, so the self-play Agent trained only on ``word_pick``'s one form
+            and 76 one-token words, and nothing in self-play exercised the copy of any word in
+            another form that the held-out ``copy_word`` asks for (2026-12-04: held-out flat
+            over 96 versions while held-back ``word_pick`` rose 22 -> 30 of 30).
 
     Returns:
         ``n`` :class:`Variant` s with pairwise different sources.
@@ -871,6 +912,14 @@ def generate_variants(
     for f in families:
         if f not in _MAKERS:
             raise ValueError(f"unknown variant family {f!r}; expected one of {VARIANT_FAMILIES}")
+    if pick_pool is not None:
+        _check_pool(pick_pool, "generate_variants (pick_pool)", sizes=(12, 18))
+        odd = next((w for w in pick_pool if not re.fullmatch(r"[a-z]+", str(w))), None)
+        if odd is not None:
+            # the program compares lowercased answers and splits its lists at commas
+            raise ValueError(f"generate_variants: pick_pool words must be a-z only, got {odd!r}")
+    makers = dict(_MAKERS)
+    makers["word_pick"] = functools.partial(_word_pick, pool=pick_pool, forms=pick_forms)
     rng = random.Random(seed)
     out: list[Variant] = []
     seen: set[str] = set()
@@ -884,7 +933,7 @@ def generate_variants(
         if tries > 20 * n + 100 or not active:
             raise ValueError(f"could not draw {n} distinct variants (got {len(out)})")
         family = active[len(out) % len(active)]
-        source, hint, desc, params = _MAKERS[family](rng)
+        source, hint, desc, params = makers[family](rng)
         if rename:
             source = _rename(source, rng)
         if source in seen:

@@ -688,3 +688,52 @@ def test_the_greedy_held_out_eval_writes_beside_the_sampled_one(
     monkeypatch.setattr(bl.subprocess, "run", lambda cmd, **_: None)
     missing = bl.held_out(tmp_path / "other", 2, 8, temperature=0.0, key="held_out_greedy")
     assert missing["held_out_greedy"] == [] and "eval-greedy" in missing["held_out_greedy_error"]
+
+
+def test_a_reused_warm_start_regenerates_the_word_pick_programs_it_was_trained_on(
+    tmp_path: Path,
+) -> None:
+    """``--pick-programs agent``: the copy check of a reused warm start compares designs with
+    the programs that model saw, so the reuse must draw them with the same pool and forms."""
+    import argparse
+
+    from bench.bench_learning import _reuse_warm_start, add_arguments, pick_options
+    from engine.variants import generate_variants
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    args_ = {"variants": 10, "seed": 0, "rename": False}
+    src = _fake_warm_start(
+        tmp_path / "earlier",
+        {
+            "agent_words": "wide",
+            "agent_forms": "varied",
+            "pick_programs": "agent",
+            "bench_args": args_,
+        },
+    )
+    _, variants, figures = _reuse_warm_start(parser.parse_args(["--warm-start", str(src)]))
+    assert figures["pick_programs"] == "agent"
+    pick = pick_options("agent", "wide", "varied")
+    want = generate_variants(10, seed=0, rename=False, **pick)
+    assert [v.source for v in variants] == [v.source for v in want]
+    assert [v.source for v in variants] != [
+        v.source for v in generate_variants(10, seed=0, rename=False)
+    ]
+    assert pick_options("one", "wide", "varied") == {}
+    with pytest.raises(ValueError, match="--pick-programs: expected one or agent, got 'all'"):
+        pick_options("all", "wide", "varied")
+
+
+def test_a_bad_pick_programs_in_a_reused_record_stops_the_bench_before_the_work_directory(
+    tmp_path: Path,
+) -> None:
+    src = _fake_warm_start(
+        tmp_path / "earlier",
+        {"pick_programs": "many", "bench_args": {"variants": 5, "seed": 0, "rename": False}},
+    )
+    _refused_before_work_dir(
+        tmp_path / "work",
+        ["--warm-start", str(src)],
+        'pick_programs in records.json must be .*"many"',
+    )

@@ -456,3 +456,48 @@ def test_primer_sizes_are_checked_against_the_pool_and_each_other() -> None:
         primer_samples(tok, 1, rng=random.Random(0), pool=three)
     with pytest.raises(ValueError, match="sizes"):
         primer_samples(tok, 1, rng=random.Random(0), pool=three, sizes=(3, 2))
+
+
+def test_word_pick_programs_can_list_any_pool_and_speak_in_the_agent_stages_forms() -> None:
+    """``pick_pool``/``pick_forms``: the programs' word tables come from the pool given and
+    their example and challenge lines from the Agent stage's forms, and every program is still
+    won by its hint and lost without it (the solver reads the last bracketed list)."""
+    from engine.variants import _CHALLENGE_FORMS, _POOL, recombine_word_pick
+
+    pool = [f"w{'abcdefghij'[i % 10]}{'klmnopqrst'[i // 10]}x" for i in range(60)]
+    vs = generate_variants(
+        40, seed=2, families=("word_pick",), rename=False, pick_pool=pool, pick_forms=True
+    )
+    firsts = collections.Counter()
+    for v in vs + recombine_word_pick(vs):
+        table = re.search(r'^_WORDS = "([a-z ]+)"\.split\(\)$', v.source, re.MULTILINE)
+        assert table is not None, v.name
+        assert set(table.group(1).split()) <= set(pool)
+        assert not set(table.group(1).split()) & set(_POOL)
+        for seed in (1, 2):
+            won, obs, _ = play_variant(v, seed, hinted=True)
+            assert won, v.name
+            assert not play_variant(v, seed, hinted=False)[0] or "," not in obs[0]
+        first = play_variant(v, 3, hinted=True)[1][0].splitlines()
+        assert len(first) == 3  # two examples and the challenge
+        firsts[next(i for i, f in enumerate(_CHALLENGE_FORMS) if f.split("{")[0] in first[2])] += 1
+    # the forms vary: more than half of the seven challenge forms appear in 80 programs
+    assert len(firsts) >= 4, firsts
+    # the default programs are the recorded runs' (one form, word_pick's pool)
+    plain = generate_variants(5, seed=2, families=("word_pick",), rename=False)
+    assert all("Round 1 of {ROUNDS}: {self._challenge()} -> ?" in v.source for v in plain)
+
+
+@pytest.mark.parametrize(
+    ("pool", "named"),
+    [
+        (["river"] * 20, "at least 18 different words"),
+        (["River", *[f"w{c}" for c in "abcdefghijklmnopqrst"]], "a-z only, got 'River'"),
+        ([*[f"w{c}" for c in "abcdefghijklmnopqrst"], "two,words"], "a-z only, got 'two,words'"),
+    ],
+)
+def test_a_pick_pool_too_small_or_not_lowercase_letters_is_refused(
+    pool: list[str], named: str
+) -> None:
+    with pytest.raises(ValueError, match=f"generate_variants.*pick_pool.*{re.escape(named)}"):
+        generate_variants(3, families=("word_pick",), pick_pool=pool)
