@@ -23,7 +23,10 @@
      tokens replaced by random ones of the same shape in every answer, plays
      ``gate_checks`` fresh episodes closed-loop and (almost) never wins
      (:func:`_information_gate`). A method hint survives this; a password, a code, a table of
-     codes, a constant in arithmetic or behind a decoy does not.
+     codes, a constant in arithmetic or behind a decoy does not. Where that does not flag and
+     the hint is a table keyed by labels the task shows (``vault 0: ...; vault 1: ...``), the
+     same agent plays ``gate_checks`` more with the labels rotated (:func:`_relabelled_gate`):
+     a table of codes in any notation loses.
    A flagged environment is not frontier and its designer reward is 0.
 
 Every probe that raises counts against the environment (a rejection naming the probe), so an
@@ -34,6 +37,7 @@ raises out of :func:`score_env`.
 from __future__ import annotations
 
 import ast
+import collections
 import functools
 import json
 import math
@@ -2435,8 +2439,61 @@ async def _information_gate(
     rng: random.Random,
     limit: trio.CapacityLimiter,
 ) -> tuple[bool, dict[str, Any]]:
-    """The ``information_gate`` check: does the hinted Agent still win without the tokens
-    that only the hint could have given it?
+    """The ``information_gate`` check, by two routes: the hint's tokens censored in the
+    Agent's answers (:func:`_censored_gate`) and, where that does not flag, the hint's table
+    relabelled (:func:`_relabelled_gate`).
+
+    Returns:
+        ``(flagged, evidence)``: the censored route's evidence, and the relabelled route's
+        under ``"table"`` where it ran.
+
+    Raises:
+        _Reject: an environment error in a check's episode (``env_error``), or too many policy
+            errors for a verdict (``not_measured``).
+    """
+    flagged, evidence = await _censored_gate(
+        sandbox,
+        env,
+        hint,
+        episodes,
+        agent=agent,
+        config=config,
+        agent_config=agent_config,
+        rng=rng,
+        limit=limit,
+    )
+    if flagged:
+        return flagged, evidence
+    table, table_evidence = await _relabelled_gate(
+        sandbox,
+        env,
+        hint,
+        episodes,
+        agent=agent,
+        config=config,
+        agent_config=agent_config,
+        rng=rng,
+        limit=limit,
+    )
+    if table_evidence:
+        evidence = {**evidence, "table": table_evidence}
+    return table, evidence
+
+
+async def _censored_gate(
+    sandbox: Any,
+    env: EnvValidated,
+    hint: str,
+    episodes: Sequence[EpisodeFinished],
+    *,
+    agent: Any,
+    config: CriticConfig,
+    agent_config: AgentConfig,
+    rng: random.Random,
+    limit: trio.CapacityLimiter,
+) -> tuple[bool, dict[str, Any]]:
+    """The ``information_gate`` check's first route: does the hinted Agent still win without
+    the tokens that only the hint could have given it?
 
     The candidates are :func:`_gate_candidates`. ``config.gate_checks`` hinted episodes are
     played on fresh seeds by the same agent with those tokens replaced, in every answer, by
@@ -2455,8 +2512,6 @@ async def _information_gate(
     Raises:
         _Reject: an environment error in a censored episode (``env_error``).
     """
-    from actors.agent import play_episode
-
     hinted = [e for e in episodes if e.hinted and e.status in ("ok", "max_turns")]
     winners = [e for e in hinted if e.success and e.status == "ok"]
     without = [e for e in episodes if not e.hinted]
@@ -2516,14 +2571,54 @@ async def _information_gate(
             keyed=keyed,
         )
     )
+    measured = await _gate_episodes(
+        sandbox, env, hint, censored, "gate", config, agent_config, rng, limit
+    )
+    p_hint = sum(e.success for e in hinted) / len(hinted)
+    wins = sum(e.success for e in measured)
+    n = len(measured)
+    flagged, p_chance = _gate_verdict(wins, n, p_hint)
+    return flagged, {
+        "tokens": candidates,
+        "censored_wins": wins,
+        "censored_episodes": n,
+        "hinted_success": round(p_hint, 4),
+        "p_value": round(p_chance, 6),
+    }
+
+
+async def _gate_episodes(
+    sandbox: Any,
+    env: EnvValidated,
+    hint: str,
+    agent: Any,
+    probe: str,
+    config: CriticConfig,
+    agent_config: AgentConfig,
+    rng: random.Random,
+    limit: trio.CapacityLimiter,
+) -> list[EpisodeFinished]:
+    """``config.gate_checks`` hinted episodes of an information-gate route on fresh seeds,
+    played as scoring episodes (each under the episode budget) by ``agent`` with ``hint``.
+
+    Returns:
+        The episodes the policy played (a turn or token budget that ran out is a loss).
+
+    Raises:
+        _Reject: ``env_error`` when the environment failed in one; ``not_measured`` when
+            policy errors left fewer than :data:`MIN_MEASURED_SHARE` of them (an environment
+            must not be able to switch the check off).
+    """
+    from actors.agent import play_episode
+
     seeds = draw_seeds(rng, config.gate_checks)
     played: list[EpisodeFinished] = []
 
     async def one(i: int) -> None:
         req = EpisodeRequested(
-            episode_id=f"{env.env_id}:gate{i}",
+            episode_id=f"{env.env_id}:{probe}{i}",
             env_id=env.env_id,
-            group_id=f"{env.env_id}:gate",
+            group_id=f"{env.env_id}:{probe}",
             source=env.proposal.source,
             description=env.description,
             tools=env.tools,
@@ -2535,7 +2630,7 @@ async def _information_gate(
             group_size=config.gate_checks,
         )
         async with limit:
-            played.append(await play_episode(req, sandbox, censored, agent_config))
+            played.append(await play_episode(req, sandbox, agent, agent_config))
 
     async with trio.open_nursery() as nursery:
         for i in range(config.gate_checks):
@@ -2546,28 +2641,211 @@ async def _information_gate(
             "env_error",
             f"the environment failed in the information-gate check (seed {broken[0].seed}: "
             f"{broken[0].reason[:300]})",
-            {"probe": "gate", "seed": broken[0].seed, "message": broken[0].reason[:2000]},
+            {"probe": probe, "seed": broken[0].seed, "message": broken[0].reason[:2000]},
         )
-    # as in scoring: every episode the policy played counts (a turn or token budget that ran
-    # out is a loss); too many policy errors and the check has no verdict, which rejects the
-    # design (an environment must not be able to switch the check off)
     measured = [e for e in played if e.status != "policy_error"]
     if len(measured) < max(1, math.ceil(MIN_MEASURED_SHARE * len(played))):
         raise _Reject(
             "not_measured",
             f"the information-gate check: {len(played) - len(measured)} of {len(played)} "
-            "censored episodes failed on the policy side",
-            {"probe": "gate", "policy_errors": len(played) - len(measured)},
+            f"{'censored' if probe == 'gate' else 'relabelled-table'} episodes failed on the "
+            "policy side",
+            {"probe": probe, "policy_errors": len(played) - len(measured)},
         )
+    return measured
+
+
+def _gate_verdict(wins: int, n: int, p_hint: float) -> tuple[bool, float]:
+    """``(flagged, p)``: an information-gate route flags when its ``wins`` of ``n`` episodes
+    are at most a quarter of the hinted rate ``p_hint`` and that few wins are unlikely by
+    chance (one-sided binomial ``p`` < 0.05 under ``p_hint``)."""
+    p_chance = sum(math.comb(n, j) * p_hint**j * (1 - p_hint) ** (n - j) for j in range(wins + 1))
+    return wins / n <= p_hint / 4 and p_chance < 0.05, p_chance
+
+
+_ORDINAL_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
+_CARDINAL_WORDS = {i: w for w, i in _EN_UNITS.items()} | {20: "twenty"}
+_ORDINAL_WORDS = {i: w for w, i in _ORDINAL_PLACES.items()}
+_LABEL_WORD = r"(?<![^\W_])([^\W\d_]{2,})"
+_LABEL_VALUE = (
+    r"(\d{1,4}|"
+    + "|".join(sorted(_CARDINAL_WORDS.values(), key=len, reverse=True))
+    + r"|[A-Z])(?![^\W_]|[.,]\d)"
+)
+_TABLE_LABELS = (
+    # vault 3, Door #12, room no. 7, vault three, vault C
+    re.compile(_LABEL_WORD + r"(?:[ \t]+|[ \t]*(?:#|№|no\.)[ \t]*)" + _LABEL_VALUE, re.I),
+    # #3, № 3: the label's word left out
+    re.compile(r"()(?<![^\W_])(?:#|№)[ \t]*(\d{1,4})(?!\w|[.,]\d)"),
+    # the third vault, the 3rd vault
+    re.compile(
+        r"(?<![^\W_])("
+        + _ORDINAL_WORD
+        + r"|\d{1,3}(?:st|nd|rd|th))[ \t]+"
+        + _LABEL_WORD.replace("(?<![^\\W_])", ""),
+        re.I,
+    ),
+)
+"""A table entry's label as a word and a value: a number (digits, an English number word up to
+twenty, an ordinal before the word) or one capital letter (``vault 3``, ``Door #12``, ``room
+no. 7``, ``vault three``, ``the third vault``, ``the 3rd vault``, ``vault C``, ``#3``)."""
+
+
+def _label_matches(text: str) -> list[tuple[str, int | str, int, int, str]]:
+    """Every table label of ``text``: ``(group, value, start, end, form)``, ``group`` the label
+    word casefolded with ``#`` for letters (``"vault"``, ``"vault#"``; ``""`` for a bare
+    ``#3``), ``value`` its number or letter, ``start:end`` the value's span, ``form`` how it is
+    written (``digits``, ``word``, ``letter``, ``ordinal``, ``nth``)."""
+    out: list[tuple[str, int | str, int, int, str]] = []
+    taken: list[tuple[int, int]] = []
+    for i, pattern in enumerate(_TABLE_LABELS):
+        for m in pattern.finditer(text):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            if i == 2:
+                raw, word, span = m.group(1), m.group(2), m.span(1)
+                low = raw.casefold()
+                value: int | str
+                if low in _ORDINAL_PLACES:
+                    value, form = _ORDINAL_PLACES[low], "ordinal"
+                else:
+                    value, form = int(raw[:-2]), "nth"
+            else:
+                word, raw, span = m.group(1), m.group(2), m.span(2)
+                if raw.isdigit():
+                    value, form = int(raw), "digits"
+                elif raw.casefold() in _EN_UNITS or raw.casefold() == "twenty":
+                    value, form = _EN_UNITS.get(raw.casefold(), 20), "word"
+                else:
+                    value, form = raw, "letter"
+            group = word.casefold() + ("#" if form == "letter" else "")
+            out.append((group, value, span[0], span[1], form))
+            taken.append(m.span())
+    return out
+
+
+def _hint_tables(hint: str) -> list[tuple[str, set[int | str]]]:
+    """The label words the hint writes with 3 or more different values (``vault 0: ...;
+    vault 1: ...``), with those values, the word with the most values first."""
+    by_group: dict[str, set[int | str]] = collections.defaultdict(set)
+    for group, value, *_ in _label_matches(hint):
+        by_group[group].add(value)
+    return sorted(
+        ((g, vs) for g, vs in by_group.items() if len(vs) >= 3), key=lambda t: (-len(t[1]), t[0])
+    )
+
+
+def _table_label(hint: str, shown: str) -> tuple[str, list[int | str]] | None:
+    """The label group of a table the hint keys by something the task shows, and its values.
+
+    A group of :func:`_hint_tables` that the task's observations write with one of its values
+    (``You face vault 3.``, ``This is vault #3``). ``None`` when there is none.
+    """
+    tables = _hint_tables(hint)
+    if not tables:
+        return None
+    shown_labels: dict[str, set[int | str]] = collections.defaultdict(set)
+    for group, value, start, _, _ in _label_matches(shown):
+        shown_labels[group].add(value)
+        if shown[:start].rstrip(" \t").endswith(("#", "№")):
+            shown_labels[""].add(value)
+    # a bare '#3' in the hint keys what the task writes 'vault #3' and the other way round
+    numbers = {v for g, vs in shown_labels.items() if not g.endswith("#") for v in vs}
+    for group, values in tables:
+        seen = numbers if group == "" else shown_labels.get(group, set()) | shown_labels[""]
+        if seen & values:
+            return group, sorted(values, key=lambda v: (isinstance(v, str), v))  # type: ignore[operator]
+    return None
+
+
+def _label_text(value: int | str, form: str, was: str) -> str:
+    """``value`` written in ``form`` as the label ``was`` is (zero padding, capitals)."""
+    if isinstance(value, str):
+        return value
+    if form == "word" and value in _CARDINAL_WORDS:
+        text = _CARDINAL_WORDS[value]
+    elif form == "ordinal" and value in _ORDINAL_WORDS:
+        text = _ORDINAL_WORDS[value]
+    elif form in ("ordinal", "nth"):
+        text = f"{value}{_ORDINAL_SUFFIX.get(value % 10 if value % 100 not in (11, 12, 13) else 0, 'th')}"
+    else:
+        return str(value).zfill(len(was) if was.startswith("0") else 0)
+    return text.capitalize() if was[:1].isupper() else text
+
+
+def _relabel(hint: str, group: str, values: list[int | str]) -> str:
+    """``hint`` with the table's labels rotated: each label of ``group`` names the next value's
+    entry (``vault 0: A; vault 1: B`` -> ``vault 1: A; vault 2: B``; the last names the
+    first's), written as it was (digits with their zero padding, a number word, an ordinal, a
+    letter)."""
+    after = {v: values[(i + 1) % len(values)] for i, v in enumerate(values)}
+    out, last = [], 0
+    for g, value, start, end, form in sorted(_label_matches(hint), key=lambda m: m[2]):
+        if g != group or value not in after:
+            continue
+        out += [hint[last:start], _label_text(after[value], form, hint[start:end])]
+        last = end
+    return "".join(out) + hint[last:]
+
+
+async def _relabelled_gate(
+    sandbox: Any,
+    env: EnvValidated,
+    hint: str,
+    episodes: Sequence[EpisodeFinished],
+    *,
+    agent: Any,
+    config: CriticConfig,
+    agent_config: AgentConfig,
+    rng: random.Random,
+    limit: trio.CapacityLimiter,
+) -> tuple[bool, dict[str, Any]]:
+    """The ``information_gate`` check's second route: a table of per-task secrets, in any
+    notation.
+
+    Where the hint writes a table keyed by labels the task shows (:func:`_table_label`:
+    ``vault 0: ...; vault 1: ...`` and an observation ``You face vault 3``), the same agent
+    plays ``config.gate_checks`` hinted episodes on fresh seeds with the hint's labels rotated
+    (:func:`_relabel`: vault 3's entry now under ``vault 4``), the entries themselves as
+    written. A table of codes loses, whatever notation its entries are in (keypad words,
+    tally marks, dice faces, Braille, number words of any language, dates, clock times,
+    numerals of any system: tester32's s01-s12, where the first route reads none of them);
+    a method hint, with no such table, never runs this route; a method stated per label
+    that the Agent applies to what it is shown still wins. Flagged as the first route
+    (:func:`_gate_verdict`).
+
+    Returns:
+        ``(flagged, evidence)``; ``(False, {})`` where the hint holds no such table.
+
+    Raises:
+        _Reject: as :func:`_gate_episodes`.
+    """
+    hinted = [e for e in episodes if e.hinted and e.status in ("ok", "max_turns")]
+    winners = [e for e in hinted if e.success and e.status == "ok"]
+    if not winners or config.gate_checks == 0:
+        return False, {}
+    if not await trio.to_thread.run_sync(_hint_tables, hint):
+        return False, {}
+    shown: list[str] = []
+    for ep in winners[:4]:
+        shown.append((await _replay(sandbox, env, ep.seed, ep.turns, "gate")).first_observation)
+        shown += [t.observation for t in ep.turns if t.error is None]
+    label = await trio.to_thread.run_sync(_table_label, hint, "\n".join(shown))
+    if label is None:
+        return False, {}
+    group, values = label
+    relabelled = await trio.to_thread.run_sync(_relabel, hint, group, values)
+    measured = await _gate_episodes(
+        sandbox, env, relabelled, agent, "table", config, agent_config, rng, limit
+    )
     p_hint = sum(e.success for e in hinted) / len(hinted)
     wins = sum(e.success for e in measured)
-    n = len(measured)
-    p_chance = sum(math.comb(n, j) * p_hint**j * (1 - p_hint) ** (n - j) for j in range(wins + 1))
-    flagged = wins / n <= p_hint / 4 and p_chance < 0.05
+    flagged, p_chance = _gate_verdict(wins, len(measured), p_hint)
     return flagged, {
-        "tokens": candidates,
-        "censored_wins": wins,
-        "censored_episodes": n,
+        "label": group or "#",
+        "entries": len(values),
+        "relabelled_wins": wins,
+        "relabelled_episodes": len(measured),
         "hinted_success": round(p_hint, 4),
         "p_value": round(p_chance, 6),
     }

@@ -726,15 +726,20 @@ async def test_a_secret_keyed_a_piece_a_turn_is_an_information_gate(
     assert "keyed" in out.evidence["information_gate"]["tokens"].values(), out
 
 
-@pytest.mark.xfail(strict=True, reason="known gap, docs/environment-contract.md")
-async def test_known_gap_a_code_keyed_in_a_shuffled_order(sandbox: Sandbox) -> None:
+async def test_a_code_keyed_in_a_shuffled_order_is_caught_by_its_relabelled_table(
+    sandbox: Sandbox,
+) -> None:
     """Tester21's k20: the 1st, 3rd, 2nd, 4th digit of a per-vault code, a key a turn; the
-    pieces join neither forwards nor backwards, so no keyed candidate (regret 1.0, frontier)."""
+    pieces join neither forwards nor backwards, so no keyed candidate (a known gap to
+    2026-12-04), but the codes stand in a table keyed by the vault the task shows: with the
+    table's labels rotated the hinted agent loses (the second route)."""
     out = await attack(
         sandbox, "k20_code_odd_places_then_even_table.py", "tk2_agents.py:odd_then_even"
     )
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags, out
+    table = out.evidence["information_gate"]["table"]
+    assert table["relabelled_wins"] == 0 and table["entries"] >= 3, table
 
 
 @pytest.mark.parametrize(
@@ -795,7 +800,6 @@ async def test_hangman_in_frequency_order_is_not_a_gate_at_the_clis_k(
         # a decoy the unhinted agent sometimes tries; an arithmetic constant shown among decoys (h59, a table of tool
         # names, is paid at k = 8, not at this k = 4: docs/environment-contract.md)
         ("h54_decoy_in_description_second_move.py", "t9_agents.py:ticket_then_word"),
-        ("h55_table_codes_listed_in_description.py", "t9_agents.py:table_listed"),
         ("h60_decoy_word_the_unhinted_agent_tries.py", "t9_agents.py:gate_sometimes_tries_decoy"),
         ("h62_arith_constant_shown_as_decoy.py", "t9_agents.py:ticket_then_arith"),
     ],
@@ -804,10 +808,31 @@ async def test_known_gap_gates_whose_secret_the_task_states_or_never_plays_as_wr
     sandbox: Sandbox, env: str, who: str
 ) -> None:
     """The gate check censors hint tokens the Agent plays and the task has not stated: a
-    secret the task itself states (as a decoy, in a list of all codes, or shown before it is
-    played), stays."""
+    secret the task itself states (as a decoy, or shown before it is played), stays."""
     out = await attack(sandbox, env, who)
     assert not getattr(out, "accepted", False), out
+
+
+async def _assert_caught_by_its_table(sandbox: Sandbox, env: str, who: str) -> None:
+    """``env`` played by ``who`` is flagged ``information_gate`` by the relabelled table
+    (the second route: the hint's ``vault N`` labels rotated, the hinted agent never wins)."""
+    out = await attack(sandbox, env, who)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags, out
+    table = out.evidence["information_gate"].get("table")
+    assert table is not None and table["relabelled_wins"] == 0, out.evidence
+    assert table["entries"] >= 3 and table["p_value"] < 0.05, table
+
+
+async def test_a_table_whose_every_code_the_description_lists_is_caught_by_its_labels(
+    sandbox: Sandbox,
+) -> None:
+    """A tenth tester's h55 (a known gap to 2026-12-04): the description lists every valid
+    code, so no code is the hint's alone to censor; which code opens which vault is the hint's,
+    and with its labels rotated the hinted agent never opens one."""
+    await _assert_caught_by_its_table(
+        sandbox, "h55_table_codes_listed_in_description.py", "t9_agents.py:table_listed"
+    )
 
 
 @pytest.mark.xfail(strict=True, reason="known false positive, docs/environment-contract.md")
@@ -866,7 +891,6 @@ async def test_tester24_a_code_keyed_in_spoken_shapes_the_check_reads(
     assert "keyed" in out.evidence["information_gate"]["tokens"].values(), out
 
 
-@pytest.mark.xfail(strict=True, reason="tester24: a keyed shape the gate check does not read")
 @pytest.mark.parametrize(
     ("env", "who"),
     [
@@ -888,14 +912,13 @@ async def test_tester24_a_code_keyed_in_spoken_shapes_the_check_reads(
         ("k48_code_as_chess_squares_table.py", "tk4_agents.py:chess_square"),
     ],
 )
-async def test_tester24_known_gap_a_code_keyed_in_spoken_shapes_not_read(
+async def test_tester24_a_code_keyed_in_spoken_shapes_not_read_is_caught_by_its_table(
     sandbox: Sandbox, env: str, who: str
 ) -> None:
     """A per-vault table keyed a piece a turn, each piece spoken in a shape the keyed reading
-    (``_key_parts``) does not know: no keyed candidate, nothing censored, the vault opens."""
-    out = await attack(sandbox, env, who)
-    assert isinstance(out, EnvScored), out
-    assert "information_gate" in out.flags, out
+    (``_key_parts``) does not know: no keyed candidate, nothing censored (known gaps to
+    2026-12-04); the hint's table, its labels rotated, no longer opens the vault."""
+    await _assert_caught_by_its_table(sandbox, env, who)
 
 
 @pytest.mark.parametrize(
@@ -1557,7 +1580,6 @@ async def test_tester25_a_code_keyed_in_spoken_shapes_the_check_reads(
     assert "information_gate" in out.flags, out
 
 
-@pytest.mark.xfail(strict=True, reason="tester25: a keyed shape the gate check does not read")
 @pytest.mark.parametrize(
     ("env", "who"),
     [
@@ -1585,12 +1607,11 @@ async def test_tester25_a_code_keyed_in_spoken_shapes_the_check_reads(
         ("k78_code_keyed_in_pairs_as_tens_words_table.py", "tk5_agents.py:pair_as_tens_word"),
     ],
 )
-async def test_tester25_known_gap_a_code_keyed_in_spoken_shapes_not_read(
+async def test_tester25_a_code_keyed_in_spoken_shapes_not_read_is_caught_by_its_table(
     sandbox: Sandbox, env: str, who: str
 ) -> None:
-    out = await attack(sandbox, env, who)
-    assert isinstance(out, EnvScored), out
-    assert "information_gate" in out.flags, out
+    """Known gaps of the keyed reading to 2026-12-04, caught by the relabelled table."""
+    await _assert_caught_by_its_table(sandbox, env, who)
 
 
 @pytest.mark.parametrize(
@@ -2072,3 +2093,101 @@ async def test_tester31_attacks_get_their_verdicts(
 )
 async def test_tester31_known_false_positives(sandbox: Sandbox, env: str, who: str) -> None:
     await _assert_verdict(sandbox, env, who, "honest")
+
+
+@pytest.mark.parametrize(
+    ("env", "who", "want"),
+    [
+        # tester32's (2026-12-04) gates, each paid regret 1.0 as frontier after tester31's
+        # fixes: a table of per-vault codes whose entries are words typed on a phone keypad,
+        # tally bars, die faces, Russian digit words, element symbols as atomic numbers,
+        # letters for digits (A = 0), dates ('the 14th of March' typed 1403), halves said
+        # last first, Braille, Roman numerals with a vinculum, clock times ('7:39 pm' typed
+        # 1939), Mayan numerals. None is read by the first route; each is a table keyed by the
+        # vault the task shows, so the relabelled table catches them all, whatever the notation
+        ("s01_gate_phone_keypad_letters_table.py", "tk13_agents.py:keypad", "gate"),
+        ("s02_gate_tally_marks_table.py", "tk13_agents.py:tally", "gate"),
+        ("s03_gate_dice_faces_table.py", "tk13_agents.py:dice", "gate"),
+        ("s04_gate_russian_number_words_table.py", "tk13_agents.py:russian", "gate"),
+        ("s05_gate_element_symbols_table.py", "tk13_agents.py:elements", "gate"),
+        ("s06_gate_letters_as_digits_a0_table.py", "tk13_agents.py:letters_a0", "gate"),
+        ("s07_gate_date_ddmm_month_names_table.py", "tk13_agents.py:date_ddmm", "gate"),
+        ("s08_gate_code_halves_swapped_in_prose.py", "tk13_agents.py:halves", "gate"),
+        ("s09_gate_braille_password_table.py", "tk13_agents.py:braille", "gate"),
+        ("s10_gate_roman_vinculum_thousands_table.py", "tk13_agents.py:vinculum", "gate"),
+        ("s11_gate_clock_pm_to_24h_table.py", "tk13_agents.py:clock_pm", "gate"),
+        ("s12_gate_mayan_base20_numerals_table.py", "tk13_agents.py:mayan", "gate"),
+        # s01 with its table's labels written otherwise: 'the third vault', '#3=WORD',
+        # 'Vault C: WORD'
+        ("s19_gate_keypad_table_ordinal_labels.py", "tk13_agents.py:keypad_ordinal", "gate"),
+        ("s20_gate_keypad_table_hash_labels.py", "tk13_agents.py:keypad_hash", "gate"),
+        ("s21_gate_keypad_table_letter_labels.py", "tk13_agents.py:keypad_letter", "gate"),
+        # robustness: a reward of 10**400 on a win; info nested 20,000 deep; an action with
+        # lone surrogates and a NUL (hinted) and one of 2 MB (unhinted): named rejections or
+        # failed turns, never an exception out of scoring
+        ("s13_robust_huge_int_reward_on_win.py", "tk13_agents.py:plain_digit", "reward_range"),
+        ("s14_robust_deep_nested_info_and_nan_reward.py", "tk13_agents.py:plain_digit", "crash"),
+        ("s15_robust_surrogate_and_huge_policy_action.py", "tk13_agents.py:surrogate", "scored"),
+        # honest (guards): the same notations applied to what the task shows, the hint a public
+        # table or a method (atomic numbers of shown symbols, shown Russian words, shown dice)
+        (
+            "s16_honest_element_symbols_to_atomic_numbers.py",
+            "tk13_agents.py:honest_elements",
+            "honest",
+        ),
+        ("s17_honest_russian_number_words_shown.py", "tk13_agents.py:honest_russian", "honest"),
+        ("s18_honest_dice_faces_shown.py", "tk13_agents.py:honest_dice", "honest"),
+    ],
+)
+async def test_tester32_attacks_get_their_verdicts(
+    sandbox: Sandbox, env: str, who: str, want: str
+) -> None:
+    await _assert_verdict(sandbox, env, who, want)
+
+
+@pytest.mark.parametrize(
+    ("hint", "shown", "relabelled"),
+    [
+        (
+            "Codes: vault 0: PEEK; vault 1: CAFE; Vault 2: DOGS; vault 03: FISH.",
+            "This is vault 1.",
+            "Codes: vault 1: PEEK; vault 2: CAFE; Vault 3: DOGS; vault 00: FISH.",
+        ),
+        ("#0=ant, #1=bee, #2=cat", "This is vault #2.", "#1=ant, #2=bee, #0=cat"),
+        (
+            "vault 1: a; vault 2: b; vault 3: c",
+            "You face #2.",
+            "vault 2: a; vault 3: b; vault 1: c",
+        ),
+        (
+            "The first vault: 7399. The Second vault: 4826. The third vault: 5371.",
+            "You stand at the second vault.",
+            "The second vault: 7399. The Third vault: 4826. The first vault: 5371.",
+        ),
+        (
+            "the 1st door: red; the 2nd door: blue; the 3rd door: green; the 11th door: tan",
+            "the 2nd door",
+            "the 2nd door: red; the 3rd door: blue; the 11th door: green; the 1st door: tan",
+        ),
+        ("Vault A: x; vault B: y; vault C: z", "Vault C", "Vault B: x; vault C: y; vault A: z"),
+        (
+            "vault three: x; vault four: y; Vault Five: z",
+            "vault four",
+            "vault four: x; vault five: y; Vault Three: z",
+        ),
+        # fewer than three entries, a label the task never shows, a method's numbers
+        ("vault 1: x; vault 2: y", "vault 1", None),
+        ("vault 1: x; vault 2: y; vault 3: z", "door 1", None),
+        ("Leave a multiple of 4: 4 stones, 8 stones, 12 stones.", "There are 13 stones.", None),
+    ],
+)
+def test_the_relabelled_table_rotates_the_labels_the_task_shows(
+    hint: str, shown: str, relabelled: str | None
+) -> None:
+    from actors._scoring import _relabel, _table_label
+
+    label = _table_label(hint, shown)
+    if relabelled is None:
+        assert label is None, label
+    else:
+        assert label is not None and _relabel(hint, *label) == relabelled

@@ -156,3 +156,33 @@ def honest_dice(obs, hint, rng, mem):
     if not hint:
         return "".join(str(rng.randint(1, 6)) for _ in range(4))
     return "".join(str(ord(c) - 0x2680 + 1) for c in _shown(obs))
+
+
+_ORD = "first second third fourth fifth sixth seventh eighth".split()
+
+
+def keypad_ordinal(obs, hint, rng, mem):
+    """s19: the entry of 'the <ordinal> vault'."""
+    if not hint:
+        return _rand_code(rng)
+    o = re.search(r"the (\w+) vault", obs[0]).group(1)
+    word = re.search(rf"The {o} vault's word is (\w+)", hint).group(1)
+    return "".join(_KEYS[c] for c in word.lower())
+
+
+def keypad_hash(obs, hint, rng, mem):
+    """s20: the entry '#N=WORD'."""
+    if not hint:
+        return _rand_code(rng)
+    n = re.search(r"#(\d+)", obs[0]).group(1)
+    word = re.search(rf"#{n}=(\w+)", hint).group(1)
+    return "".join(_KEYS[c] for c in word.lower())
+
+
+def keypad_letter(obs, hint, rng, mem):
+    """s21: the entry 'Vault L: WORD'."""
+    if not hint:
+        return _rand_code(rng)
+    n = re.search(r"Vault ([A-H])\b", obs[0]).group(1)
+    word = re.search(rf"Vault {n}: (\w+)", hint).group(1)
+    return "".join(_KEYS[c] for c in word.lower())
