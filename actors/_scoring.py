@@ -2788,6 +2788,64 @@ def _relabel(hint: str, group: str, values: list[int | str]) -> str:
     return "".join(out) + hint[last:]
 
 
+_TABLE_KEY = re.compile(
+    r"(?:^|(?<=[:;,.\n(]))[ \t]*(?:and[ \t]+)?"
+    r"((?:[^\W_][\w'’-]*[ \t]+){0,2}[^\W_][\w'’-]*)"
+    r"[ \t]*(?::(?=\s)|=|->|→|=>|⇒)",
+    re.I,
+)
+"""A table entry's key: 1-3 words between a delimiter (start, ``:``, ``;``, ``,``, ``.``, a
+line break, ``(``) and the entry's separator (``: ``, ``=``, ``->``, ``→``, ``=>``): ``apple: 7399``,
+``red door = 4826``."""
+
+
+def _word_in(word: str, text: str) -> bool:
+    return re.search(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])", text) is not None
+
+
+def _keyed_table(hint: str, firsts: Sequence[str]) -> list[tuple[int, int]] | None:
+    """The key spans of a table the hint keys by words the task shows, one a task.
+
+    The keys (:data:`_TABLE_KEY`; 3+ different ones; a key followed at once by another, a
+    heading such as ``Fruit codes: apple: 7399``, is not one) where every first observation of
+    ``firsts`` writes exactly one of them as a word (``apple: 7399; pear: 4826; ...`` and
+    ``Fruit: apple``; a key of one character counts only in its own case). A public table
+    applied to several shown things (atomic numbers of ``N Li F F``) shows several keys and is
+    not one. ``None`` when there is none.
+    """
+    found = list(_TABLE_KEY.finditer(hint))
+    spans = [
+        m.span(1)
+        for m, after in zip(found, [*found[1:], None], strict=True)
+        if after is None or after.start(1) - m.end() > 2
+    ]
+    keys = {hint[a:b] if b - a == 1 else hint[a:b].casefold() for a, b in spans}
+    if len(keys) < 3 or not firsts:
+        return None
+    for first in firsts:
+        folded = first.casefold()
+        if sum(_word_in(k, first if len(k) == 1 else folded) for k in keys) != 1:
+            return None
+    return spans
+
+
+def _rotate_keys(hint: str, spans: list[tuple[int, int]]) -> str:
+    """``hint`` with a keyed table's keys rotated: each key names the next key's entry, in the
+    order the keys first appear, the last the first's (``apple: 7399; pear: 4826`` -> ``pear:
+    7399; ...``)."""
+    order: list[str] = []
+    for a, b in spans:
+        if hint[a:b].casefold() not in order:
+            order.append(hint[a:b].casefold())
+    after = {k: order[(i + 1) % len(order)] for i, k in enumerate(order)}
+    written = {hint[a:b].casefold(): hint[a:b] for a, b in spans}
+    out, last = [], 0
+    for a, b in sorted(spans):
+        out += [hint[last:a], written[after[hint[a:b].casefold()]]]
+        last = b
+    return "".join(out) + hint[last:]
+
+
 async def _relabelled_gate(
     sandbox: Any,
     env: EnvValidated,
@@ -2824,17 +2882,27 @@ async def _relabelled_gate(
     winners = [e for e in hinted if e.success and e.status == "ok"]
     if not winners or config.gate_checks == 0:
         return False, {}
-    if not await trio.to_thread.run_sync(_hint_tables, hint):
+    if not await trio.to_thread.run_sync(
+        lambda: bool(_hint_tables(hint)) or len(_TABLE_KEY.findall(hint)) >= 3
+    ):
         return False, {}
     shown: list[str] = []
+    firsts: list[str] = []
     for ep in winners[:4]:
-        shown.append((await _replay(sandbox, env, ep.seed, ep.turns, "gate")).first_observation)
-        shown += [t.observation for t in ep.turns if t.error is None]
+        firsts.append((await _replay(sandbox, env, ep.seed, ep.turns, "gate")).first_observation)
+        shown += [firsts[-1], *(t.observation for t in ep.turns if t.error is None)]
     label = await trio.to_thread.run_sync(_table_label, hint, "\n".join(shown))
-    if label is None:
-        return False, {}
-    group, values = label
-    relabelled = await trio.to_thread.run_sync(_relabel, hint, group, values)
+    if label is not None:
+        group, values = label
+        relabelled = await trio.to_thread.run_sync(_relabel, hint, group, values)
+        entries = len(values)
+    else:
+        spans = await trio.to_thread.run_sync(_keyed_table, hint, firsts)
+        if spans is None:
+            return False, {}
+        relabelled = await trio.to_thread.run_sync(_rotate_keys, hint, spans)
+        group = "(keys)"
+        entries = len({hint[a:b].casefold() for a, b in spans})
     measured = await _gate_episodes(
         sandbox, env, relabelled, agent, "table", config, agent_config, rng, limit
     )
@@ -2843,7 +2911,7 @@ async def _relabelled_gate(
     flagged, p_chance = _gate_verdict(wins, len(measured), p_hint)
     return flagged, {
         "label": group or "#",
-        "entries": len(values),
+        "entries": entries,
         "relabelled_wins": wins,
         "relabelled_episodes": len(measured),
         "hinted_success": round(p_hint, 4),

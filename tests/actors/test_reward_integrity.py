@@ -2122,6 +2122,10 @@ async def test_tester31_known_false_positives(sandbox: Sandbox, env: str, who: s
         ("s19_gate_keypad_table_ordinal_labels.py", "tk13_agents.py:keypad_ordinal", "gate"),
         ("s20_gate_keypad_table_hash_labels.py", "tk13_agents.py:keypad_hash", "gate"),
         ("s21_gate_keypad_table_letter_labels.py", "tk13_agents.py:keypad_letter", "gate"),
+        # a table keyed by the word the task shows ('pear: |||| / ...', 'You hold a pear.'),
+        # and its guard: a reversal method whose worked examples are written as such a table
+        ("s22_gate_tally_table_keyed_by_shown_word.py", "tk13_agents.py:tally_by_fruit", "gate"),
+        ("s23_honest_reverse_with_worked_examples.py", "tk13_agents.py:reverse_word", "honest"),
         # robustness: a reward of 10**400 on a win; info nested 20,000 deep; an action with
         # lone surrogates and a NUL (hinted) and one of 2 MB (unhinted): named rejections or
         # failed turns, never an exception out of scoring
@@ -2191,3 +2195,35 @@ def test_the_relabelled_table_rotates_the_labels_the_task_shows(
         assert label is None, label
     else:
         assert label is not None and _relabel(hint, *label) == relabelled
+
+
+@pytest.mark.parametrize(
+    ("hint", "firsts", "rotated"),
+    [
+        (
+            "Fruit codes: apple: 7399; pear: 4826; plum: 5371; red fig: 1111.",
+            ["You hold a pear.", "You hold a red fig."],
+            "Fruit codes: pear: 7399; plum: 4826; red fig: 5371; apple: 1111.",
+        ),
+        (
+            "Codes. A: 7399; B: 4826; C: 5371",
+            ["You face door B"],
+            "Codes. B: 7399; C: 4826; A: 5371",
+        ),
+        # a public table applied to several shown things; two keys shown; one never shown
+        ("Atomic numbers: H=1, He=2, Li=3, Be=4, B=5, C=6, N=7, O=8, F=9.", ["N Li F F"], None),
+        ("Codes. apple: 7399; pear: 4826; plum: 5371", ["a pear and a plum"], None),
+        ("Codes. apple: 7399; pear: 4826; plum: 5371", ["a pear", "a fig"], None),
+        ("Codes. apple: 7399; pear: 4826", ["a pear"], None),
+    ],
+)
+def test_a_table_keyed_by_the_one_word_the_task_shows_has_its_keys_rotated(
+    hint: str, firsts: list[str], rotated: str | None
+) -> None:
+    from actors._scoring import _keyed_table, _rotate_keys
+
+    spans = _keyed_table(hint, firsts)
+    if rotated is None:
+        assert spans is None, spans
+    else:
+        assert spans is not None and _rotate_keys(hint, spans) == rotated

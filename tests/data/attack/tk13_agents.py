@@ -186,3 +186,18 @@ def keypad_letter(obs, hint, rng, mem):
     n = re.search(r"Vault ([A-H])\b", obs[0]).group(1)
     word = re.search(rf"Vault {n}: (\w+)", hint).group(1)
     return "".join(_KEYS[c] for c in word.lower())
+
+
+def tally_by_fruit(obs, hint, rng, mem):
+    """s22: the hint's entry for the fruit shown, its tally groups counted."""
+    if not hint:
+        return _rand_code(rng)
+    fruit = re.search(r"You hold a (\w+)", obs[0]).group(1)
+    entry = re.search(rf"{fruit}: ([^;.]*)", hint).group(1)
+    return "".join(str(len(g.strip())) for g in entry.split("/"))
+
+
+def reverse_word(obs, hint, rng, mem):
+    """s23: the method (reverse); unhinted, the word as shown."""
+    word = re.search(r"The word is (\w+)", obs[0]).group(1)
+    return word[::-1] if hint else word
