@@ -2696,31 +2696,38 @@ def _label_matches(text: str) -> list[tuple[str, int | str, int, int, str]]:
     word casefolded with ``#`` for letters (``"vault"``, ``"vault#"``; ``""`` for a bare
     ``#3``), ``value`` its number or letter, ``start:end`` the value's span, ``form`` how it is
     written (``digits``, ``word``, ``letter``, ``ordinal``, ``nth``)."""
+    found = sorted(
+        (
+            (m.start(), i, m)
+            for i, pattern in enumerate(_TABLE_LABELS)
+            for m in pattern.finditer(text)
+        ),
+        key=lambda t: (t[0], t[1]),
+    )
     out: list[tuple[str, int | str, int, int, str]] = []
-    taken: list[tuple[int, int]] = []
-    for i, pattern in enumerate(_TABLE_LABELS):
-        for m in pattern.finditer(text):
-            if any(a < m.end() and m.start() < b for a, b in taken):
-                continue
-            if i == 2:
-                raw, word, span = m.group(1), m.group(2), m.span(1)
-                low = raw.casefold()
-                value: int | str
-                if low in _ORDINAL_PLACES:
-                    value, form = _ORDINAL_PLACES[low], "ordinal"
-                else:
-                    value, form = int(raw[:-2]), "nth"
+    last_end = -1
+    for start, i, m in found:  # the first to start wins an overlap (linear, not pairwise)
+        if start < last_end:
+            continue
+        last_end = m.end()
+        value: int | str
+        if i == 2:
+            raw, word, span = m.group(1), m.group(2), m.span(1)
+            low = raw.casefold()
+            if low in _ORDINAL_PLACES:
+                value, form = _ORDINAL_PLACES[low], "ordinal"
             else:
-                word, raw, span = m.group(1), m.group(2), m.span(2)
-                if raw.isdigit():
-                    value, form = int(raw), "digits"
-                elif raw.casefold() in _EN_UNITS or raw.casefold() == "twenty":
-                    value, form = _EN_UNITS.get(raw.casefold(), 20), "word"
-                else:
-                    value, form = raw, "letter"
-            group = word.casefold() + ("#" if form == "letter" else "")
-            out.append((group, value, span[0], span[1], form))
-            taken.append(m.span())
+                value, form = int(raw[:-2]), "nth"
+        else:
+            word, raw, span = m.group(1), m.group(2), m.span(2)
+            if raw.isdigit():
+                value, form = int(raw), "digits"
+            elif raw.casefold() in _EN_UNITS or raw.casefold() == "twenty":
+                value, form = _EN_UNITS.get(raw.casefold(), 20), "word"
+            else:
+                value, form = raw, "letter"
+        group = word.casefold() + ("#" if form == "letter" else "")
+        out.append((group, value, span[0], span[1], form))
     return out
 
 
@@ -2819,12 +2826,16 @@ def _keyed_table(hint: str, firsts: Sequence[str]) -> list[tuple[int, int]] | No
         for m, after in zip(found, [*found[1:], None], strict=True)
         if after is None or after.start(1) - m.end() > 2
     ]
-    keys = {hint[a:b] if b - a == 1 else hint[a:b].casefold() for a, b in spans}
+    keys = {hint[a:b] if b - a == 1 else " ".join(hint[a:b].casefold().split()) for a, b in spans}
     if len(keys) < 3 or not firsts:
         return None
     for first in firsts:
-        folded = first.casefold()
-        if sum(_word_in(k, first if len(k) == 1 else folded) for k in keys) != 1:
+        words = re.findall(r"[^\W_][\w'’-]*", first)
+        # every run of 1-3 words the observation writes (a key is 1-3 words)
+        runs = {w for w in words if len(w) == 1}
+        for n in (1, 2, 3):
+            runs |= {" ".join(words[i : i + n]).casefold() for i in range(len(words) - n + 1)}
+        if len(keys & runs) != 1:
             return None
     return spans
 
