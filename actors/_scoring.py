@@ -40,11 +40,13 @@ import ast
 import collections
 import functools
 import json
+import logging
 import math
 import random
 import re
 import string
 import sys
+import traceback
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
@@ -2823,7 +2825,7 @@ def _keyed_table(hint: str, firsts: Sequence[str]) -> list[tuple[int, int]] | No
     found = list(_TABLE_KEY.finditer(hint))
     spans = [
         m.span(1)
-        for m, after in zip(found, [*found[1:], None], strict=True)
+        for m, after in zip(found, [*found[1:], None][: len(found)], strict=True)
         if after is None or after.start(1) - m.end() > 2
     ]
     keys = {hint[a:b] if b - a == 1 else " ".join(hint[a:b].casefold().split()) for a, b in spans}
@@ -3058,6 +3060,9 @@ def _probe_budget(what: str, config: CriticConfig) -> tuple[str, str, dict[str, 
     )
 
 
+_log = logging.getLogger("actors.critic")
+
+
 async def score_env(
     proposal: EnvProposed,
     *,
@@ -3073,6 +3078,12 @@ async def score_env(
     validated: list[EnvValidated] | None = None,
 ) -> EnvScored | EnvRejected | EnvValidated:
     """Validate, hint, play 2K episodes and score one environment (module docstring).
+
+    A failure of the Critic's own code on some design (a bug of ours, not the program's nor
+    the agent's) is contained: logged with its traceback and returned as the rejection
+    ``critic_error`` (the learner trains on nothing of it), so one design cannot stop a run
+    (2026-12-04: a hint with table labels and no keyed entry raised ``ValueError`` out of the
+    relabelled-table reader, ``tests/data/attack/s24``).
 
     Args:
         proposal: the design (source, hint, ids, the designer's tokens); a ``parse_error``
@@ -3100,6 +3111,49 @@ async def score_env(
 
     Cancellation: cancellable at any await; instances are closed.
     """
+    try:
+        return await _score_env(
+            proposal,
+            sandbox=sandbox,
+            agent=agent,
+            config=config,
+            agent_config=agent_config,
+            hinter=hinter,
+            rng=rng,
+            is_duplicate=is_duplicate,
+            limiter=limiter,
+            episodes=episodes,
+            validated=validated,
+        )
+    except SandboxError:
+        raise
+    except Exception as exc:
+        _log.exception("the Critic failed on %s; rejected as critic_error", proposal.env_id)
+        return EnvRejected(
+            env_id=proposal.env_id,
+            group_id=proposal.group_id,
+            reason="critic_error",
+            detail=f"the Critic's own check failed: {type(exc).__name__}: {str(exc)[:300]}",
+            evidence={"traceback": traceback.format_exc()[-4000:]},
+            proposal=proposal,
+        )
+
+
+async def _score_env(
+    proposal: EnvProposed,
+    *,
+    sandbox: Any,
+    agent: Any,
+    config: CriticConfig,
+    agent_config: AgentConfig,
+    hinter: HintSource | None,
+    rng: random.Random | None,
+    is_duplicate: DuplicateTest | None,
+    limiter: trio.CapacityLimiter | None,
+    episodes: list[EpisodeFinished] | None,
+    validated: list[EnvValidated] | None,
+) -> EnvScored | EnvRejected | EnvValidated:
+    """:func:`score_env`'s work, whose own failures it contains."""
     if rng is None:
         rng = random.Random(config.episode_seed)
 

@@ -312,6 +312,8 @@ def samples_from(
             return _design_sample(proposal, designer_reward(reward, p0, p1))
         case EnvRejected(reason="not_measured"):
             return []  # the policy failed, not the design: nothing to learn about it
+        case EnvRejected(reason="critic_error"):
+            return []  # the Critic's own check failed: no verdict on the design
         case EnvRejected(proposal=proposal, reason=reason):
             penalty = config.rejected_penalty_by_reason.get(reason, config.rejected_penalty)
             return _design_sample(proposal, penalty)

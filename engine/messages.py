@@ -115,7 +115,7 @@ class EnvRejected(_Msg, frozen=True, kw_only=True, tag=True):
             ``nondeterministic``, ``state_survives_reset``, ``crash``, ``timeout``,
             ``memory``, ``never_terminates``, ``reward_range``, ``flag_fields``,
             ``step_after_done``, ``not_serialisable``, ``hint_leak``, ``answer_leak``,
-            ``degenerate``, ``env_error``, ``not_measured``).
+            ``degenerate``, ``env_error``, ``not_measured``, ``critic_error``).
         detail: one human-readable line.
         evidence: what shows the fault (seed, actions, first differing field, traceback ...).
         proposal: the proposal, kept so the designer sample can be trained on.

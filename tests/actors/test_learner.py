@@ -113,6 +113,9 @@ def test_designer_samples_from_scores_and_rejections() -> None:
     # a score the policy could not measure teaches the Designer nothing
     unmeasured = EnvRejected(env_id="e1", reason="not_measured", proposal=_proposal())
     assert samples_from(unmeasured, CFG) == []
+    # nor does a design the Critic's own code failed on
+    failed = EnvRejected(env_id="e1", reason="critic_error", proposal=_proposal())
+    assert samples_from(failed, CFG) == []
     # a hint that states the answer is not paid its (raw, perfect) regret
     leaky = msgspec.structs.replace(scored, regret=1.0, flags=["hint_states_answer"])
     assert samples_from(leaky, CFG)[0].reward == -0.5

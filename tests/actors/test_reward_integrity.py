@@ -2227,3 +2227,28 @@ def test_a_table_keyed_by_the_one_word_the_task_shows_has_its_keys_rotated(
         assert spans is None, spans
     else:
         assert spans is not None and _rotate_keys(hint, spans) == rotated
+
+
+async def test_a_failure_of_the_critics_own_code_is_a_named_rejection_not_an_exception(
+    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One design that trips a bug of the Critic must not stop the run: ``critic_error``,
+    with the traceback as evidence (s24 raised ``ValueError`` out of the relabelled-table
+    reader before its fix)."""
+    import actors._scoring as scoring
+
+    def broken(*_: object) -> None:
+        raise ValueError("zip() argument 2 is longer than argument 1")
+
+    monkeypatch.setattr(scoring, "_keyed_table", broken)
+    out = await attack(
+        sandbox, "s24_honest_labels_the_task_never_shows.py", "tk13_agents.py:double"
+    )
+    assert isinstance(out, EnvRejected) and out.reason == "critic_error", out
+    assert "ValueError: zip() argument 2" in out.detail
+    assert "_keyed_table" in out.evidence["traceback"] or "broken" in out.evidence["traceback"]
+    # and the fixed reader scores s24 as the honest design it is
+    monkeypatch.undo()
+    await _assert_verdict(
+        sandbox, "s24_honest_labels_the_task_never_shows.py", "tk13_agents.py:double", "honest"
+    )

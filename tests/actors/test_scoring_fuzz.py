@@ -149,3 +149,53 @@ class Env:
     assert isinstance(out, EnvScored | EnvRejected)
     if isinstance(out, EnvRejected):
         assert out.reason and out.detail
+
+
+_LABELISH = st.lists(
+    st.one_of(
+        st.sampled_from(
+            [
+                "vault ",
+                "Vault #",
+                "#",
+                "the ",
+                "third ",
+                "3rd ",
+                " door",
+                "no. ",
+                ": ",
+                "; ",
+                "=",
+                "\n",
+            ]
+        ),
+        st.sampled_from(["0", "3", "07", "12", "9999", "three", "Twenty", "C", "x", "apple", "ß"]),
+        st.text(max_size=6),
+    ),
+    max_size=40,
+).map("".join)
+
+
+@given(hint=_LABELISH, shown=_LABELISH, firsts=st.lists(_LABELISH, min_size=1, max_size=3))
+def test_the_relabelled_tables_readers_never_raise_and_keep_every_label(
+    hint: str, shown: str, firsts: list[str]
+) -> None:
+    """Whatever the hint and the observations, finding a table and rotating its labels or keys
+    raises nothing and leaves as many labels of the table's group as it found."""
+    from actors._scoring import (
+        _keyed_table,
+        _label_matches,
+        _relabel,
+        _rotate_keys,
+        _table_label,
+    )
+
+    label = _table_label(hint, shown)
+    if label is not None:
+        group = label[0]
+        before = sum(m[0] == group for m in _label_matches(hint))
+        after = _relabel(hint, *label)
+        assert sum(m[0] == group for m in _label_matches(after)) >= min(before, 1)
+    spans = _keyed_table(hint, firsts)
+    if spans is not None:
+        assert isinstance(_rotate_keys(hint, spans), str)

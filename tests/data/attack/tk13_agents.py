@@ -201,3 +201,9 @@ def reverse_word(obs, hint, rng, mem):
     """s23: the method (reverse); unhinted, the word as shown."""
     word = re.search(r"The word is (\w+)", obs[0]).group(1)
     return word[::-1] if hint else word
+
+
+def double(obs, hint, rng, mem):
+    """s24: double the shown number; unhinted, the number itself."""
+    n = int(re.search(r"The number is (\d+)", obs[0]).group(1))
+    return str(2 * n if hint else n)
