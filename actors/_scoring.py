@@ -2599,9 +2599,11 @@ async def _gate_episodes(
     agent_config: AgentConfig,
     rng: random.Random,
     limit: trio.CapacityLimiter,
+    plays: Sequence[tuple[int, str]] = (),
 ) -> list[EpisodeFinished]:
     """``config.gate_checks`` hinted episodes of an information-gate route on fresh seeds,
-    played as scoring episodes (each under the episode budget) by ``agent`` with ``hint``.
+    played as scoring episodes (each under the episode budget) by ``agent`` with ``hint``; or,
+    where ``plays`` is given, one episode per ``(seed, hint)`` of it instead.
 
     Returns:
         The episodes the policy played (a turn or token budget that ran out is a loss).
@@ -2613,7 +2615,8 @@ async def _gate_episodes(
     """
     from actors.agent import play_episode
 
-    seeds = draw_seeds(rng, config.gate_checks)
+    if not plays:
+        plays = [(seed, hint) for seed in draw_seeds(rng, config.gate_checks)]
     played: list[EpisodeFinished] = []
 
     async def one(i: int) -> None:
@@ -2626,16 +2629,16 @@ async def _gate_episodes(
             tools=env.tools,
             max_turns=env.max_turns,
             success_threshold=env.success_threshold,
-            seed=seeds[i],
-            hint=hint,
+            seed=plays[i][0],
+            hint=plays[i][1],
             purpose="score",
-            group_size=config.gate_checks,
+            group_size=len(plays),
         )
         async with limit:
             played.append(await play_episode(req, sandbox, agent, agent_config))
 
     async with trio.open_nursery() as nursery:
-        for i in range(config.gate_checks):
+        for i in range(len(plays)):
             nursery.start_soon(one, i)
     broken = [e for e in played if e.status == "env_error"]
     if broken:
@@ -2650,7 +2653,8 @@ async def _gate_episodes(
         raise _Reject(
             "not_measured",
             f"the information-gate check: {len(played) - len(measured)} of {len(played)} "
-            f"{'censored' if probe == 'gate' else 'relabelled-table'} episodes failed on the "
+            f"{ {'gate': 'censored', 'keys': 'key-probe'}.get(probe, 'relabelled-table') } "
+            "episodes failed on the "
             "policy side",
             {"probe": probe, "policy_errors": len(played) - len(measured)},
         )
@@ -2669,16 +2673,25 @@ _ORDINAL_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
 _CARDINAL_WORDS = {i: w for w, i in _EN_UNITS.items()} | {20: "twenty"}
 _ORDINAL_WORDS = {i: w for w, i in _ORDINAL_PLACES.items()}
 _LABEL_WORD = r"(?<![^\W_])([^\W\d_]{2,})"
+_ROMAN_LABEL = r"(?-i:(?=[IVX]{2})X{0,3}(?:IX|IV|V?I{0,3}))"
+"""A Roman numeral of two or more letters up to XXXIX, in capitals (``II``, ``IV``, ``XII``);
+a lone ``I``, ``V`` or ``X`` reads as a letter unless the same label word has such numerals
+(:func:`_label_matches`)."""
+_LONE_ROMAN = {"I": 1, "V": 5, "X": 10}
 _LABEL_VALUE = (
-    r"(\d{1,4}|"
+    r"(\d{1,6}|"
+    + _ROMAN_LABEL
+    + "|"
     + "|".join(sorted(_CARDINAL_WORDS.values(), key=len, reverse=True))
     + r"|[A-Z])(?![^\W_]|[.,]\d)"
 )
 _TABLE_LABELS = (
-    # vault 3, Door #12, room no. 7, vault three, vault C
-    re.compile(_LABEL_WORD + r"(?:[ \t]+|[ \t]*(?:#|№|no\.)[ \t]*)" + _LABEL_VALUE, re.I),
-    # #3, № 3: the label's word left out
-    re.compile(r"()(?<![^\W_])(?:#|№)[ \t]*(\d{1,4})(?!\w|[.,]\d)"),
+    # vault 3, Door #12, room no. 7, vault three, vault C, VAULT-3, vault [3], vault IV
+    re.compile(
+        _LABEL_WORD + r"(?:[ \t]+\[?[ \t]*|-|[ \t]*(?:#|№|no\.)[ \t]*)" + _LABEL_VALUE, re.I
+    ),
+    # #3, № 3, [3]: the label's word left out
+    re.compile(r"()(?<![^\W_])(?:(?:#|№)[ \t]*(\d{1,6})(?!\w|[.,]\d)|\[[ \t]*(\d{1,6})[ \t]*\])"),
     # the third vault, the 3rd vault
     re.compile(
         r"(?<![^\W_])("
@@ -2689,8 +2702,9 @@ _TABLE_LABELS = (
     ),
 )
 """A table entry's label as a word and a value: a number (digits, an English number word up to
-twenty, an ordinal before the word) or one capital letter (``vault 3``, ``Door #12``, ``room
-no. 7``, ``vault three``, ``the third vault``, ``the 3rd vault``, ``vault C``, ``#3``)."""
+twenty, a Roman numeral, an ordinal before the word) or one capital letter (``vault 3``, ``Door
+#12``, ``room no. 7``, ``VAULT-3``, ``vault [3]``, ``vault three``, ``vault IV``, ``the third
+vault``, ``the 3rd vault``, ``vault C``, ``#3``, ``[3]``)."""
 
 
 def _label_matches(text: str) -> list[tuple[str, int | str, int, int, str]]:
@@ -2721,16 +2735,27 @@ def _label_matches(text: str) -> list[tuple[str, int | str, int, int, str]]:
             else:
                 value, form = int(raw[:-2]), "nth"
         else:
-            word, raw, span = m.group(1), m.group(2), m.span(2)
+            at = 3 if i == 1 and m.group(2) is None else 2  # '#3' or '[3]'
+            word, raw, span = m.group(1), m.group(at), m.span(at)
+            roman = _roman_value(raw) if len(raw) > 1 and raw.isupper() else None
             if raw.isdigit():
                 value, form = int(raw), "digits"
+            elif roman is not None:
+                value, form = roman, "roman"
             elif raw.casefold() in _EN_UNITS or raw.casefold() == "twenty":
                 value, form = _EN_UNITS.get(raw.casefold(), 20), "word"
             else:
                 value, form = raw, "letter"
         group = word.casefold() + ("#" if form == "letter" else "")
         out.append((group, value, span[0], span[1], form))
-    return out
+    # a word with Roman labels (vault II, vault IV) reads its lone I, V and X as numerals too
+    romans = {g for g, *_, form in out if form == "roman"}
+    return [
+        (g[:-1], _LONE_ROMAN[v], a, b, "roman")
+        if g[:-1] in romans and isinstance(v, str) and v in _LONE_ROMAN
+        else (g, v, a, b, form)
+        for g, v, a, b, form in out
+    ]
 
 
 def _hint_tables(hint: str) -> list[tuple[str, set[int | str]]]:
@@ -2744,11 +2769,14 @@ def _hint_tables(hint: str) -> list[tuple[str, set[int | str]]]:
     )
 
 
-def _table_label(hint: str, shown: str) -> tuple[str, list[int | str]] | None:
-    """The label group of a table the hint keys by something the task shows, and its values.
+def _table_label(hint: str, shown: str) -> tuple[tuple[str, ...], list[int | str]] | None:
+    """The label groups of a table the hint keys by something the task shows, and its values.
 
-    A group of :func:`_hint_tables` that the task's observations write with one of its values
-    (``You face vault 3.``, ``This is vault #3``). ``None`` when there is none.
+    The groups of :func:`_hint_tables` that the task's observations write with one of their
+    values (``You face vault 3.``, ``This is vault #3``, ``VAULT-3``, ``vault [3]``); an entry
+    labelled twice (``vault 3 (#3)``) has both groups. Where no group's word is shown, a table
+    of numbered labels the task shows under another word (``locker 3: ...`` and ``This is vault
+    3``). ``values`` are the first group's, sorted. ``None`` when there is none.
     """
     tables = _hint_tables(hint)
     if not tables:
@@ -2756,15 +2784,23 @@ def _table_label(hint: str, shown: str) -> tuple[str, list[int | str]] | None:
     shown_labels: dict[str, set[int | str]] = collections.defaultdict(set)
     for group, value, start, _, _ in _label_matches(shown):
         shown_labels[group].add(value)
+        if group.endswith("#") and isinstance(value, str) and value in _LONE_ROMAN:
+            shown_labels[group[:-1]].add(_LONE_ROMAN[value])  # 'vault V' of a table to XII
         if shown[:start].rstrip(" \t").endswith(("#", "№")):
             shown_labels[""].add(value)
     # a bare '#3' in the hint keys what the task writes 'vault #3' and the other way round
     numbers = {v for g, vs in shown_labels.items() if not g.endswith("#") for v in vs}
-    for group, values in tables:
-        seen = numbers if group == "" else shown_labels.get(group, set()) | shown_labels[""]
-        if seen & values:
-            return group, sorted(values, key=lambda v: (isinstance(v, str), v))  # type: ignore[operator]
-    return None
+    groups = [
+        (group, values)
+        for group, values in tables
+        if (numbers if group == "" else shown_labels.get(group, set()) | shown_labels[""]) & values
+    ]
+    if not groups:  # the same numbers under another word
+        groups = [(g, vs) for g, vs in tables if not g.endswith("#") and numbers & vs][:1]
+    if not groups:
+        return None
+    first = sorted(groups[0][1], key=lambda v: (isinstance(v, str), v))  # type: ignore[arg-type]
+    return tuple(g for g, _ in groups), first
 
 
 def _label_text(value: int | str, form: str, was: str) -> str:
@@ -2775,6 +2811,8 @@ def _label_text(value: int | str, form: str, was: str) -> str:
         text = _CARDINAL_WORDS[value]
     elif form == "ordinal" and value in _ORDINAL_WORDS:
         text = _ORDINAL_WORDS[value]
+    elif form == "roman":
+        return _as_roman(value)
     elif form in ("ordinal", "nth"):
         text = f"{value}{_ORDINAL_SUFFIX.get(value % 10 if value % 100 not in (11, 12, 13) else 0, 'th')}"
     else:
@@ -2782,15 +2820,16 @@ def _label_text(value: int | str, form: str, was: str) -> str:
     return text.capitalize() if was[:1].isupper() else text
 
 
-def _relabel(hint: str, group: str, values: list[int | str]) -> str:
-    """``hint`` with the table's labels rotated: each label of ``group`` names the next value's
-    entry (``vault 0: A; vault 1: B`` -> ``vault 1: A; vault 2: B``; the last names the
-    first's), written as it was (digits with their zero padding, a number word, an ordinal, a
-    letter)."""
+def _relabel(hint: str, groups: str | Sequence[str], values: list[int | str]) -> str:
+    """``hint`` with the table's labels rotated: each label of ``groups`` (one group's name or
+    several) names the next value's entry (``vault 0: A; vault 1: B`` -> ``vault 1: A; vault 2:
+    B``; the last names the first's), written as it was (digits with their zero padding, a
+    number word, a Roman numeral, an ordinal, a letter)."""
+    names = {groups} if isinstance(groups, str) else set(groups)
     after = {v: values[(i + 1) % len(values)] for i, v in enumerate(values)}
     out, last = [], 0
     for g, value, start, end, form in sorted(_label_matches(hint), key=lambda m: m[2]):
-        if g != group or value not in after:
+        if g not in names or value not in after:
             continue
         out += [hint[last:start], _label_text(after[value], form, hint[start:end])]
         last = end
@@ -2812,34 +2851,168 @@ def _word_in(word: str, text: str) -> bool:
     return re.search(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])", text) is not None
 
 
-def _keyed_table(hint: str, firsts: Sequence[str]) -> list[tuple[int, int]] | None:
-    """The key spans of a table the hint keys by words the task shows, one a task.
+def _key_of(hint: str, span: tuple[int, int]) -> str:
+    """The key written at ``span`` as the keyed-table readers compare it: one character as
+    written, longer keys casefolded with their spaces collapsed."""
+    a, b = span
+    return hint[a:b] if b - a == 1 else " ".join(hint[a:b].casefold().split())
 
-    The keys (:data:`_TABLE_KEY`; 3+ different ones; a key followed at once by another, a
-    heading such as ``Fruit codes: apple: 7399``, is not one) where every first observation of
-    ``firsts`` writes exactly one of them as a word (``apple: 7399; pear: 4826; ...`` and
-    ``Fruit: apple``; a key of one character counts only in its own case). A public table
-    applied to several shown things (atomic numbers of ``N Li F F``) shows several keys and is
-    not one. ``None`` when there is none.
-    """
+
+def _keyed_table_shown(
+    hint: str, firsts: Sequence[str]
+) -> tuple[list[tuple[int, int]], list[set[str]]] | None:
+    """The key spans of a keyed table (:data:`_TABLE_KEY`; 3+ different keys; a key followed at
+    once by another, a heading such as ``Fruit codes: apple: 7399``, is not one) and, for each
+    first observation of ``firsts``, the keys it writes as words (a key of one character counts
+    only in its own case). ``None`` when the hint has fewer than three keys or ``firsts`` is
+    empty."""
     found = list(_TABLE_KEY.finditer(hint))
     spans = [
         m.span(1)
         for m, after in zip(found, [*found[1:], None][: len(found)], strict=True)
         if after is None or after.start(1) - m.end() > 2
     ]
-    keys = {hint[a:b] if b - a == 1 else " ".join(hint[a:b].casefold().split()) for a, b in spans}
+    keys = {_key_of(hint, span) for span in spans}
     if len(keys) < 3 or not firsts:
         return None
+    shown: list[set[str]] = []
     for first in firsts:
         words = re.findall(r"[^\W_][\w'’-]*", first)
         # every run of 1-3 words the observation writes (a key is 1-3 words)
         runs = {w for w in words if len(w) == 1}
         for n in (1, 2, 3):
             runs |= {" ".join(words[i : i + n]).casefold() for i in range(len(words) - n + 1)}
-        if len(keys & runs) != 1:
+        shown.append(keys & runs)
+    return spans, shown
+
+
+_KEY_WORD = re.compile(r"[^\W_][\w'’]*")
+
+
+def _segment_table_shown(
+    hint: str, firsts: Sequence[str]
+) -> tuple[list[tuple[int, int]], list[set[str]]] | None:
+    """A table written as 3+ entries split by ``;`` or line breaks, each keyed by one word in
+    the same place, wherever that place is (``||| / || opens the apple crate; | / |||| opens
+    the pear crate; ...``, the key after its value): the spans of those keys and, for each
+    first observation of ``firsts``, the keys it writes as words, as
+    :func:`_keyed_table_shown`.
+
+    The place is that of the entries' own words (a word no other entry has) that a first
+    observation writes, counted from the entry's end, or else from its start where that is
+    the same for all of them (an entry's heading or trailer, ``Codes: apple ...``, then
+    shifts one end only). ``None`` where no such place holds 3+ different keys.
+    """
+    segments = [m.span() for m in re.finditer(r"[^;\n]+", hint) if _KEY_WORD.search(m.group())]
+    if len(segments) < 3 or not firsts:
+        return None
+    tail = re.search(r"\.(?:\s|$)", hint[segments[-1][0] : segments[-1][1]])
+    if tail is not None:  # the sentence after the last entry is not one
+        segments[-1] = (segments[-1][0], segments[-1][0] + tail.start())
+    words = [
+        [(w.group().casefold(), w.span()) for w in _KEY_WORD.finditer(hint[a:b])]
+        for a, b in segments
+    ]
+    count = collections.Counter(w for seg in words for w in {w for w, _ in seg})
+    seen: set[str] = set()
+    for first in firsts:
+        seen |= {w.group().casefold() for w in _KEY_WORD.finditer(first)}
+    places = [
+        (i, len(seg) - 1 - i)
+        for seg in words
+        for i, (w, _) in enumerate(seg)
+        if count[w] == 1 and w in seen
+    ]
+    if not places:
+        return None
+    for anchor in (1, 0):
+        if len({place[anchor] for place in places}) != 1:
+            continue
+        at = places[0][anchor]
+        spans: list[tuple[int, int]] = []
+        for (start, _), seg in zip(segments, words, strict=True):
+            if at < len(seg):
+                w, (a, b) = seg[len(seg) - 1 - at] if anchor else seg[at]
+                if count[w] == 1:
+                    spans.append((start + a, start + b))
+        keys = {_key_of(hint, span) for span in spans}
+        if len(keys) >= 3:
+            shown = [
+                keys & {w.group().casefold() for w in _KEY_WORD.finditer(first)} for first in firsts
+            ]
+            return spans, shown
+    return None
+
+
+def _entry_list(hint: str, firsts: Sequence[str]) -> list[tuple[int, int]] | None:
+    """The entries of an unlabelled list the task indexes by a number it shows: 3+ entries
+    split by ``;`` or line breaks with no word of two or more letters in them (codes in any
+    notation: ``||| / || ; | / ||||``, ``7399; 4826; ...``), the first entry after its
+    heading's last ``:``, the last before a sentence that follows it; and every first
+    observation of ``firsts`` writes a whole number no greater than the list's length
+    (``This is vault 3``, counted from 0 or 1). The entries' spans in order, or ``None``.
+    """
+    segments = [list(m.span()) for m in re.finditer(r"[^;\n]+", hint)]
+    if len(segments) < 3:
+        return None
+    head = hint[segments[0][0] : segments[0][1]]
+    if ":" in head:
+        segments[0][0] += head.rindex(":") + 1
+    tail = re.search(r"\.(?:\s|$)", hint[segments[-1][0] : segments[-1][1]])
+    if tail is not None:
+        segments[-1][1] = segments[-1][0] + tail.start()
+    spans = [(a, b) for a, b in segments if hint[a:b].strip()]
+    if len(spans) < 3 or any(re.search(r"[^\W\d_]{2}", hint[a:b]) for a, b in spans):
+        return None
+    for first in firsts:
+        if not any(
+            int(n) <= len(spans) for n in re.findall(r"(?<![\w.])\d{1,3}(?![\w.]\w)", first)
+        ):
             return None
-    return spans
+    return spans if firsts else None
+
+
+def _rotate_entries(hint: str, spans: list[tuple[int, int]]) -> str:
+    """``hint`` with an unlabelled list's entries rotated: each place holds the next entry's
+    text (its own spaces kept), the last place the first entry's."""
+    texts = [hint[a:b].strip() for a, b in spans]
+    out, last = [], 0
+    for i, (a, b) in enumerate(spans):
+        pad = hint[a:b]
+        lead = pad[: len(pad) - len(pad.lstrip())]
+        trail = pad[len(pad.rstrip()) :]
+        out += [hint[last:a], lead + texts[(i + 1) % len(texts)] + trail]
+        last = b
+    return "".join(out) + hint[last:]
+
+
+def _keyed_table(hint: str, firsts: Sequence[str]) -> list[tuple[int, int]] | None:
+    """The key spans of a table the hint keys by words the task shows, one a task.
+
+    The keys of :func:`_keyed_table_shown` where every first observation of ``firsts`` writes
+    exactly one of them as a word (``apple: 7399; pear: 4826; ...`` and ``Fruit: apple``). A
+    first observation that writes several (a public table applied to several shown things,
+    atomic numbers of ``N Li F F``; or a decoy, ``You hold a pear; the plum crate is empty``)
+    is left to :func:`_relabelled_gate`'s probes. ``None`` when there is none.
+    """
+    table = _keyed_table_shown(hint, firsts)
+    if table is None or any(len(keys) != 1 for keys in table[1]):
+        return None
+    return table[0]
+
+
+def _swap_keys(hint: str, spans: list[tuple[int, int]], one: str, other: str) -> str:
+    """``hint`` with two keys of a keyed table swapped (each entry of ``one`` now under
+    ``other`` and the other way round), each written as the key it takes was written."""
+    written = {_key_of(hint, span): hint[span[0] : span[1]] for span in spans}
+    swap = {one: other, other: one}
+    out, last = [], 0
+    for a, b in sorted(spans):
+        key = _key_of(hint, (a, b))
+        if key in swap:
+            out += [hint[last:a], written[swap[key]]]
+            last = b
+    return "".join(out) + hint[last:]
 
 
 def _rotate_keys(hint: str, spans: list[tuple[int, int]]) -> str:
@@ -2857,6 +3030,59 @@ def _rotate_keys(hint: str, spans: list[tuple[int, int]]) -> str:
         out += [hint[last:a], written[after[hint[a:b].casefold()]]]
         last = b
     return "".join(out) + hint[last:]
+
+
+_KEY_PROBES = (2, 4)
+"""The one-key probe's size: winners probed, shown keys probed per winner."""
+
+
+async def _one_key_matters(
+    sandbox: Any,
+    env: EnvValidated,
+    hint: str,
+    spans: list[tuple[int, int]],
+    shown_keys: list[set[str]],
+    winners: Sequence[EpisodeFinished],
+    agent: Any,
+    config: CriticConfig,
+    agent_config: AgentConfig,
+    limit: trio.CapacityLimiter,
+) -> bool:
+    """Whether a keyed table whose first observations write several of its keys is looked up
+    by one of them: a lookup with decoys (``You hold a pear. The plum crate is empty.``), not
+    a public table applied to several shown things (atomic numbers of ``N Li F F``).
+
+    For each of the first :data:`_KEY_PROBES` winners, each shown key (up to the second
+    number of :data:`_KEY_PROBES`, in table order) is swapped with a key that winner's first
+    observation does not show (:func:`_swap_keys`) and the agent replays the winner's seed
+    with that hint, one episode a key. A lookup loses only where the key it reads moved; a
+    decoding of the shown things loses wherever any did. True when, for every probed winner
+    with episodes left, exactly one key's swap lost (a policy-error episode counts as no
+    episode).
+
+    Raises:
+        _Reject: as :func:`_gate_episodes`.
+    """
+    order = list(dict.fromkeys(_key_of(hint, span) for span in sorted(spans)))
+    plays: list[tuple[int, str]] = []
+    owner: list[int] = []
+    for w, (winner, keys) in enumerate(zip(winners, shown_keys, strict=False)):
+        if w == _KEY_PROBES[0]:
+            break
+        unshown = [k for k in order if k not in keys]
+        if not unshown:
+            return False
+        for key in [k for k in order if k in keys][: _KEY_PROBES[1]]:
+            plays.append((winner.seed, _swap_keys(hint, spans, key, unshown[0])))
+            owner.append(w)
+    played = await _gate_episodes(
+        sandbox, env, hint, agent, "keys", config, agent_config, random.Random(0), limit, plays
+    )
+    losses = collections.Counter(
+        owner[int(e.episode_id.rsplit(":keys", 1)[1])] for e in played if not e.success
+    )
+    probed = {owner[int(e.episode_id.rsplit(":keys", 1)[1])] for e in played}
+    return bool(probed) and all(losses[w] == 1 for w in probed)
 
 
 async def _relabelled_gate(
@@ -2896,7 +3122,11 @@ async def _relabelled_gate(
     if not winners or config.gate_checks == 0:
         return False, {}
     if not await trio.to_thread.run_sync(
-        lambda: bool(_hint_tables(hint)) or len(_TABLE_KEY.findall(hint)) >= 3
+        lambda: (
+            bool(_hint_tables(hint))
+            or len(_TABLE_KEY.findall(hint)) >= 3
+            or len(re.findall(r"[;\n]", hint)) >= 2
+        )
     ):
         return False, {}
     shown: list[str] = []
@@ -2906,16 +3136,30 @@ async def _relabelled_gate(
         shown += [firsts[-1], *(t.observation for t in ep.turns if t.error is None)]
     label = await trio.to_thread.run_sync(_table_label, hint, "\n".join(shown))
     if label is not None:
-        group, values = label
-        relabelled = await trio.to_thread.run_sync(_relabel, hint, group, values)
+        groups, values = label
+        relabelled = await trio.to_thread.run_sync(_relabel, hint, groups, values)
+        group = " + ".join(g or "#" for g in groups)
         entries = len(values)
     else:
-        spans = await trio.to_thread.run_sync(_keyed_table, hint, firsts)
-        if spans is None:
-            return False, {}
-        relabelled = await trio.to_thread.run_sync(_rotate_keys, hint, spans)
-        group = "(keys)"
-        entries = len({hint[a:b].casefold() for a, b in spans})
+        table = await trio.to_thread.run_sync(_keyed_table_shown, hint, firsts)
+        if table is None or not all(table[1]):
+            table = await trio.to_thread.run_sync(_segment_table_shown, hint, firsts)
+        if table is not None and all(table[1]):
+            spans, shown_keys = table
+            if any(len(keys) > 1 for keys in shown_keys) and not await _one_key_matters(
+                sandbox, env, hint, spans, shown_keys, winners, agent, config, agent_config, limit
+            ):
+                return False, {}
+            relabelled = await trio.to_thread.run_sync(_rotate_keys, hint, spans)
+            group = "(keys)"
+            entries = len({_key_of(hint, span) for span in spans})
+        else:
+            listed = await trio.to_thread.run_sync(_entry_list, hint, firsts)
+            if listed is None:
+                return False, {}
+            relabelled = await trio.to_thread.run_sync(_rotate_entries, hint, listed)
+            group = "(list)"
+            entries = len(listed)
     measured = await _gate_episodes(
         sandbox, env, relabelled, agent, "table", config, agent_config, rng, limit
     )

@@ -2150,6 +2150,62 @@ async def test_tester32_attacks_get_their_verdicts(
 
 
 @pytest.mark.parametrize(
+    ("env", "who", "want"),
+    [
+        # tester33's (2026-12-04) gates, each paid regret 1.0 as frontier after the relabelled
+        # table landed: a label notation it did not read (VAULT-3 shown, five-digit numbers,
+        # Roman numerals, '[3]', 'twenty-one'), an entry labelled twice ('vault 3 (#3)'), a
+        # table keyed 'locker N' for the 'vault N' shown, a keyed table with decoy keys shown,
+        # the key after its value in prose, an unlabelled list indexed by the vault number
+        ("t01_gate_positional_tally_list_no_labels.py", "tk14_agents.py:positional", "gate"),
+        ("t02_gate_table_keyed_by_other_word.py", "tk14_agents.py:other_word", "gate"),
+        ("t03_gate_five_digit_labels.py", "tk14_agents.py:vault_label", "gate"),
+        ("t04_gate_roman_numeral_labels.py", "tk14_agents.py:vault_label", "gate"),
+        ("t05_gate_keyed_table_decoy_keys_shown.py", "tk14_agents.py:fruit_colon", "gate"),
+        ("t06_gate_key_after_value_prose.py", "tk14_agents.py:fruit_after", "gate"),
+        ("t07_gate_label_shown_hyphenated.py", "tk14_agents.py:vault_label", "gate"),
+        ("t08_gate_dual_labels_vault_and_hash.py", "tk14_agents.py:dual", "gate"),
+        ("t09_gate_twenty_something_word_labels.py", "tk14_agents.py:vault_label", "gate"),
+        ("t10_gate_bracket_labels.py", "tk14_agents.py:vault_label", "gate"),
+        ("t15_gate_five_digit_labels_decoy_neighbour.py", "tk14_agents.py:vault_first", "gate"),
+        # robustness: 40,000 one-letter labels of noise around the table (linear readers)
+        ("t14_robust_huge_hash_label_noise.py", "tk14_agents.py:vault_first", "gate"),
+        # the tester's 'honest' per-label rules and made-up operator words: what each stage's
+        # rule is, or what 'zorp' means, is a secret the task never lets the Agent work out,
+        # given per shown label; a table of secrets by choice (docs/environment-contract.md)
+        (
+            "t11_honest_per_stage_rules_applied_to_shown_word.py",
+            "tk14_agents.py:stage_rules",
+            "gate",
+        ),
+        ("t12_honest_made_up_operator_legend_keyed.py", "tk14_agents.py:operators", "gate"),
+        # honest (guards): worked examples under labels the task shows; a binary search whose
+        # opening move is named per shown range; a public table applied to several shown
+        # symbols, every one of which matters (the one-key probe tells it from t05's decoys)
+        (
+            "t13_honest_labelled_worked_examples_control.py",
+            "tk14_agents.py:digit_sum_product",
+            "honest",
+        ),
+        (
+            "t16_honest_binary_search_first_move_per_range.py",
+            "tk14_agents.py:bisect_per_range",
+            "honest",
+        ),
+        (
+            "t17_honest_element_table_applied_to_shown_symbols.py",
+            "tk14_agents.py:element_table",
+            "honest",
+        ),
+    ],
+)
+async def test_tester33_attacks_get_their_verdicts(
+    sandbox: Sandbox, env: str, who: str, want: str
+) -> None:
+    await _assert_verdict(sandbox, env, who, want)
+
+
+@pytest.mark.parametrize(
     ("hint", "shown", "relabelled"),
     [
         (
@@ -2179,9 +2235,37 @@ async def test_tester32_attacks_get_their_verdicts(
             "vault four",
             "vault four: x; vault five: y; Vault Three: z",
         ),
+        # shown as VAULT-2, vault [2], [2]; Roman numerals with their lone I, V and X; an entry
+        # labelled twice; five-digit labels; a table of lockers for the vault shown
+        (
+            "vault 1: a; vault 2: b; vault 3: c",
+            "You face VAULT-2.",
+            "vault 2: a; vault 3: b; vault 1: c",
+        ),
+        ("[1] a; [2] b; [3] c", "This is vault [2].", "[2] a; [3] b; [1] c"),
+        (
+            "vault I: a; vault II: b; vault IV: c; vault V: d; vault X: e",
+            "This is vault V.",
+            "vault II: a; vault IV: b; vault V: c; vault X: d; vault I: e",
+        ),
+        (
+            "vault 1 (#1): a; vault 2 (#2): b; vault 3 (#3): c",
+            "This is vault 2.",
+            "vault 2 (#2): a; vault 3 (#3): b; vault 1 (#1): c",
+        ),
+        (
+            "vault 10001: a; vault 10002: b; vault 10003: c",
+            "vault 10002",
+            "vault 10002: a; vault 10003: b; vault 10001: c",
+        ),
+        (
+            "locker 1: a; locker 2: b; locker 3: c",
+            "vault 2",
+            "locker 2: a; locker 3: b; locker 1: c",
+        ),
         # fewer than three entries, a label the task never shows, a method's numbers
         ("vault 1: x; vault 2: y", "vault 1", None),
-        ("vault 1: x; vault 2: y; vault 3: z", "door 1", None),
+        ("vault 1: x; vault 2: y; vault 3: z", "door A", None),
         ("Leave a multiple of 4: 4 stones, 8 stones, 12 stones.", "There are 13 stones.", None),
     ],
 )
@@ -2229,6 +2313,71 @@ def test_a_table_keyed_by_the_one_word_the_task_shows_has_its_keys_rotated(
         assert spans is not None and _rotate_keys(hint, spans) == rotated
 
 
+@pytest.mark.parametrize(
+    ("hint", "firsts", "rotated"),
+    [
+        (
+            "Codes. ||| / | opens the apple crate; || / | opens the pear crate; | / | opens the "
+            "plum crate. Good luck.",
+            ["You hold a pear."],
+            "Codes. ||| / | opens the pear crate; || / | opens the plum crate; | / | opens the "
+            "apple crate. Good luck.",
+        ),
+        # no word of an entry's own shown; keys in no one place
+        ("Reverse it; then sort it; then double it", ["You see: pear"], None),
+        ("a is x; the b; c d e", ["a b c"], None),
+    ],
+)
+def test_a_table_keyed_by_a_shown_word_anywhere_in_its_entries_has_its_keys_rotated(
+    hint: str, firsts: list[str], rotated: str | None
+) -> None:
+    from actors._scoring import _rotate_keys, _segment_table_shown
+
+    table = _segment_table_shown(hint, firsts)
+    if rotated is None:
+        assert table is None, table
+    else:
+        assert table is not None and _rotate_keys(hint, table[0]) == rotated
+
+
+@pytest.mark.parametrize(
+    ("hint", "firsts", "rotated"),
+    [
+        (
+            "Codes in vault order: ||| / |; || / |; | / ||. Good luck.",
+            ["This is vault 2."],
+            "Codes in vault order: || / |; | / ||; ||| / |. Good luck.",
+        ),
+        ("7399\n4826\n5371", ["Vault 0"], "4826\n5371\n7399"),
+        # an entry with words; an index past the list; no number shown
+        ("Codes: 7399; 4826; open it", ["vault 1"], None),
+        ("Codes: 7399; 4826; 5371", ["vault 9"], None),
+        ("Codes: 7399; 4826; 5371", ["a vault"], None),
+    ],
+)
+def test_an_unlabelled_list_indexed_by_a_shown_number_has_its_entries_rotated(
+    hint: str, firsts: list[str], rotated: str | None
+) -> None:
+    from actors._scoring import _entry_list, _rotate_entries
+
+    spans = _entry_list(hint, firsts)
+    if rotated is None:
+        assert spans is None, spans
+    else:
+        assert spans is not None and _rotate_entries(hint, spans) == rotated
+
+
+def test_swapping_two_keys_moves_only_their_entries() -> None:
+    from actors._scoring import _keyed_table_shown, _swap_keys
+
+    hint = "Codes. Apple: 1; pear: 2; plum: 3; fig: 4"
+    table = _keyed_table_shown(hint, ["a pear, a plum"])
+    assert table is not None and table[1] == [{"pear", "plum"}]
+    assert (
+        _swap_keys(hint, table[0], "apple", "plum") == "Codes. plum: 1; pear: 2; Apple: 3; fig: 4"
+    )
+
+
 async def test_a_failure_of_the_critics_own_code_is_a_named_rejection_not_an_exception(
     sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -2240,13 +2389,13 @@ async def test_a_failure_of_the_critics_own_code_is_a_named_rejection_not_an_exc
     def broken(*_: object) -> None:
         raise ValueError("zip() argument 2 is longer than argument 1")
 
-    monkeypatch.setattr(scoring, "_keyed_table", broken)
+    monkeypatch.setattr(scoring, "_keyed_table_shown", broken)
     out = await attack(
         sandbox, "s24_honest_labels_the_task_never_shows.py", "tk13_agents.py:double"
     )
     assert isinstance(out, EnvRejected) and out.reason == "critic_error", out
     assert "ValueError: zip() argument 2" in out.detail
-    assert "_keyed_table" in out.evidence["traceback"] or "broken" in out.evidence["traceback"]
+    assert "broken" in out.evidence["traceback"]
     # and the fixed reader scores s24 as the honest design it is
     monkeypatch.undo()
     await _assert_verdict(

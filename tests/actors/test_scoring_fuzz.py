@@ -167,6 +167,13 @@ _LABELISH = st.lists(
                 "; ",
                 "=",
                 "\n",
+                "-",
+                "[",
+                "] ",
+                ". ",
+                " opens the ",
+                "II",
+                "IV ",
             ]
         ),
         st.sampled_from(["0", "3", "07", "12", "9999", "three", "Twenty", "C", "x", "apple", "ß"]),
@@ -183,19 +190,34 @@ def test_the_relabelled_tables_readers_never_raise_and_keep_every_label(
     """Whatever the hint and the observations, finding a table and rotating its labels or keys
     raises nothing and leaves as many labels of the table's group as it found."""
     from actors._scoring import (
+        _entry_list,
         _keyed_table,
+        _keyed_table_shown,
         _label_matches,
         _relabel,
+        _rotate_entries,
         _rotate_keys,
+        _segment_table_shown,
+        _swap_keys,
         _table_label,
     )
 
     label = _table_label(hint, shown)
     if label is not None:
-        group = label[0]
-        before = sum(m[0] == group for m in _label_matches(hint))
+        groups = label[0]
+        before = sum(m[0] in groups for m in _label_matches(hint))
         after = _relabel(hint, *label)
-        assert sum(m[0] == group for m in _label_matches(after)) >= min(before, 1)
+        assert sum(m[0] in groups for m in _label_matches(after)) >= min(before, 1)
     spans = _keyed_table(hint, firsts)
     if spans is not None:
         assert isinstance(_rotate_keys(hint, spans), str)
+    for table in (_keyed_table_shown(hint, firsts), _segment_table_shown(hint, firsts)):
+        if table is not None:
+            assert len(table[1]) == len(firsts)
+            keys = sorted({hint[a:b] for a, b in table[0]})
+            assert isinstance(_rotate_keys(hint, table[0]), str)
+            assert isinstance(_swap_keys(hint, table[0], keys[0].casefold(), keys[-1]), str)
+    entries = _entry_list(hint, firsts)
+    if entries is not None:
+        rotated = _rotate_entries(hint, entries)
+        assert sorted(rotated) == sorted(hint)  # the same characters, moved

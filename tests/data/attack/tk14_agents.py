@@ -139,3 +139,12 @@ def bisect_per_range(obs, hint, rng, mem):
         g = (mem["lo"] + mem["hi"]) // 2
     mem["g"] = g
     return str(g)
+
+
+def element_table(obs, hint, rng, mem):
+    """t17: decodes each shown symbol through the hint's 'Symbol=number' table."""
+    if not hint:
+        return _rand_code(rng)
+    table = dict(re.findall(r"(\w+)=(\d+)", hint))
+    shown = obs[0].split("shows: ", 1)[1].split(".", 1)[0].split()
+    return "".join(table.get(s, "0") for s in shown)
