@@ -24,9 +24,10 @@
      ``gate_checks`` fresh episodes closed-loop and (almost) never wins
      (:func:`_information_gate`). A method hint survives this; a password, a code, a table of
      codes, a constant in arithmetic or behind a decoy does not. Where that does not flag and
-     the hint is a table keyed by labels the task shows (``vault 0: ...; vault 1: ...``), the
-     same agent plays ``gate_checks`` more with the labels rotated (:func:`_relabelled_gate`):
-     a table of codes in any notation loses.
+     the hint is a table keyed by labels or words the task shows (``vault 0: ...; vault 1:
+     ...``; ``apple: ...; pear: ...``) or a list indexed by the number it shows, the same agent
+     plays ``gate_checks`` more with the labels, keys or entries rotated
+     (:func:`_relabelled_gate`): a table of codes in any notation loses.
    A flagged environment is not frontier and its designer reward is 0.
 
 Every probe that raises counts against the environment (a rejection naming the probe), so an
@@ -3104,7 +3105,11 @@ async def _relabelled_gate(
     ``vault 0: ...; vault 1: ...`` and an observation ``You face vault 3``), the same agent
     plays ``config.gate_checks`` hinted episodes on fresh seeds with the hint's labels rotated
     (:func:`_relabel`: vault 3's entry now under ``vault 4``), the entries themselves as
-    written. A table of codes loses, whatever notation its entries are in (keypad words,
+    written. Failing a label, a table keyed by words the first observations write
+    (:func:`_keyed_table_shown`, else :func:`_segment_table_shown`) has its keys rotated
+    (:func:`_rotate_keys`; where an observation writes several keys, only if
+    :func:`_one_key_matters`); failing that, an unlabelled list indexed by the number the task
+    shows (:func:`_entry_list`) has its entries rotated (:func:`_rotate_entries`). A table of codes loses, whatever notation its entries are in (keypad words,
     tally marks, dice faces, Braille, number words of any language, dates, clock times,
     numerals of any system: tester32's s01-s12, where the first route reads none of them);
     a method hint, with no such table, never runs this route; a method stated per label
