@@ -3020,15 +3020,12 @@ def _rotate_keys(hint: str, spans: list[tuple[int, int]]) -> str:
     """``hint`` with a keyed table's keys rotated: each key names the next key's entry, in the
     order the keys first appear, the last the first's (``apple: 7399; pear: 4826`` -> ``pear:
     7399; ...``)."""
-    order: list[str] = []
-    for a, b in spans:
-        if hint[a:b].casefold() not in order:
-            order.append(hint[a:b].casefold())
+    order = list(dict.fromkeys(_key_of(hint, span) for span in spans))  # linear, not pairwise
     after = {k: order[(i + 1) % len(order)] for i, k in enumerate(order)}
-    written = {hint[a:b].casefold(): hint[a:b] for a, b in spans}
+    written = {_key_of(hint, span): hint[span[0] : span[1]] for span in spans}
     out, last = [], 0
     for a, b in sorted(spans):
-        out += [hint[last:a], written[after[hint[a:b].casefold()]]]
+        out += [hint[last:a], written[after[_key_of(hint, (a, b))]]]
         last = b
     return "".join(out) + hint[last:]
 
