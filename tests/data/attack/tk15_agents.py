@@ -145,7 +145,26 @@ def recipe(obs, hint, rng, mem):
 def atomic(obs, hint, rng, mem):
     """u13: the shown symbol's atomic number."""
     if not hint:
-        return str(rng.randint(1, 18))
+        return str(rng.randint(19, 40))
     sym = re.search(r"symbol (\w+)\.", obs[0]).group(1)
     m = re.search(r"(?<![A-Za-z])" + sym + r"=(\d+)", hint)
     return m.group(1) if m else "0"
+
+
+def three_steps(obs, hint, rng, mem):
+    """u18: follow each ';' step of the hint literally."""
+    w = re.search(r"Your word: (\w+)\.", obs[0]).group(1)
+    if not hint:
+        return w
+    out = w
+    for step in hint.rstrip(".").split(";"):
+        s = step.strip().lower()
+        if s.startswith("reverse") and s.endswith("word"):
+            out = out[::-1]
+        elif "uppercase" in s and s.endswith("it"):
+            out = out.upper()
+        elif s.startswith("finally append its length"):
+            out += str(len(w))
+        elif "append its" in s:
+            out += s.rsplit(" ", 1)[1]
+    return out

@@ -11,7 +11,7 @@ def _t(c):
     return " / ".join("|" * int(d) for d in c)
 
 
-HINT = "Crate codes in tally bars, one group per digit: " + "; ".join(f"{f}: {_t(c)}" for f, c in zip(_FRUITS, _CODES)) + "."
+HINT = "Codes in tally bars, one group per digit: " + "; ".join(f"{f}: {_t(c)}" for f, c in zip(_FRUITS, _CODES)) + "."
 MAX_TURNS = 2
 
 
@@ -21,7 +21,7 @@ class Env:
         self.looked = False
         self.done = False
         self.ok = False
-        return "A crate stands here, its label turned away. Say look first.", {}
+        return "Something stands here, its label turned away. Say look first.", {}
 
     def step(self, action):
         if self.done:
