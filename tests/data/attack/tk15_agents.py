@@ -168,3 +168,19 @@ def three_steps(obs, hint, rng, mem):
         elif "append its" in s:
             out += s.rsplit(" ", 1)[1]
     return out
+
+
+def separated_label(obs, hint, rng, mem):
+    """u20: the shown vault number written with thousands separators."""
+    if not hint:
+        return _rand(rng)
+    n = int(re.search(r"vault (\d+)", obs[0]).group(1))
+    return _after(hint, re.escape(f"vault {n:,} opens with"), rng)
+
+
+def plural_key(obs, hint, rng, mem):
+    """u21: the fruit singular, looked up 'fruit:'."""
+    if not hint:
+        return _rand(rng)
+    f = re.search(r"You hold three (\w+)s\.", obs[0]).group(1)
+    return _after(hint, rf"(?<![\w']){f}:", rng)

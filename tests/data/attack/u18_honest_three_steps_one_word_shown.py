@@ -13,7 +13,7 @@ class Env:
         self.w = random.Random(seed).choice(_WORDS)
         self.done = False
         self.ok = False
-        return f"Your word: {self.w}. Transform it.", {}
+        return f"Your word: {self.w}.", {}
 
     def step(self, action):
         if self.done:
