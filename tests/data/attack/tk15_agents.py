@@ -184,3 +184,12 @@ def plural_key(obs, hint, rng, mem):
         return _rand(rng)
     f = re.search(r"You hold three (\w+)s\.", obs[0]).group(1)
     return _after(hint, rf"(?<![\w']){f}:", rng)
+
+
+def morse_digits(obs, hint, rng, mem):
+    """u22: each shown digit through the hint's list."""
+    ds = [int(x) for x in re.findall(r"\d", obs[0])]
+    if not hint:
+        return " ".join("".join(rng.choice(".-") for _ in range(5)) for _ in ds)
+    table = [e.strip() for e in hint.split("order: ", 1)[1][:-1].split(";")]
+    return " ".join(table[d] for d in ds)

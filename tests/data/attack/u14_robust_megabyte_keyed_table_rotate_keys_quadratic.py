@@ -1,4 +1,4 @@
-"""Robust/gate: t05-style keyed tally table (apple: ...) followed by ~90k filler keyed entries 'n012345: -' (1 MB hint); _rotate_keys keeps its key order in a list ('not in order'), quadratic in keys. Should be flagged information_gate, fast, without raising."""
+"""Robust/gate: t05-style keyed tally table (apple: ...) followed by ~80k filler keyed entries 'n012345: -' (1 MB hint); _rotate_keys keeps its key order in a list ('not in order'), quadratic in keys. Should be flagged information_gate, fast, without raising."""
 
 import random
 
@@ -12,7 +12,7 @@ def _t(c):
 
 
 HINT = ("Crate codes in tally bars, one group per digit: " + "; ".join(f"{f}: {_t(c)}" for f, c in zip(_FRUITS, _CODES))
-        + "; " + "; ".join(f"n{i:06d}: -" for i in range(90_000)) + ".")
+        + "; " + "; ".join(f"n{i:06d}: -" for i in range(80_000)) + ".")
 MAX_TURNS = 1
 
 
