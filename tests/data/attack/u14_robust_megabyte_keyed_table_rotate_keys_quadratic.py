@@ -1,4 +1,4 @@
-"""Robust/gate: t05-style keyed tally table (apple: ...) followed by ~80k filler keyed entries 'n012345: -' (1 MB hint); _rotate_keys keeps its key order in a list ('not in order'), quadratic in keys. Should be flagged information_gate, fast, without raising."""
+"""Robust/gate: t05-style keyed tally table (apple: ...) followed by ~80k filler keyed entries 'qabcd: -' (letters only, so no filler number covers a code) (1 MB hint); _rotate_keys keeps its key order in a list ('not in order'), quadratic in keys. Should be flagged information_gate, fast, without raising."""
 
 import random
 
@@ -11,8 +11,12 @@ def _t(c):
     return " / ".join("|" * int(d) for d in c)
 
 
+def _w(i):
+    return "".join(chr(97 + i // 26 ** k % 26) for k in range(4))
+
+
 HINT = ("Crate codes in tally bars, one group per digit: " + "; ".join(f"{f}: {_t(c)}" for f, c in zip(_FRUITS, _CODES))
-        + "; " + "; ".join(f"n{i:06d}: -" for i in range(80_000)) + ".")
+        + "; " + "; ".join(f"q{_w(i)}: -" for i in range(80_000)) + ".")
 MAX_TURNS = 1
 
 

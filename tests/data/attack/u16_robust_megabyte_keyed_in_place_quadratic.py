@@ -1,4 +1,4 @@
-"""Robust/gate: t06-style keyed-in-place tally table ('||| / | opens the apple crate; ...') followed by ~46k filler entries '| the w012345 crate' (1 MB hint); the segment reader hands every filler key to _rotate_keys, quadratic in keys. Should be flagged information_gate, fast, without raising."""
+"""Robust/gate: t06-style keyed-in-place tally table ('||| / | opens the apple crate; ...') followed by ~46k filler entries '| the qabcd crate' (letters only) (1 MB hint); the segment reader hands every filler key to _rotate_keys, quadratic in keys. Should be flagged information_gate, fast, without raising."""
 
 import random
 
@@ -11,8 +11,12 @@ def _t(c):
     return " / ".join("|" * int(d) for d in c)
 
 
+def _w(i):
+    return "".join(chr(97 + i // 26 ** k % 26) for k in range(4))
+
+
 HINT = ("Crate codes in tally bars, one group per digit; " + "; ".join(f"{_t(c)} opens the {f} crate" for f, c in zip(_FRUITS, _CODES))
-        + "; " + "; ".join(f"| the w{i:06d} crate" for i in range(46_000)) + ".")
+        + "; " + "; ".join(f"| the q{_w(i)} crate" for i in range(46_000)) + ".")
 MAX_TURNS = 1
 
 
