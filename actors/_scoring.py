@@ -2680,7 +2680,7 @@ a lone ``I``, ``V`` or ``X`` reads as a letter unless the same label word has su
 (:func:`_label_matches`)."""
 _LONE_ROMAN = {"I": 1, "V": 5, "X": 10}
 _LABEL_VALUE = (
-    r"(\d{1,6}|"
+    r"(\d{1,3}(?:,\d{3})+|\d{1,7}|"
     + _ROMAN_LABEL
     + "|"
     + "|".join(sorted(_CARDINAL_WORDS.values(), key=len, reverse=True))
@@ -2741,6 +2741,8 @@ def _label_matches(text: str) -> list[tuple[str, int | str, int, int, str]]:
             roman = _roman_value(raw) if len(raw) > 1 and raw.isupper() else None
             if raw.isdigit():
                 value, form = int(raw), "digits"
+            elif raw[:1].isdigit():  # 1,000,003
+                value, form = int(raw.replace(",", "")), "grouped"
             elif roman is not None:
                 value, form = roman, "roman"
             elif raw.casefold() in _EN_UNITS or raw.casefold() == "twenty":
@@ -2787,7 +2789,10 @@ def _table_label(hint: str, shown: str) -> tuple[tuple[str, ...], list[int | str
         shown_labels[group].add(value)
         if group.endswith("#") and isinstance(value, str) and value in _LONE_ROMAN:
             shown_labels[group[:-1]].add(_LONE_ROMAN[value])  # 'vault V' of a table to XII
-        if shown[:start].rstrip(" \t").endswith(("#", "№")):
+        before = start
+        while before > 0 and shown[before - 1] in " \t":  # not shown[:start]: linear
+            before -= 1
+        if before > 0 and shown[before - 1] in "#№":
             shown_labels[""].add(value)
     # a bare '#3' in the hint keys what the task writes 'vault #3' and the other way round
     numbers = {v for g, vs in shown_labels.items() if not g.endswith("#") for v in vs}
@@ -2814,6 +2819,8 @@ def _label_text(value: int | str, form: str, was: str) -> str:
         text = _ORDINAL_WORDS[value]
     elif form == "roman":
         return _as_roman(value)
+    elif form == "grouped":
+        return f"{value:,}"
     elif form in ("ordinal", "nth"):
         text = f"{value}{_ORDINAL_SUFFIX.get(value % 10 if value % 100 not in (11, 12, 13) else 0, 'th')}"
     else:
@@ -2822,12 +2829,14 @@ def _label_text(value: int | str, form: str, was: str) -> str:
 
 
 def _relabel(hint: str, groups: str | Sequence[str], values: list[int | str]) -> str:
-    """``hint`` with the table's labels rotated: each label of ``groups`` (one group's name or
-    several) names the next value's entry (``vault 0: A; vault 1: B`` -> ``vault 1: A; vault 2:
-    B``; the last names the first's), written as it was (digits with their zero padding, a
-    number word, a Roman numeral, an ordinal, a letter)."""
+    """``hint`` with the table's labels rotated by half the table: of ``n`` values in order,
+    each label of ``groups`` (one group's name or several) names the entry of the value
+    ``n // 2`` places on, wrapping round (``vault 0: A; vault 1: B; vault 2: C; vault 3: D`` ->
+    ``vault 2: A; vault 3: B; vault 0: C; vault 1: D``; by half, not by one, so that a table
+    whose neighbours share an entry, vaults 1-4 one code, still moves), written as it was
+    (digits with their zero padding, a number word, a Roman numeral, an ordinal, a letter)."""
     names = {groups} if isinstance(groups, str) else set(groups)
-    after = {v: values[(i + 1) % len(values)] for i, v in enumerate(values)}
+    after = {v: values[(i + len(values) // 2) % len(values)] for i, v in enumerate(values)}
     out, last = [], 0
     for g, value, start, end, form in sorted(_label_matches(hint), key=lambda m: m[2]):
         if g not in names or value not in after:
@@ -2859,6 +2868,19 @@ def _key_of(hint: str, span: tuple[int, int]) -> str:
     return hint[a:b] if b - a == 1 else " ".join(hint[a:b].casefold().split())
 
 
+def _singulars(words: Iterable[str]) -> set[str]:
+    """The words of ``words`` ending in ``s`` without it, and those in ``es`` without that too
+    (``apples`` -> ``apple``, ``peaches`` -> ``peache``, ``peach``): a key the task writes in
+    the plural."""
+    out: set[str] = set()
+    for w in words:
+        if len(w) > 3 and w.endswith("s"):
+            out.add(w[:-1])
+            if w.endswith("es"):
+                out.add(w[:-2])
+    return out
+
+
 def _keyed_table_shown(
     hint: str, firsts: Sequence[str]
 ) -> tuple[list[tuple[int, int]], list[set[str]]] | None:
@@ -2883,7 +2905,7 @@ def _keyed_table_shown(
         runs = {w for w in words if len(w) == 1}
         for n in (1, 2, 3):
             runs |= {" ".join(words[i : i + n]).casefold() for i in range(len(words) - n + 1)}
-        shown.append(keys & runs)
+        shown.append(keys & (runs | _singulars(runs)))
     return spans, shown
 
 
@@ -2901,8 +2923,10 @@ def _segment_table_shown(
 
     The place is that of the entries' own words (a word no other entry has) that a first
     observation writes, counted from the entry's end, or else from its start where that is
-    the same for all of them (an entry's heading or trailer, ``Codes: apple ...``, then
-    shifts one end only). ``None`` where no such place holds 3+ different keys.
+    the same for all of them; the heading before the first entry and the sentence after the
+    last are not the entries'. A part with more than two words no other part has (a heading,
+    a method's steps, ``reverse the word; then double each letter``) is not a key and a
+    value. ``None`` where no such place holds 3+ different keys.
     """
     segments = [m.span() for m in re.finditer(r"[^;\n]+", hint) if _KEY_WORD.search(m.group())]
     if len(segments) < 3 or not firsts:
@@ -2910,14 +2934,17 @@ def _segment_table_shown(
     tail = re.search(r"\.(?:\s|$)", hint[segments[-1][0] : segments[-1][1]])
     if tail is not None:  # the sentence after the last entry is not one
         segments[-1] = (segments[-1][0], segments[-1][0] + tail.start())
+    heads = list(re.finditer(r"[.:!?](?:\s|$)", hint[segments[0][0] : segments[0][1]]))
+    if heads:  # nor the heading before the first
+        segments[0] = (segments[0][0] + heads[-1].end(), segments[0][1])
     words = [
         [(w.group().casefold(), w.span()) for w in _KEY_WORD.finditer(hint[a:b])]
         for a, b in segments
     ]
     count = collections.Counter(w for seg in words for w in {w for w, _ in seg})
-    seen: set[str] = set()
-    for first in firsts:
-        seen |= {w.group().casefold() for w in _KEY_WORD.finditer(first)}
+    shown_words = [{w.group().casefold() for w in _KEY_WORD.finditer(f)} for f in firsts]
+    shown_words = [ws | _singulars(ws) for ws in shown_words]
+    seen = set().union(*shown_words)
     places = [
         (i, len(seg) - 1 - i)
         for seg in words
@@ -2932,57 +2959,72 @@ def _segment_table_shown(
         at = places[0][anchor]
         spans: list[tuple[int, int]] = []
         for (start, _), seg in zip(segments, words, strict=True):
+            if sum(count[w] == 1 for w, _ in seg) > 2:
+                continue  # a part of its own words (a heading, a method's step): no entry
             if at < len(seg):
                 w, (a, b) = seg[len(seg) - 1 - at] if anchor else seg[at]
                 if count[w] == 1:
                     spans.append((start + a, start + b))
         keys = {_key_of(hint, span) for span in spans}
         if len(keys) >= 3:
-            shown = [
-                keys & {w.group().casefold() for w in _KEY_WORD.finditer(first)} for first in firsts
-            ]
-            return spans, shown
+            return spans, [keys & ws for ws in shown_words]
     return None
+
+
+_SHOWN_NUMBER = re.compile(r"(?<![\w.,])\d{1,7}(?![\w.,]\w)")
 
 
 def _entry_list(hint: str, firsts: Sequence[str]) -> list[tuple[int, int]] | None:
     """The entries of an unlabelled list the task indexes by a number it shows: 3+ entries
-    split by ``;`` or line breaks with no word of two or more letters in them (codes in any
-    notation: ``||| / || ; | / ||||``, ``7399; 4826; ...``), the first entry after its
-    heading's last ``:``, the last before a sentence that follows it; and every first
-    observation of ``firsts`` writes a whole number no greater than the list's length
-    (``This is vault 3``, counted from 0 or 1). The entries' spans in order, or ``None``.
+    split by ``;`` or line breaks, each with at most three words of two or more letters
+    (codes in any notation: ``||| / || ; | / ||||``, ``7399; 4826; ...``, ``PEEK; CAFE;
+    ...``), the first after its heading (up to the last ``:`` or sentence end), the last
+    before a sentence that follows it; and every first observation of ``firsts`` writes one or
+    two different whole numbers (``This is vault 13. Enter its 4-digit code.``; the number
+    need not count from 0 or 1). More shown numbers are the things a public list decodes
+    (Morse digits of a shown number), not an index. The entries' spans in order, or ``None``.
     """
     segments = [list(m.span()) for m in re.finditer(r"[^;\n]+", hint)]
-    if len(segments) < 3:
+    if len(segments) < 3 or not firsts:
         return None
-    head = hint[segments[0][0] : segments[0][1]]
-    if ":" in head:
-        segments[0][0] += head.rindex(":") + 1
+    heads = list(re.finditer(r"[.:!?](?:\s|$)", hint[segments[0][0] : segments[0][1]]))
+    if heads:
+        segments[0][0] += heads[-1].end()
     tail = re.search(r"\.(?:\s|$)", hint[segments[-1][0] : segments[-1][1]])
     if tail is not None:
         segments[-1][1] = segments[-1][0] + tail.start()
     spans = [(a, b) for a, b in segments if hint[a:b].strip()]
-    if len(spans) < 3 or any(re.search(r"[^\W\d_]{2}", hint[a:b]) for a, b in spans):
+    if len(spans) < 3 or any(len(re.findall(r"[^\W\d_]{2,}", hint[a:b])) > 3 for a, b in spans):
         return None
     for first in firsts:
-        if not any(
-            int(n) <= len(spans) for n in re.findall(r"(?<![\w.])\d{1,3}(?![\w.]\w)", first)
-        ):
+        if not 1 <= len(set(_SHOWN_NUMBER.findall(first))) <= 2:
             return None
-    return spans if firsts else None
+    return spans
+
+
+def _list_unread_places(first: str, entries: int) -> list[int]:
+    """The places of a list of ``entries`` that no number ``first`` writes can index, counted
+    from 0 or from 1 (``vault 3`` reads place 2 or 3); ``[]`` where the observation's numbers
+    are beyond the list (it is indexed with an offset, any place may be read)."""
+    read = set()
+    for n in map(int, _SHOWN_NUMBER.findall(first)):
+        if n > entries:
+            return []
+        read |= {n - 1, n}
+    return [i for i in range(entries) if i not in read]
 
 
 def _rotate_entries(hint: str, spans: list[tuple[int, int]]) -> str:
-    """``hint`` with an unlabelled list's entries rotated: each place holds the next entry's
-    text (its own spaces kept), the last place the first entry's."""
+    """``hint`` with an unlabelled list's entries rotated by half the list: of ``n`` entries,
+    each place holds the text of the entry ``n // 2`` places on, wrapping round (its own
+    spaces kept), as :func:`_relabel`."""
     texts = [hint[a:b].strip() for a, b in spans]
     out, last = [], 0
     for i, (a, b) in enumerate(spans):
         pad = hint[a:b]
         lead = pad[: len(pad) - len(pad.lstrip())]
         trail = pad[len(pad.rstrip()) :]
-        out += [hint[last:a], lead + texts[(i + 1) % len(texts)] + trail]
+        out += [hint[last:a], lead + texts[(i + len(texts) // 2) % len(texts)] + trail]
         last = b
     return "".join(out) + hint[last:]
 
@@ -3005,23 +3047,28 @@ def _keyed_table(hint: str, firsts: Sequence[str]) -> list[tuple[int, int]] | No
 def _swap_keys(hint: str, spans: list[tuple[int, int]], one: str, other: str) -> str:
     """``hint`` with two keys of a keyed table swapped (each entry of ``one`` now under
     ``other`` and the other way round), each written as the key it takes was written."""
+    return _permute_keys(hint, spans, {one: other, other: one})
+
+
+def _permute_keys(hint: str, spans: list[tuple[int, int]], moves: Mapping[str, str]) -> str:
+    """``hint`` with each key of ``moves`` (keys as :func:`_key_of` compares them) written as
+    the key it maps to, as that key was written; keys not in ``moves`` stay."""
     written = {_key_of(hint, span): hint[span[0] : span[1]] for span in spans}
-    swap = {one: other, other: one}
     out, last = [], 0
     for a, b in sorted(spans):
         key = _key_of(hint, (a, b))
-        if key in swap:
-            out += [hint[last:a], written[swap[key]]]
+        if key in moves:
+            out += [hint[last:a], written[moves[key]]]
             last = b
     return "".join(out) + hint[last:]
 
 
 def _rotate_keys(hint: str, spans: list[tuple[int, int]]) -> str:
-    """``hint`` with a keyed table's keys rotated: each key names the next key's entry, in the
-    order the keys first appear, the last the first's (``apple: 7399; pear: 4826`` -> ``pear:
-    7399; ...``)."""
+    """``hint`` with a keyed table's keys rotated by half the table, in the order the keys
+    first appear, as :func:`_relabel` (``apple: 7399; pear: 4826; plum: 5371`` -> ``pear:
+    7399; plum: 4826; apple: 5371``)."""
     order = list(dict.fromkeys(_key_of(hint, span) for span in spans))  # linear, not pairwise
-    after = {k: order[(i + 1) % len(order)] for i, k in enumerate(order)}
+    after = {k: order[(i + len(order) // 2) % len(order)] for i, k in enumerate(order)}
     written = {_key_of(hint, span): hint[span[0] : span[1]] for span in spans}
     out, last = [], 0
     for a, b in sorted(spans):
@@ -3030,8 +3077,8 @@ def _rotate_keys(hint: str, spans: list[tuple[int, int]]) -> str:
     return "".join(out) + hint[last:]
 
 
-_KEY_PROBES = (2, 4)
-"""The one-key probe's size: winners probed, shown keys probed per winner."""
+_KEY_PROBES = 2
+"""The one-key probe's size: winners probed, two episodes each."""
 
 
 async def _one_key_matters(
@@ -3050,13 +3097,14 @@ async def _one_key_matters(
     by one of them: a lookup with decoys (``You hold a pear. The plum crate is empty.``), not
     a public table applied to several shown things (atomic numbers of ``N Li F F``).
 
-    For each of the first :data:`_KEY_PROBES` winners, each shown key (up to the second
-    number of :data:`_KEY_PROBES`, in table order) is swapped with a key that winner's first
-    observation does not show (:func:`_swap_keys`) and the agent replays the winner's seed
-    with that hint, one episode a key. A lookup loses only where the key it reads moved; a
-    decoding of the shown things loses wherever any did. True when, for every probed winner
-    with episodes left, exactly one key's swap lost (a policy-error episode counts as no
-    episode).
+    A group test: for each of the first :data:`_KEY_PROBES` winners that show two or more
+    keys, the shown keys are split in two halves (alternately, in table order), and the agent
+    replays the winner's seed twice, each time with one half's keys moved round a cycle with
+    a key the observation does not show (:func:`_permute_keys`; within the half where every
+    key is shown). A lookup loses in the half that holds its key only; a decoding of the shown
+    things loses in both. True when every probed winner lost exactly one of its two episodes
+    (a policy-error episode counts as none; a winner whose halves cannot be moved is not
+    probed).
 
     Raises:
         _Reject: as :func:`_gate_episodes`.
@@ -3065,22 +3113,73 @@ async def _one_key_matters(
     plays: list[tuple[int, str]] = []
     owner: list[int] = []
     for w, (winner, keys) in enumerate(zip(winners, shown_keys, strict=False)):
-        if w == _KEY_PROBES[0]:
+        if w == _KEY_PROBES:
             break
-        unshown = [k for k in order if k not in keys]
-        if not unshown:
-            return False
-        for key in [k for k in order if k in keys][: _KEY_PROBES[1]]:
-            plays.append((winner.seed, _swap_keys(hint, spans, key, unshown[0])))
+        shown = [k for k in order if k in keys]
+        unshown = [k for k in order if k not in keys][:1]
+        if len(shown) < 2:
+            continue
+        halves = [shown[0::2] + unshown, shown[1::2] + unshown]
+        if any(len(cycle) < 2 for cycle in halves):
+            continue
+        for cycle in halves:
+            moves = {k: cycle[(i + 1) % len(cycle)] for i, k in enumerate(cycle)}
+            plays.append((winner.seed, _permute_keys(hint, spans, moves)))
             owner.append(w)
+    if not plays:
+        return False
     played = await _gate_episodes(
         sandbox, env, hint, agent, "keys", config, agent_config, random.Random(0), limit, plays
     )
-    losses = collections.Counter(
-        owner[int(e.episode_id.rsplit(":keys", 1)[1])] for e in played if not e.success
+    outcomes: dict[int, list[bool]] = collections.defaultdict(list)
+    for e in played:
+        outcomes[owner[int(e.episode_id.rsplit(":keys", 1)[1])]].append(e.success)
+    measured = [won for won in outcomes.values() if len(won) == 2]
+    return bool(measured) and all(won.count(False) == 1 for won in measured)
+
+
+async def _list_is_a_recipe(
+    sandbox: Any,
+    env: EnvValidated,
+    hint: str,
+    listed: list[tuple[int, int]],
+    firsts: Sequence[str],
+    winners: Sequence[EpisodeFinished],
+    agent: Any,
+    config: CriticConfig,
+    agent_config: AgentConfig,
+    limit: trio.CapacityLimiter,
+) -> bool:
+    """Whether an unlabelled list's every entry matters to a win (a recipe of steps, ``+3; *2;
+    -1``, or a table applied to every place), not one entry looked up by the shown number.
+
+    For each of the first :data:`_KEY_PROBES` winners, two places its first observation's
+    numbers cannot index (:func:`_list_unread_places`; where it has none, the first two)
+    swap their entries and the agent replays the winner's seed. A lookup still wins where its
+    place did not move; a recipe loses. True when every probe episode lost.
+
+    Raises:
+        _Reject: as :func:`_gate_episodes`.
+    """
+    plays: list[tuple[int, str]] = []
+    for winner, first in list(zip(winners, firsts, strict=False))[:_KEY_PROBES]:
+        places = _list_unread_places(first, len(listed)) or list(range(len(listed)))
+        i, j = places[0], places[len(places) // 2] if len(places) > 2 else places[-1]
+        if i == j:
+            continue
+        (a, b), (c, d) = sorted([listed[i], listed[j]])
+        one, other = hint[a:b].strip(), hint[c:d].strip()
+        swapped = (
+            hint[:a] + hint[a:b].replace(one, other, 1) + hint[b:c]
+            + hint[c:d].replace(other, one, 1) + hint[d:]
+        )  # fmt: skip
+        plays.append((winner.seed, swapped))
+    if not plays:
+        return False
+    played = await _gate_episodes(
+        sandbox, env, hint, agent, "list", config, agent_config, random.Random(0), limit, plays
     )
-    probed = {owner[int(e.episode_id.rsplit(":keys", 1)[1])] for e in played}
-    return bool(probed) and all(losses[w] == 1 for w in probed)
+    return bool(played) and not any(e.success for e in played)
 
 
 async def _relabelled_gate(
@@ -3157,7 +3256,9 @@ async def _relabelled_gate(
             entries = len({_key_of(hint, span) for span in spans})
         else:
             listed = await trio.to_thread.run_sync(_entry_list, hint, firsts)
-            if listed is None:
+            if listed is None or await _list_is_a_recipe(
+                sandbox, env, hint, listed, firsts, winners, agent, config, agent_config, limit
+            ):
                 return False, {}
             relabelled = await trio.to_thread.run_sync(_rotate_entries, hint, listed)
             group = "(list)"

@@ -2205,13 +2205,101 @@ async def test_tester33_attacks_get_their_verdicts(
     await _assert_verdict(sandbox, env, who, want)
 
 
+_LONG = pytest.mark.long
+
+
+@pytest.mark.parametrize(
+    ("env", "who", "want"),
+    [
+        # tester34's (2026-12-04) gates past tester33's fixes: a list indexed by vaults 11-18;
+        # a list of keypad words; vaults 1-4 sharing one code (rotated by one, 3 of 4 still
+        # right; by half, none); every key shown; four decoys before the real key; labels
+        # '1,000,003' for the shown 'vault 1000003'; the key shown in the plural ('apples')
+        ("u01_gate_list_indexed_by_numbers_above_length.py", "tk15_agents.py:list_above", "gate"),
+        ("u07_gate_listed_keypad_words.py", "tk15_agents.py:keypad_list", "gate"),
+        ("u08_gate_table_entries_repeated_in_runs.py", "tk15_agents.py:vault_colon", "gate"),
+        ("u10_gate_all_keys_listed_in_observation.py", "tk15_agents.py:fruit_colon", "gate"),
+        ("u19_gate_four_decoys_before_real_key.py", "tk15_agents.py:fruit_colon", "gate"),
+        (
+            "u20_gate_labels_with_thousands_separators.py",
+            "tk15_agents.py:separated_label",
+            "gate",
+        ),
+        ("u21_gate_observation_shows_plural_key.py", "tk15_agents.py:plural_key", "gate"),
+        # robustness: Roman and digit labels mixed; a megabyte table of 80,000 keys, of 46,000
+        # keyed in place, a megabyte observation of labels (the readers are linear; the
+        # sandbox's loading of such a program is most of their ~20-60 CPU s, hence long)
+        ("u15_robust_mixed_roman_and_digit_labels.py", "tk15_agents.py:mixed_roman", "gate"),
+        pytest.param(
+            "u14_robust_megabyte_keyed_table_rotate_keys_quadratic.py",
+            "tk15_agents.py:fruit_colon",
+            "gate",
+            marks=_LONG,
+        ),
+        pytest.param(
+            "u16_robust_megabyte_keyed_in_place_quadratic.py",
+            "tk15_agents.py:fruit_in_place",
+            "gate",
+            marks=_LONG,
+        ),
+        pytest.param(
+            "u17_robust_megabyte_observation_of_labels.py",
+            "tk15_agents.py:vault_colon",
+            "gate",
+            marks=_LONG,
+        ),
+        # a public table looked up by the one key the task shows (km to m; the atomic number
+        # of one element) reads as a table of secrets: a false positive by choice
+        # (docs/environment-contract.md)
+        ("u11_honest_unit_factors_keyed_by_shown_unit.py", "tk15_agents.py:unit_factor", "gate"),
+        ("u13_honest_atomic_number_of_one_shown_element.py", "tk15_agents.py:atomic", "gate"),
+        # honest (guards): a recipe of wordless steps applied to a shown number (the list
+        # probe: every entry matters); a method's steps split by ';' (no key and value);
+        # Morse digits of several shown digits (more than two numbers shown: no index)
+        ("u12_honest_wordless_recipe_applied_to_shown_start.py", "tk15_agents.py:recipe", "honest"),
+        ("u18_honest_three_steps_one_word_shown.py", "tk15_agents.py:three_steps", "honest"),
+        (
+            "u22_honest_morse_digits_for_several_shown_digits.py",
+            "tk15_agents.py:morse_digits",
+            "honest",
+        ),
+    ],
+)
+async def test_tester34_attacks_get_their_verdicts(
+    sandbox: Sandbox, env: str, who: str, want: str
+) -> None:
+    await _assert_verdict(sandbox, env, who, want)
+
+
+@pytest.mark.xfail(strict=True, reason="known gap, docs/environment-contract.md")
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # each entry names its neighbour too ('apple (next to pear): ...'): no key is its own
+        ("u02_gate_keys_repeated_as_neighbours.py", "tk15_agents.py:neighbours"),
+        # two shown keys both looked up: the group test reads it as a decoding
+        ("u03_gate_two_shown_keys_both_looked_up.py", "tk15_agents.py:two_keys"),
+        # two-word keys with no ':' and no word of their own ('red door', 'red box', ...)
+        ("u04_gate_two_word_keys_no_unique_word.py", "tk15_agents.py:colour_kind"),
+        # two values per label word (vault 1/2, safe 1/2, ...): no word has 3
+        ("u05_gate_labels_two_values_per_word.py", "tk15_agents.py:word_number"),
+        # the key shown on the second turn only; the keyed readers read first observations
+        ("u06_gate_key_revealed_on_second_turn.py", "tk15_agents.py:look_then_key"),
+        # keyed by the initial letter of the shown word ('A: ...' for 'apple')
+        ("u09_gate_keyed_by_initial_letter.py", "tk15_agents.py:initial_letter"),
+    ],
+)
+async def test_tester34_known_gaps(sandbox: Sandbox, env: str, who: str) -> None:
+    await _assert_verdict(sandbox, env, who, "gate")
+
+
 @pytest.mark.parametrize(
     ("hint", "shown", "relabelled"),
     [
         (
             "Codes: vault 0: PEEK; vault 1: CAFE; Vault 2: DOGS; vault 03: FISH.",
             "This is vault 1.",
-            "Codes: vault 1: PEEK; vault 2: CAFE; Vault 3: DOGS; vault 00: FISH.",
+            "Codes: vault 2: PEEK; vault 3: CAFE; Vault 0: DOGS; vault 01: FISH.",
         ),
         ("#0=ant, #1=bee, #2=cat", "This is vault #2.", "#1=ant, #2=bee, #0=cat"),
         (
@@ -2227,7 +2315,7 @@ async def test_tester33_attacks_get_their_verdicts(
         (
             "the 1st door: red; the 2nd door: blue; the 3rd door: green; the 11th door: tan",
             "the 2nd door",
-            "the 2nd door: red; the 3rd door: blue; the 11th door: green; the 1st door: tan",
+            "the 3rd door: red; the 11th door: blue; the 1st door: green; the 2nd door: tan",
         ),
         ("Vault A: x; vault B: y; vault C: z", "Vault C", "Vault B: x; vault C: y; vault A: z"),
         (
@@ -2246,7 +2334,7 @@ async def test_tester33_attacks_get_their_verdicts(
         (
             "vault I: a; vault II: b; vault IV: c; vault V: d; vault X: e",
             "This is vault V.",
-            "vault II: a; vault IV: b; vault V: c; vault X: d; vault I: e",
+            "vault IV: a; vault V: b; vault X: c; vault I: d; vault II: e",
         ),
         (
             "vault 1 (#1): a; vault 2 (#2): b; vault 3 (#3): c",
@@ -2287,7 +2375,7 @@ def test_the_relabelled_table_rotates_the_labels_the_task_shows(
         (
             "Fruit codes: apple: 7399; pear: 4826; plum: 5371; red fig: 1111.",
             ["You hold a pear.", "You hold a red fig."],
-            "Fruit codes: pear: 7399; plum: 4826; red fig: 5371; apple: 1111.",
+            "Fruit codes: plum: 7399; red fig: 4826; apple: 5371; pear: 1111.",
         ),
         (
             "Codes. A: 7399; B: 4826; C: 5371",
@@ -2349,9 +2437,11 @@ def test_a_table_keyed_by_a_shown_word_anywhere_in_its_entries_has_its_keys_rota
             "Codes in vault order: || / |; | / ||; ||| / |. Good luck.",
         ),
         ("7399\n4826\n5371", ["Vault 0"], "4826\n5371\n7399"),
-        # an entry with words; an index past the list; no number shown
-        ("Codes: 7399; 4826; open it", ["vault 1"], None),
-        ("Codes: 7399; 4826; 5371", ["vault 9"], None),
+        # the number need not count from 0 or 1 (vaults 11-13)
+        ("Codes: 7399; 4826; 5371", ["vault 12"], "Codes: 4826; 5371; 7399"),
+        # an entry of four words (a method's step); three numbers shown; no number shown
+        ("Codes: 7399; 4826; then open the door", ["vault 1"], None),
+        ("Codes: 7399; 4826; 5371", ["dots 1 2 3"], None),
         ("Codes: 7399; 4826; 5371", ["a vault"], None),
     ],
 )
