@@ -145,3 +145,33 @@ def tally_list_from_0(obs, hint, rng, mem):
     es = [e.strip() for e in re.split(r"[;\n]", body) if e.strip()]
     n = _vault(obs)
     return _tally(es[n]) if n < len(es) else _rand(rng)
+
+
+_ROMAN_RE = r"(?<![\w])([A-Z])=(\d+)"
+
+
+def roman(obs, hint, rng, mem):
+    """v16: the legend's values, subtractive rule."""
+    w = re.search(r"Numeral: (\w+)\.", obs[0]).group(1)
+    if not hint:
+        return str(rng.randint(1, 3000))
+    val = {k: int(v) for k, v in re.findall(_ROMAN_RE, hint)}
+    xs = [val.get(c, 0) for c in w]
+    return str(sum(-x if i + 1 < len(xs) and x < xs[i + 1] else x for i, x in enumerate(xs)))
+
+
+def month_days(obs, hint, rng, mem):
+    """v17: entry N-1 of the month list."""
+    if not hint:
+        return str(rng.randint(1, 40))
+    n = int(re.search(r"Month (\d+)", obs[0]).group(1))
+    return _entries(hint, "first: ")[n - 1]
+
+
+def grouped_label(obs, hint, rng, mem):
+    """v18: the shown 8-digit vault number written with separators."""
+    if not hint:
+        return _rand(rng)
+    n = _vault(obs)
+    m = re.search(re.escape(f"vault {n:,}:") + r"\s*(\|[| /]*)", hint)
+    return _tally(m.group(1)) if m else _rand(rng)

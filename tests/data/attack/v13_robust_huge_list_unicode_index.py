@@ -9,8 +9,8 @@ def _kp(w):
     return "".join(_KEYPAD[c] for c in w.lower() if c in _KEYPAD)
 
 DESCRIPTION = "Vaults numbered 1 to 8, each with its own 2-digit code. You are told which vault you face. One try."
-_R = random.Random(7)
-_WORDS = ["".join(_R.choice("adgjmptw") for _ in range(2)) for _ in range(200000)]
+_L = "adgjmptw"
+_WORDS = ([a + b for a in _L for b in _L][::-1] * 3125)[:200000]
 HINT = "Type these on a phone keypad, from vault 1 up: " + "; ".join(_WORDS) + "."
 MAX_TURNS = 1
 _AR = "٠١٢٣٤٥٦٧٨٩"
