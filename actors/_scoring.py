@@ -2680,7 +2680,7 @@ a lone ``I``, ``V`` or ``X`` reads as a letter unless the same label word has su
 (:func:`_label_matches`)."""
 _LONE_ROMAN = {"I": 1, "V": 5, "X": 10}
 _LABEL_VALUE = (
-    r"(\d{1,3}(?:,\d{3})+|\d{1,7}|"
+    r"(\d{1,3}(?:,\d{3})+|\d{1,12}|"
     + _ROMAN_LABEL
     + "|"
     + "|".join(sorted(_CARDINAL_WORDS.values(), key=len, reverse=True))
@@ -2809,6 +2809,21 @@ def _table_label(hint: str, shown: str) -> tuple[tuple[str, ...], list[int | str
     return tuple(g for g, _ in groups), first
 
 
+def _best_shift(entries: Sequence[str]) -> int:
+    """The shift by which to rotate a table of ``entries`` (their texts, in the order of their
+    labels): the one of a few (half the table, 1, a third, a quarter, 2, 3, n - 1) under which
+    the fewest entries land on an equal text, half the table first among equals (by half, so that a table whose neighbours share an entry
+    still moves; not always by half, so that a table repeating every half does too)."""
+    n = len(entries)
+    if n < 2:
+        return 0
+    norm = [" ".join(e.split()).strip(" ;,.:=").casefold() for e in entries]
+    # a few shifts, not all n - 1 (linear in the table): a table that repeats under all of
+    # them (1 among them) has one entry
+    shifts = list(dict.fromkeys(k for k in (n // 2, 1, n // 3, n // 4, 2, 3, n - 1) if 0 < k < n))
+    return min(shifts, key=lambda k: sum(norm[i] == norm[(i + k) % n] for i in range(n)))
+
+
 def _label_text(value: int | str, form: str, was: str) -> str:
     """``value`` written in ``form`` as the label ``was`` is (zero padding, capitals)."""
     if isinstance(value, str):
@@ -2829,17 +2844,23 @@ def _label_text(value: int | str, form: str, was: str) -> str:
 
 
 def _relabel(hint: str, groups: str | Sequence[str], values: list[int | str]) -> str:
-    """``hint`` with the table's labels rotated by half the table: of ``n`` values in order,
-    each label of ``groups`` (one group's name or several) names the entry of the value
-    ``n // 2`` places on, wrapping round (``vault 0: A; vault 1: B; vault 2: C; vault 3: D`` ->
-    ``vault 2: A; vault 3: B; vault 0: C; vault 1: D``; by half, not by one, so that a table
-    whose neighbours share an entry, vaults 1-4 one code, still moves), written as it was
-    (digits with their zero padding, a number word, a Roman numeral, an ordinal, a letter)."""
+    """``hint`` with the table's labels rotated: of ``n`` values in order, each label of
+    ``groups`` (one group's name or several) names the entry of the value ``k`` places on,
+    wrapping round, ``k`` by :func:`_best_shift` of the entries' texts (the text after a label
+    up to the next), half the table where no shift is better (``vault 0: A; vault 1: B; vault
+    2: C; vault 3: D`` -> ``vault 2: A; vault 3: B; vault 0: C; vault 1: D``), written as it
+    was (digits with their zero padding, a number word, a Roman numeral, an ordinal, a
+    letter)."""
     names = {groups} if isinstance(groups, str) else set(groups)
-    after = {v: values[(i + len(values) // 2) % len(values)] for i, v in enumerate(values)}
+    labels = [m for m in sorted(_label_matches(hint), key=lambda m: m[2]) if m[0] in names]
+    entry: dict[int | str, str] = {}
+    for m, after_m in zip(labels, [*labels[1:], None], strict=True):
+        entry.setdefault(m[1], hint[m[3] : after_m[2] if after_m else len(hint)])
+    shift = _best_shift([entry.get(v, "") for v in values])
+    after = {v: values[(i + shift) % len(values)] for i, v in enumerate(values)}
     out, last = [], 0
-    for g, value, start, end, form in sorted(_label_matches(hint), key=lambda m: m[2]):
-        if g not in names or value not in after:
+    for _, value, start, end, form in labels:
+        if value not in after:
             continue
         out += [hint[last:start], _label_text(after[value], form, hint[start:end])]
         last = end
@@ -3015,16 +3036,17 @@ def _list_unread_places(first: str, entries: int) -> list[int]:
 
 
 def _rotate_entries(hint: str, spans: list[tuple[int, int]]) -> str:
-    """``hint`` with an unlabelled list's entries rotated by half the list: of ``n`` entries,
-    each place holds the text of the entry ``n // 2`` places on, wrapping round (its own
-    spaces kept), as :func:`_relabel`."""
+    """``hint`` with an unlabelled list's entries rotated as :func:`_relabel` rotates labels:
+    each place holds the text of the entry :func:`_best_shift` places on, wrapping round (its
+    own spaces kept)."""
     texts = [hint[a:b].strip() for a, b in spans]
+    shift = _best_shift(texts)
     out, last = [], 0
     for i, (a, b) in enumerate(spans):
         pad = hint[a:b]
         lead = pad[: len(pad) - len(pad.lstrip())]
         trail = pad[len(pad.rstrip()) :]
-        out += [hint[last:a], lead + texts[(i + len(texts) // 2) % len(texts)] + trail]
+        out += [hint[last:a], lead + texts[(i + shift) % len(texts)] + trail]
         last = b
     return "".join(out) + hint[last:]
 
@@ -3064,11 +3086,17 @@ def _permute_keys(hint: str, spans: list[tuple[int, int]], moves: Mapping[str, s
 
 
 def _rotate_keys(hint: str, spans: list[tuple[int, int]]) -> str:
-    """``hint`` with a keyed table's keys rotated by half the table, in the order the keys
-    first appear, as :func:`_relabel` (``apple: 7399; pear: 4826; plum: 5371`` -> ``pear:
-    7399; plum: 4826; apple: 5371``)."""
+    """``hint`` with a keyed table's keys rotated, in the order the keys first appear, by
+    :func:`_best_shift` of their entries (the text after a key up to the next), as
+    :func:`_relabel` (``apple: 7399; pear: 4826; plum: 5371`` -> ``pear: 7399; plum: 4826;
+    apple: 5371``)."""
     order = list(dict.fromkeys(_key_of(hint, span) for span in spans))  # linear, not pairwise
-    after = {k: order[(i + len(order) // 2) % len(order)] for i, k in enumerate(order)}
+    ordered = sorted(spans)
+    entry: dict[str, str] = {}
+    for (a, b), nxt in zip(ordered, [*ordered[1:], None], strict=True):
+        entry.setdefault(_key_of(hint, (a, b)), hint[b : nxt[0] if nxt else len(hint)])
+    shift = _best_shift([entry[k] for k in order])
+    after = {k: order[(i + shift) % len(order)] for i, k in enumerate(order)}
     written = {_key_of(hint, span): hint[span[0] : span[1]] for span in spans}
     out, last = [], 0
     for a, b in sorted(spans):
@@ -3138,6 +3166,54 @@ async def _one_key_matters(
     return bool(measured) and all(won.count(False) == 1 for won in measured)
 
 
+async def _keys_decode(
+    sandbox: Any,
+    env: EnvValidated,
+    hint: str,
+    spans: list[tuple[int, int]],
+    firsts: Sequence[str],
+    winners: Sequence[EpisodeFinished],
+    agent: Any,
+    config: CriticConfig,
+    agent_config: AgentConfig,
+    limit: trio.CapacityLimiter,
+) -> bool:
+    """Whether a table of one-character keys decodes what the observation writes inside its
+    words (a phone keypad ``a=2, b=2, ...`` applied to a shown word; Roman numerals ``I=1,
+    V=5, ...`` applied to a shown ``XIV``) rather than being looked up by the one key it
+    shows as a word (``a`` of "Type a word" is no lookup).
+
+    For each winner whose first observation was read (up to 4), the keys it does not
+    write as words but does write inside them (two or more, with different entries) pass
+    their entries round among themselves (:func:`_best_shift`) and the agent replays the
+    winner's seed. A decoding loses (a shown ``XIV`` with X and V swapped still reads 14: by
+    chance, so not every episode need lose); a lookup by a shown key wins. True when at
+    least half the probe episodes lost (no probe, no decoding).
+
+    Raises:
+        _Reject: as :func:`_gate_episodes`.
+    """
+    ordered = sorted(spans)
+    entry: dict[str, str] = {}
+    for (a, b), nxt in zip(ordered, [*ordered[1:], None], strict=True):
+        text = hint[b : nxt[0] if nxt else len(hint)]
+        entry.setdefault(_key_of(hint, (a, b)), " ".join(text.split()).strip(" ;,.:="))
+    plays: list[tuple[int, str]] = []
+    for winner, first in zip(winners, firsts, strict=False):
+        inside = [k for k in entry if len(k) == 1 and k in first and not _word_in(k, first)]
+        if len({entry[k] for k in inside}) < 2:
+            continue
+        shift = _best_shift([entry[k] for k in inside])
+        moves = {k: inside[(i + shift) % len(inside)] for i, k in enumerate(inside)}
+        plays.append((winner.seed, _permute_keys(hint, spans, moves)))
+    if not plays:
+        return False
+    played = await _gate_episodes(
+        sandbox, env, hint, agent, "keys", config, agent_config, random.Random(0), limit, plays
+    )
+    return bool(played) and 2 * sum(not e.success for e in played) >= len(played)
+
+
 async def _list_is_a_recipe(
     sandbox: Any,
     env: EnvValidated,
@@ -3153,33 +3229,40 @@ async def _list_is_a_recipe(
     """Whether an unlabelled list's every entry matters to a win (a recipe of steps, ``+3; *2;
     -1``, or a table applied to every place), not one entry looked up by the shown number.
 
-    For each of the first :data:`_KEY_PROBES` winners, two places its first observation's
-    numbers cannot index (:func:`_list_unread_places`; where it has none, the first two)
-    swap their entries and the agent replays the winner's seed. A lookup still wins where its
-    place did not move; a recipe loses. True when every probe episode lost.
+    For each winner whose first observation was read (up to 4), the places its first
+    observation's
+    numbers cannot index (:func:`_list_unread_places`) pass their entries one place on, among
+    themselves (where it has none, an index with an offset, the first two places swap), and
+    the agent replays the winner's seed. A lookup still wins where its place did not move; a
+    recipe loses unless all those steps commute, a decoding of a shown word unless it uses
+    only the places the number reads (``cab`` of the keypad list ``abc; def; ...`` with
+    "1 try" shown). True when at least half the probe episodes lost.
 
     Raises:
         _Reject: as :func:`_gate_episodes`.
     """
     plays: list[tuple[int, str]] = []
-    for winner, first in list(zip(winners, firsts, strict=False))[:_KEY_PROBES]:
-        places = _list_unread_places(first, len(listed)) or list(range(len(listed)))
-        i, j = places[0], places[len(places) // 2] if len(places) > 2 else places[-1]
-        if i == j:
+    for winner, first in zip(winners, firsts, strict=False):
+        places = _list_unread_places(first, len(listed)) or [0, 1]
+        if len(places) < 2:
             continue
-        (a, b), (c, d) = sorted([listed[i], listed[j]])
-        one, other = hint[a:b].strip(), hint[c:d].strip()
-        swapped = (
-            hint[:a] + hint[a:b].replace(one, other, 1) + hint[b:c]
-            + hint[c:d].replace(other, one, 1) + hint[d:]
-        )  # fmt: skip
-        plays.append((winner.seed, swapped))
+        texts = {i: hint[listed[i][0] : listed[i][1]] for i in places}
+        moved = {
+            i: texts[i].replace(texts[i].strip(), texts[j].strip(), 1)
+            for i, j in zip(places, [*places[1:], places[0]], strict=True)
+        }
+        out, last = [], 0
+        for i in sorted(places):
+            a, b = listed[i]
+            out += [hint[last:a], moved[i]]
+            last = b
+        plays.append((winner.seed, "".join(out) + hint[last:]))
     if not plays:
         return False
     played = await _gate_episodes(
         sandbox, env, hint, agent, "list", config, agent_config, random.Random(0), limit, plays
     )
-    return bool(played) and not any(e.success for e in played)
+    return bool(played) and 2 * sum(not e.success for e in played) >= len(played)
 
 
 async def _relabelled_gate(
@@ -3247,6 +3330,10 @@ async def _relabelled_gate(
             table = await trio.to_thread.run_sync(_segment_table_shown, hint, firsts)
         if table is not None and all(table[1]):
             spans, shown_keys = table
+            if all(len(k) == 1 for keys in shown_keys for k in keys) and await _keys_decode(
+                sandbox, env, hint, spans, firsts, winners, agent, config, agent_config, limit
+            ):
+                return False, {}
             if any(len(keys) > 1 for keys in shown_keys) and not await _one_key_matters(
                 sandbox, env, hint, spans, shown_keys, winners, agent, config, agent_config, limit
             ):

@@ -2294,6 +2294,80 @@ async def test_tester34_known_gaps(sandbox: Sandbox, env: str, who: str) -> None
 
 
 @pytest.mark.parametrize(
+    ("env", "who", "want"),
+    [
+        # tester35's (2026-12-04) gates past tester34's fixes: tables that repeat every half
+        # (vault k and k + 4 share a code) in labels, keys and a list: the rotation's shift is
+        # now the one that moves the most entries onto another (_best_shift); labels of eight
+        # digits grouped by commas
+        ("v03_gate_labels_period_half.py", "tk16_agents.py:vault_label", "gate"),
+        ("v09_gate_keyed_period_half.py", "tk16_agents.py:held_fruit", "gate"),
+        ("v19_gate_list_period_half.py", "tk16_agents.py:tally_list_from_1", "gate"),
+        ("v18_gate_eight_digit_grouped_labels.py", "tk16_agents.py:grouped_label", "gate"),
+        # robustness: empty entries and blank lines; a 200,000-entry list indexed in
+        # Arabic-Indic digits; 2,000 shown keys of 3,000 (long: ~12-16 CPU s each)
+        ("v14_robust_empty_entries_list.py", "tk16_agents.py:tally_list_from_0", "gate"),
+        pytest.param(
+            "v13_robust_huge_list_unicode_index.py",
+            "tk16_agents.py:keypad_phrase_list",
+            "gate",
+            marks=_LONG,
+        ),
+        pytest.param(
+            "v15_robust_many_shown_keys_group_test.py",
+            "tk16_agents.py:held_fruit",
+            "gate",
+            marks=_LONG,
+        ),
+        # public month lengths handed as a list: every win plays a hint token (30, 31), the
+        # first route's flag, by choice
+        ("v17_honest_public_month_lengths_list.py", "tk16_agents.py:month_days", "gate"),
+        # honest (guards): a public keypad list or letter table applied to a shown word (the
+        # article 'a' is no key shown: the decoding probe moves the keys written inside the
+        # shown word and the agent loses); Roman digits applied to a shown numeral ('I will
+        # check it')
+        ("v10_honest_public_keypad_list_shown_word.py", "tk16_agents.py:keypad_list", "honest"),
+        (
+            "v11_honest_keypad_letter_table_article_a.py",
+            "tk16_agents.py:keypad_table",
+            "honest",
+        ),
+        ("v16_honest_roman_legend_pronoun_i.py", "tk16_agents.py:roman", "honest"),
+    ],
+)
+async def test_tester35_attacks_get_their_verdicts(
+    sandbox: Sandbox, env: str, who: str, want: str
+) -> None:
+    await _assert_verdict(sandbox, env, who, want)
+
+
+@pytest.mark.xfail(strict=True, reason="known gap or false positive, docs/environment-contract.md")
+@pytest.mark.parametrize(
+    ("env", "who", "want"),
+    [
+        # the whole list is the secret, read from the vault's place round (every swap loses)
+        ("v01_gate_list_read_as_rotating_sequence.py", "tk16_agents.py:rotating_sequence", "gate"),
+        # three keys, all shown: the group test has no key to cycle a half of one with
+        ("v02_gate_three_keys_all_shown.py", "tk16_agents.py:held_fruit", "gate"),
+        # three numbers shown; an ordinal word; a list split by commas; 4-word entries
+        ("v04_gate_list_three_shown_numbers.py", "tk16_agents.py:tally_list_from_1", "gate"),
+        ("v05_gate_list_ordinal_word_shown.py", "tk16_agents.py:tally_list_ordinal", "gate"),
+        ("v06_gate_comma_separated_keypad_list.py", "tk16_agents.py:keypad_comma_list", "gate"),
+        ("v07_gate_four_word_keypad_phrases.py", "tk16_agents.py:keypad_phrase_list", "gate"),
+        # a decoy whose entry matters too (a check digit): both halves lose, as a decoding
+        ("v08_gate_decoy_check_digit_both_halves.py", "tk16_agents.py:check_digit", "gate"),
+        # a recipe applied to a start beyond the list's length: the probe's two swapped steps
+        # commute (add 3, add 5), so it reads as a lookup and the rotated recipe loses
+        ("v12_honest_additive_prefix_recipe.py", "tk16_agents.py:word_recipe", "honest"),
+    ],
+)
+async def test_tester35_known_gaps_and_false_positive(
+    sandbox: Sandbox, env: str, who: str, want: str
+) -> None:
+    await _assert_verdict(sandbox, env, who, want)
+
+
+@pytest.mark.parametrize(
     ("hint", "shown", "relabelled"),
     [
         (
@@ -2455,6 +2529,40 @@ def test_an_unlabelled_list_indexed_by_a_shown_number_has_its_entries_rotated(
         assert spans is None, spans
     else:
         assert spans is not None and _rotate_entries(hint, spans) == rotated
+
+
+@pytest.mark.parametrize(
+    ("entries", "shift"),
+    [
+        (["a", "b", "c", "d"], 2),  # all different: half the table
+        (["a", "a", "b", "b"], 2),  # runs of two: half moves every one
+        (["a", "b", "a", "b"], 1),  # repeats every half: half moves none, 1 moves all
+        (["a", "b", " A; ", "B"], 1),  # texts compared without spaces, ends and case
+        (["x"], 0),
+    ],
+)
+def test_the_rotation_shift_moves_the_most_entries_onto_another(
+    entries: list[str], shift: int
+) -> None:
+    from actors._scoring import _best_shift
+
+    assert _best_shift(entries) == shift
+
+
+@pytest.mark.parametrize(
+    ("first", "entries", "unread"),
+    [
+        ("This is vault 3.", 6, [0, 1, 4, 5]),  # 3 reads place 2 (from 1) or 3 (from 0)
+        ("vault 1 of a 4-digit code", 6, [2, 5]),
+        ("This is vault 13.", 8, []),  # beyond the list: an offset, any place may be read
+    ],
+)
+def test_a_list_probe_moves_only_places_the_shown_numbers_cannot_index(
+    first: str, entries: int, unread: list[int]
+) -> None:
+    from actors._scoring import _list_unread_places
+
+    assert _list_unread_places(first, entries) == unread
 
 
 def test_swapping_two_keys_moves_only_their_entries() -> None:
