@@ -3085,16 +3085,23 @@ def _permute_keys(hint: str, spans: list[tuple[int, int]], moves: Mapping[str, s
     return "".join(out) + hint[last:]
 
 
+def _key_entries(hint: str, spans: list[tuple[int, int]]) -> dict[str, str]:
+    """Each key of a keyed table (as :func:`_key_of` compares it) and its entry's text: from
+    the key's first span up to the next key's span (or the hint's end)."""
+    ordered = sorted(spans)
+    entry: dict[str, str] = {}
+    for (a, b), nxt in zip(ordered, [*ordered[1:], None], strict=True):
+        entry.setdefault(_key_of(hint, (a, b)), hint[b : nxt[0] if nxt else len(hint)])
+    return entry
+
+
 def _rotate_keys(hint: str, spans: list[tuple[int, int]]) -> str:
     """``hint`` with a keyed table's keys rotated, in the order the keys first appear, by
     :func:`_best_shift` of their entries (the text after a key up to the next), as
     :func:`_relabel` (``apple: 7399; pear: 4826; plum: 5371`` -> ``pear: 7399; plum: 4826;
     apple: 5371``)."""
     order = list(dict.fromkeys(_key_of(hint, span) for span in spans))  # linear, not pairwise
-    ordered = sorted(spans)
-    entry: dict[str, str] = {}
-    for (a, b), nxt in zip(ordered, [*ordered[1:], None], strict=True):
-        entry.setdefault(_key_of(hint, (a, b)), hint[b : nxt[0] if nxt else len(hint)])
+    entry = _key_entries(hint, spans)
     shift = _best_shift([entry[k] for k in order])
     after = {k: order[(i + shift) % len(order)] for i, k in enumerate(order)}
     written = {_key_of(hint, span): hint[span[0] : span[1]] for span in spans}
@@ -3166,6 +3173,31 @@ async def _one_key_matters(
     return bool(measured) and all(won.count(False) == 1 for won in measured)
 
 
+async def _half_lost(
+    sandbox: Any,
+    env: EnvValidated,
+    hint: str,
+    agent: Any,
+    probe: str,
+    config: CriticConfig,
+    agent_config: AgentConfig,
+    limit: trio.CapacityLimiter,
+    plays: Sequence[tuple[int, str]],
+) -> bool:
+    """Whether at least half of a probe's ``plays`` (``(seed, hint)``, one episode each) are
+    lost; False where there are none.
+
+    Raises:
+        _Reject: as :func:`_gate_episodes`.
+    """
+    if not plays:
+        return False
+    played = await _gate_episodes(
+        sandbox, env, hint, agent, probe, config, agent_config, random.Random(0), limit, plays
+    )
+    return bool(played) and 2 * sum(not e.success for e in played) >= len(played)
+
+
 async def _keys_decode(
     sandbox: Any,
     env: EnvValidated,
@@ -3193,11 +3225,9 @@ async def _keys_decode(
     Raises:
         _Reject: as :func:`_gate_episodes`.
     """
-    ordered = sorted(spans)
-    entry: dict[str, str] = {}
-    for (a, b), nxt in zip(ordered, [*ordered[1:], None], strict=True):
-        text = hint[b : nxt[0] if nxt else len(hint)]
-        entry.setdefault(_key_of(hint, (a, b)), " ".join(text.split()).strip(" ;,.:="))
+    entry = {
+        k: " ".join(text.split()).strip(" ;,.:=") for k, text in _key_entries(hint, spans).items()
+    }
     plays: list[tuple[int, str]] = []
     for winner, first in zip(winners, firsts, strict=False):
         inside = [k for k in entry if len(k) == 1 and k in first and not _word_in(k, first)]
@@ -3206,12 +3236,7 @@ async def _keys_decode(
         shift = _best_shift([entry[k] for k in inside])
         moves = {k: inside[(i + shift) % len(inside)] for i, k in enumerate(inside)}
         plays.append((winner.seed, _permute_keys(hint, spans, moves)))
-    if not plays:
-        return False
-    played = await _gate_episodes(
-        sandbox, env, hint, agent, "keys", config, agent_config, random.Random(0), limit, plays
-    )
-    return bool(played) and 2 * sum(not e.success for e in played) >= len(played)
+    return await _half_lost(sandbox, env, hint, agent, "keys", config, agent_config, limit, plays)
 
 
 async def _list_is_a_recipe(
@@ -3230,8 +3255,7 @@ async def _list_is_a_recipe(
     -1``, or a table applied to every place), not one entry looked up by the shown number.
 
     For each winner whose first observation was read (up to 4), the places its first
-    observation's
-    numbers cannot index (:func:`_list_unread_places`) pass their entries one place on, among
+    observation's numbers cannot index (:func:`_list_unread_places`) pass their entries one place on, among
     themselves (where it has none, an index with an offset, the first two places swap), and
     the agent replays the winner's seed. A lookup still wins where its place did not move; a
     recipe loses unless all those steps commute, a decoding of a shown word unless it uses
@@ -3257,12 +3281,7 @@ async def _list_is_a_recipe(
             out += [hint[last:a], moved[i]]
             last = b
         plays.append((winner.seed, "".join(out) + hint[last:]))
-    if not plays:
-        return False
-    played = await _gate_episodes(
-        sandbox, env, hint, agent, "list", config, agent_config, random.Random(0), limit, plays
-    )
-    return bool(played) and 2 * sum(not e.success for e in played) >= len(played)
+    return await _half_lost(sandbox, env, hint, agent, "list", config, agent_config, limit, plays)
 
 
 async def _relabelled_gate(
