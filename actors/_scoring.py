@@ -3255,32 +3255,83 @@ async def _list_is_a_recipe(
     -1``, or a table applied to every place), not one entry looked up by the shown number.
 
     For each winner whose first observation was read (up to 4), the places its first
-    observation's numbers cannot index (:func:`_list_unread_places`) pass their entries one place on, among
-    themselves (where it has none, an index with an offset, the first two places swap), and
-    the agent replays the winner's seed. A lookup still wins where its place did not move; a
-    recipe loses unless all those steps commute, a decoding of a shown word unless it uses
-    only the places the number reads (``cab`` of the keypad list ``abc; def; ...`` with
-    "1 try" shown). True when at least half the probe episodes lost.
+    observation's numbers cannot index (:func:`_list_unread_places`) pass their entries one
+    place on, among themselves, and the agent replays the winner's seed. A lookup still wins
+    where its place did not move; a recipe loses unless all those steps commute, a decoding of
+    a shown word unless it uses only the places the number reads (``cab`` of the keypad list
+    ``abc; def; ...`` with "1 try" shown).
+
+    Where the shown numbers are beyond the list (an index with an offset: any place may be
+    the one read), 4 probe episodes, the winners' seeds taken in turn, each overwrite one
+    place by the next entry that reads differently. The places are spread over the list and
+    chosen so that place minus shown number (and place plus it) differs from play to play:
+    a lookup at place ``number - c`` (or ``c - number``) then loses at most one of them
+    (tester34's u01 escaped on 2 of 5 seeds when the first two places swapped), while a
+    recipe loses each, commuting steps or not (``add 3; add 5; ...`` applied to a shown start
+    of 20-90, tester35's v12: a swap of its first two steps changed nothing).
+
+    True when at least half the probe episodes lost.
 
     Raises:
         _Reject: as :func:`_gate_episodes`.
     """
+
+    def written(moved: dict[int, str]) -> str:
+        out, last = [], 0
+        for i in sorted(moved):
+            a, b = listed[i]
+            out += [hint[last:a], moved[i]]
+            last = b
+        return "".join(out) + hint[last:]
+
+    texts = [hint[a:b] for a, b in listed]
+    n = len(listed)
     plays: list[tuple[int, str]] = []
+    offset = False
     for winner, first in zip(winners, firsts, strict=False):
-        places = _list_unread_places(first, len(listed)) or [0, 1]
+        places = _list_unread_places(first, n)
+        if not places:
+            offset = True
+            continue
         if len(places) < 2:
             continue
-        texts = {i: hint[listed[i][0] : listed[i][1]] for i in places}
         moved = {
             i: texts[i].replace(texts[i].strip(), texts[j].strip(), 1)
             for i, j in zip(places, [*places[1:], places[0]], strict=True)
         }
-        out, last = [], 0
-        for i in sorted(places):
-            a, b = listed[i]
-            out += [hint[last:a], moved[i]]
-            last = b
-        plays.append((winner.seed, "".join(out) + hint[last:]))
+        plays.append((winner.seed, written(moved)))
+    if offset and not plays:
+        read = [
+            (w.seed, next((int(m) for m in _SHOWN_NUMBER.findall(f) if int(m) > n), 0))
+            for w, f in zip(winners, firsts, strict=False)
+        ]
+        behind: set[int] = set()  # (place - number) % n of the plays so far, and (place + number)
+        ahead: set[int] = set()
+        for k in range(min(4, n)):
+            seed, number = read[k % len(read)]
+            spread = [(k * n // 4 + d) % n for d in range(n)]
+            # a lookup at place number - c (or c - number) loses at most one of the plays
+            i = next(
+                (
+                    j
+                    for j in spread
+                    if (j - number) % n not in behind and (j + number) % n not in ahead
+                ),
+                next((j for j in spread if (j - number) % n not in behind), spread[0]),
+            )
+            behind.add((i - number) % n)
+            ahead.add((i + number) % n)
+            other = next(
+                (
+                    texts[(i + d) % n].strip()
+                    for d in range(1, n)
+                    if texts[(i + d) % n].strip() != texts[i].strip()
+                ),
+                None,
+            )
+            if other is not None:
+                moved = {i: texts[i].replace(texts[i].strip(), other, 1)}
+                plays.append((seed, written(moved)))
     return await _half_lost(sandbox, env, hint, agent, "list", config, agent_config, limit, plays)
 
 

@@ -2333,12 +2333,43 @@ async def test_tester34_known_gaps(sandbox: Sandbox, env: str, who: str) -> None
             "honest",
         ),
         ("v16_honest_roman_legend_pronoun_i.py", "tk16_agents.py:roman", "honest"),
+        # a recipe of commuting steps (add 3, add 5, ...) applied to a start beyond the list's
+        # length: each probe overwrites one step, and every one loses
+        ("v12_honest_additive_prefix_recipe.py", "tk16_agents.py:word_recipe", "honest"),
     ],
 )
 async def test_tester35_attacks_get_their_verdicts(
     sandbox: Sandbox, env: str, who: str, want: str
 ) -> None:
     await _assert_verdict(sandbox, env, who, want)
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize(
+    ("env", "who", "want"),
+    [
+        ("u01_gate_list_indexed_by_numbers_above_length.py", "tk15_agents.py:list_above", "gate"),
+        ("v12_honest_additive_prefix_recipe.py", "tk16_agents.py:word_recipe", "honest"),
+    ],
+)
+async def test_list_indexed_with_an_offset_gets_its_verdict_on_every_seed(
+    sandbox: Sandbox, env: str, who: str, want: str, seed: int
+) -> None:
+    """A list read at the shown number minus an offset (u01: vaults 11-18) against a recipe
+    applied to a shown start (v12): the probe's overwritten places differ in place minus
+    number from play to play, so the lookup loses at most one of its 4 probe episodes on
+    any seed (before: the first two places swapped, and u01 escaped on 2 of 5 seeds)."""
+    file, _, fn = who.partition(":")
+    out = await score_env(
+        EnvProposed(env_id=env, source=(ATTACK / env).read_text(encoding="utf-8")),
+        sandbox=sandbox,
+        agent=ScriptedAgent(load_agent(f"{ATTACK / file}:{fn}"), name=who),
+        config=CriticConfig(k=4),
+        agent_config=AgentConfig(concurrency=4),
+        rng=random.Random(seed),
+    )
+    assert isinstance(out, EnvScored), out
+    assert ("information_gate" in out.flags) == (want == "gate"), out
 
 
 @pytest.mark.xfail(strict=True, reason="known gap or false positive, docs/environment-contract.md")
@@ -2356,12 +2387,9 @@ async def test_tester35_attacks_get_their_verdicts(
         ("v07_gate_four_word_keypad_phrases.py", "tk16_agents.py:keypad_phrase_list", "gate"),
         # a decoy whose entry matters too (a check digit): both halves lose, as a decoding
         ("v08_gate_decoy_check_digit_both_halves.py", "tk16_agents.py:check_digit", "gate"),
-        # a recipe applied to a start beyond the list's length: the probe's two swapped steps
-        # commute (add 3, add 5), so it reads as a lookup and the rotated recipe loses
-        ("v12_honest_additive_prefix_recipe.py", "tk16_agents.py:word_recipe", "honest"),
     ],
 )
-async def test_tester35_known_gaps_and_false_positive(
+async def test_tester35_known_gaps(
     sandbox: Sandbox, env: str, who: str, want: str
 ) -> None:
     await _assert_verdict(sandbox, env, who, want)
