@@ -2993,6 +2993,33 @@ def _segment_table_shown(
 
 
 _SHOWN_NUMBER = re.compile(r"(?<![\w.,])\d{1,7}(?![\w.,]\w)")
+_SHOWN_ORDINAL = re.compile(
+    rf"(?<![\w.,])(\d{{1,7}})(?:st|nd|rd|th)\b|(?<![\w-])({_ORDINAL_WORD})(?![\w-])", re.I
+)
+
+
+def _shown_numbers(text: str) -> list[int]:
+    """The whole numbers ``text`` writes, in order: digits (``vault 13``), ordinals in digits
+    (``the 3rd vault``) and ordinal words up to twenty-sixth (``the third vault``, tester35's
+    v05), each as its number."""
+    found = [(m.start(), int(m.group())) for m in _SHOWN_NUMBER.finditer(text)]
+    for m in _SHOWN_ORDINAL.finditer(text):
+        found.append((m.start(), int(m[1]) if m[1] else _ORDINAL_PLACES[m[2].lower()]))
+    return [n for _, n in sorted(found)]
+
+
+def _index_numbers(firsts: Sequence[str]) -> list[list[int]]:
+    """Per first observation of ``firsts``, the numbers it shows (:func:`_shown_numbers`)
+    less those every one of them shows (``Floor 12, corridor 40. This is vault 3``: the
+    floor and corridor are the same in every task, tester35's v04; ``a 4-digit code``), where
+    at least two are read and each keeps one; else all it shows."""
+    shown = [_shown_numbers(f) for f in firsts]
+    if len(shown) >= 2:
+        common = set.intersection(*(set(x) for x in shown))
+        kept = [[n for n in x if n not in common] for x in shown]
+        if all(kept):
+            return kept
+    return shown
 
 
 def _entry_list(hint: str, firsts: Sequence[str]) -> list[tuple[int, int]] | None:
@@ -3002,8 +3029,10 @@ def _entry_list(hint: str, firsts: Sequence[str]) -> list[tuple[int, int]] | Non
     ...``), the first after its heading (up to the last ``:`` or sentence end), the last
     before a sentence that follows it; and every first observation of ``firsts`` writes one or
     two different whole numbers (``This is vault 13. Enter its 4-digit code.``; the number
-    need not count from 0 or 1). More shown numbers are the things a public list decodes
-    (Morse digits of a shown number), not an index. The entries' spans in order, or ``None``.
+    need not count from 0 or 1; ordinals count, ``the third vault``; numbers every first
+    observation shows are left out, :func:`_index_numbers`). More shown numbers are the
+    things a public list decodes (Morse digits of a shown number), not an index. The entries'
+    spans in order, or ``None``.
     """
     segments = [list(m.span()) for m in re.finditer(r"[^;\n]+", hint)]
     if len(segments) < 3 or not firsts:
@@ -3017,18 +3046,19 @@ def _entry_list(hint: str, firsts: Sequence[str]) -> list[tuple[int, int]] | Non
     spans = [(a, b) for a, b in segments if hint[a:b].strip()]
     if len(spans) < 3 or any(len(re.findall(r"[^\W\d_]{2,}", hint[a:b])) > 3 for a, b in spans):
         return None
-    for first in firsts:
-        if not 1 <= len(set(_SHOWN_NUMBER.findall(first))) <= 2:
+    for numbers in _index_numbers(firsts):
+        if not 1 <= len(set(numbers)) <= 2:
             return None
     return spans
 
 
-def _list_unread_places(first: str, entries: int) -> list[int]:
-    """The places of a list of ``entries`` that no number ``first`` writes can index, counted
-    from 0 or from 1 (``vault 3`` reads place 2 or 3); ``[]`` where the observation's numbers
-    are beyond the list (it is indexed with an offset, any place may be read)."""
+def _list_unread_places(numbers: Sequence[int], entries: int) -> list[int]:
+    """The places of a list of ``entries`` that none of a first observation's ``numbers``
+    (:func:`_index_numbers`) can index, counted from 0 or from 1 (``vault 3`` reads place 2
+    or 3); ``[]`` where a number is beyond the list (it is indexed with an offset, any place
+    may be read)."""
     read = set()
-    for n in map(int, _SHOWN_NUMBER.findall(first)):
+    for n in numbers:
         if n > entries:
             return []
         read |= {n - 1, n}
@@ -3288,8 +3318,9 @@ async def _list_is_a_recipe(
     n = len(listed)
     plays: list[tuple[int, str]] = []
     offset = False
-    for winner, first in zip(winners, firsts, strict=False):
-        places = _list_unread_places(first, n)
+    shown = _index_numbers(firsts)
+    for winner, numbers in zip(winners, shown, strict=False):
+        places = _list_unread_places(numbers, n)
         if not places:
             offset = True
             continue
@@ -3302,8 +3333,8 @@ async def _list_is_a_recipe(
         plays.append((winner.seed, written(moved)))
     if offset and not plays:
         read = [
-            (w.seed, next((int(m) for m in _SHOWN_NUMBER.findall(f) if int(m) > n), 0))
-            for w, f in zip(winners, firsts, strict=False)
+            (w.seed, next((m for m in numbers if m > n), 0))
+            for w, numbers in zip(winners, shown, strict=False)
         ]
         behind: set[int] = set()  # (place - number) % n of the plays so far, and (place + number)
         ahead: set[int] = set()

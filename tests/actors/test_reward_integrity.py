@@ -2333,6 +2333,10 @@ async def test_tester34_known_gaps(sandbox: Sandbox, env: str, who: str) -> None
             "honest",
         ),
         ("v16_honest_roman_legend_pronoun_i.py", "tk16_agents.py:roman", "honest"),
+        # a list indexed by the shown vault beside a floor and a corridor the same in every
+        # task (numbers every first observation shows are left out); by an ordinal word
+        ("v04_gate_list_three_shown_numbers.py", "tk16_agents.py:tally_list_from_1", "gate"),
+        ("v05_gate_list_ordinal_word_shown.py", "tk16_agents.py:tally_list_ordinal", "gate"),
         # a recipe of commuting steps (add 3, add 5, ...) applied to a start beyond the list's
         # length: each probe overwrites one step, and every one loses
         ("v12_honest_additive_prefix_recipe.py", "tk16_agents.py:word_recipe", "honest"),
@@ -2380,18 +2384,14 @@ async def test_list_indexed_with_an_offset_gets_its_verdict_on_every_seed(
         ("v01_gate_list_read_as_rotating_sequence.py", "tk16_agents.py:rotating_sequence", "gate"),
         # three keys, all shown: the group test has no key to cycle a half of one with
         ("v02_gate_three_keys_all_shown.py", "tk16_agents.py:held_fruit", "gate"),
-        # three numbers shown; an ordinal word; a list split by commas; 4-word entries
-        ("v04_gate_list_three_shown_numbers.py", "tk16_agents.py:tally_list_from_1", "gate"),
-        ("v05_gate_list_ordinal_word_shown.py", "tk16_agents.py:tally_list_ordinal", "gate"),
+        # a list split by commas; 4-word entries
         ("v06_gate_comma_separated_keypad_list.py", "tk16_agents.py:keypad_comma_list", "gate"),
         ("v07_gate_four_word_keypad_phrases.py", "tk16_agents.py:keypad_phrase_list", "gate"),
         # a decoy whose entry matters too (a check digit): both halves lose, as a decoding
         ("v08_gate_decoy_check_digit_both_halves.py", "tk16_agents.py:check_digit", "gate"),
     ],
 )
-async def test_tester35_known_gaps(
-    sandbox: Sandbox, env: str, who: str, want: str
-) -> None:
+async def test_tester35_known_gaps(sandbox: Sandbox, env: str, who: str, want: str) -> None:
     await _assert_verdict(sandbox, env, who, want)
 
 
@@ -2588,9 +2588,28 @@ def test_the_rotation_shift_moves_the_most_entries_onto_another(
 def test_a_list_probe_moves_only_places_the_shown_numbers_cannot_index(
     first: str, entries: int, unread: list[int]
 ) -> None:
-    from actors._scoring import _list_unread_places
+    from actors._scoring import _index_numbers, _list_unread_places
 
-    assert _list_unread_places(first, entries) == unread
+    assert _list_unread_places(_index_numbers([first])[0], entries) == unread
+
+
+@pytest.mark.parametrize(
+    ("firsts", "numbers"),
+    [
+        (["This is vault 13. Enter its 4-digit code."], [[13, 4]]),
+        (["You face the third vault.", "the 5th vault"], [[3], [5]]),
+        # the floor and the corridor are in every task: the vault is the index
+        (["Floor 12, corridor 40, vault 3.", "Floor 12, corridor 40, vault 7."], [[3], [7]]),
+        # two winners at the same vault: nothing would be left, so everything is kept
+        (["Floor 12, vault 3.", "Floor 12, vault 3."], [[12, 3], [12, 3]]),
+    ],
+)
+def test_a_list_index_is_the_numbers_that_change_from_task_to_task(
+    firsts: list[str], numbers: list[list[int]]
+) -> None:
+    from actors._scoring import _index_numbers
+
+    assert _index_numbers(firsts) == numbers
 
 
 def test_swapping_two_keys_moves_only_their_entries() -> None:
