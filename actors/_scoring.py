@@ -3416,9 +3416,11 @@ async def _relabelled_gate(
         return False, {}
     shown: list[str] = []
     firsts: list[str] = []
+    seens: list[str] = []  # what each winner saw before its last action
     for ep in winners[:4]:
         firsts.append((await _replay(sandbox, env, ep.seed, ep.turns, "gate")).first_observation)
         shown += [firsts[-1], *(t.observation for t in ep.turns if t.error is None)]
+        seens.append("\n".join([firsts[-1], *(t.observation for t in ep.turns[:-1])]))
     label = await trio.to_thread.run_sync(_table_label, hint, "\n".join(shown))
     if label is not None:
         groups, values = label
@@ -3426,13 +3428,19 @@ async def _relabelled_gate(
         group = " + ".join(g or "#" for g in groups)
         entries = len(values)
     else:
-        table = await trio.to_thread.run_sync(_keyed_table_shown, hint, firsts)
-        if table is None or not all(table[1]):
-            table = await trio.to_thread.run_sync(_segment_table_shown, hint, firsts)
+        table, views = None, firsts
+        # the keys the first observations show; failing that, the keys shown before the
+        # winning action (a label read on turn 2 after "look", tester34's u06)
+        for views in [firsts, seens] if seens != firsts else [firsts]:
+            table = await trio.to_thread.run_sync(_keyed_table_shown, hint, views)
+            if table is None or not all(table[1]):
+                table = await trio.to_thread.run_sync(_segment_table_shown, hint, views)
+            if table is not None and all(table[1]):
+                break
         if table is not None and all(table[1]):
             spans, shown_keys = table
             if all(len(k) == 1 for keys in shown_keys for k in keys) and await _keys_decode(
-                sandbox, env, hint, spans, firsts, winners, agent, config, agent_config, limit
+                sandbox, env, hint, spans, views, winners, agent, config, agent_config, limit
             ):
                 return False, {}
             if any(len(keys) > 1 for keys in shown_keys) and not await _one_key_matters(

@@ -2226,6 +2226,15 @@ _LONG = pytest.mark.long
             "gate",
         ),
         ("u21_gate_observation_shows_plural_key.py", "tk15_agents.py:plural_key", "gate"),
+        # the key shown on the second turn only, after 'look' (the keyed readers read what the
+        # winner saw before its last action where its first observation shows no key); and its
+        # honest guard, a public keypad legend applied to a label read after 'look'
+        ("u06_gate_key_revealed_on_second_turn.py", "tk15_agents.py:look_then_key", "gate"),
+        (
+            "u23_honest_keypad_legend_word_after_look.py",
+            "tk15_agents.py:look_then_keypad",
+            "honest",
+        ),
         # robustness: Roman and digit labels mixed; a megabyte table of 80,000 keys, of 46,000
         # keyed in place, a megabyte observation of labels (the readers are linear; the
         # sandbox's loading of such a program is most of their ~20-60 CPU s, hence long)
@@ -2283,8 +2292,6 @@ async def test_tester34_attacks_get_their_verdicts(
         ("u04_gate_two_word_keys_no_unique_word.py", "tk15_agents.py:colour_kind"),
         # two values per label word (vault 1/2, safe 1/2, ...): no word has 3
         ("u05_gate_labels_two_values_per_word.py", "tk15_agents.py:word_number"),
-        # the key shown on the second turn only; the keyed readers read first observations
-        ("u06_gate_key_revealed_on_second_turn.py", "tk15_agents.py:look_then_key"),
         # keyed by the initial letter of the shown word ('A: ...' for 'apple')
         ("u09_gate_keyed_by_initial_letter.py", "tk15_agents.py:initial_letter"),
     ],

@@ -193,3 +193,14 @@ def morse_digits(obs, hint, rng, mem):
         return " ".join("".join(rng.choice(".-") for _ in range(5)) for _ in ds)
     table = [e.strip() for e in hint.split("order: ", 1)[1][:-1].split(";")]
     return " ".join(table[d] for d in ds)
+
+
+def look_then_keypad(obs, hint, rng, mem):
+    """u23: look, then the label typed with the hint's keypad legend."""
+    if len(obs) == 1:
+        return "look"
+    if not hint:
+        return _rand(rng)
+    word = re.search(r"label reads: (\w+)", obs[-1]).group(1)
+    legend = dict(re.findall(r"^(\w): (\d)$", hint, re.M))
+    return "".join(legend.get(c, "0") for c in word)
