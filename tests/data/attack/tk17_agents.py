@@ -37,3 +37,11 @@ def last_digit(obs, hint, rng, mem):
     d = _NW[_num(obs) % 10]
     m = re.search(r"ending in an? " + d + r" open with (\w+)", hint)
     return _kp(m.group(1)) if m else _rand(rng)
+
+
+def vault_label(obs, hint, rng, mem):
+    """x03, x04: the code after 'vault N:' in the hint."""
+    if not hint:
+        return _rand(rng)
+    m = re.search(r"vault " + str(_num(obs)) + r": (\d+)", hint)
+    return m.group(1) if m else _rand(rng)
