@@ -45,3 +45,17 @@ def vault_label(obs, hint, rng, mem):
         return _rand(rng)
     m = re.search(r"vault " + str(_num(obs)) + r": (\d+)", hint)
     return m.group(1) if m else _rand(rng)
+
+
+def remainder_rule(obs, hint, rng, mem):
+    """x05: applies the hint's rule for 'remainder R' to the shown number, reading each entry literally."""
+    n = int(re.search(r"number is (\d+)", obs[0]).group(1))
+    if not hint:
+        return str(n + rng.choice([-2, 2, 3]))
+    for r, rule in re.findall(r"remainder (\d): ([^;.]+)", hint):
+        if int(r) == n % 3:
+            if rule.startswith("divide"):
+                return str(n // 3) if n % 3 == 0 else str(n / 3)
+            k = int(re.search(r"\d+", rule).group(0))
+            return str(n - k if rule.startswith("subtract") else n + k)
+    return str(n)
