@@ -59,3 +59,12 @@ def remainder_rule(obs, hint, rng, mem):
             k = int(re.search(r"\d+", rule).group(0))
             return str(n - k if rule.startswith("subtract") else n + k)
     return str(n)
+
+
+def keypad_legend(obs, hint, rng, mem):
+    """x06: reads the legend 'D: LETTERS' from the hint and types the shown word with it."""
+    if not hint:
+        return _rand(rng, 5)
+    w = re.search(r"letters: (\w+)\.", obs[0]).group(1)
+    legend = {c: d for d, ls in re.findall(r"(\d): ([A-Z]+)", hint) for c in ls}
+    return "".join(legend.get(c, "0") for c in w)
