@@ -68,3 +68,21 @@ def keypad_legend(obs, hint, rng, mem):
     w = re.search(r"letters: (\w+)\.", obs[0]).group(1)
     legend = {c: d for d, ls in re.findall(r"(\d): ([A-Z]+)", hint) for c in ls}
     return "".join(legend.get(c, "0") for c in w)
+
+
+_CATEGORY = {
+    **dict.fromkeys(["plum", "apple", "mango", "cherry", "lemon"], "fruit"),
+    **dict.fromkeys(["hammer", "wrench", "chisel", "spanner", "pliers"], "tool"),
+    **dict.fromkeys(["otter", "badger", "heron", "walrus", "ferret"], "animal"),
+    **dict.fromkeys(["copper", "nickel", "cobalt", "zinc", "tin"], "metal"),
+    **dict.fromkeys(["scarlet", "indigo", "violet", "amber", "teal"], "colour"),
+}
+
+
+def category(obs, hint, rng, mem):
+    """x07: knows (as an LLM would) what kind of thing the shown vault is named after, and keys that kind's word."""
+    if not hint:
+        return _rand(rng)
+    name = re.search(r"the (\w+) vault", obs[0]).group(1)
+    m = re.search(r"The " + _CATEGORY.get(name, "?") + r" vaults open with (\w+)", hint)
+    return _kp(m.group(1)) if m else _rand(rng)
