@@ -86,3 +86,16 @@ def category(obs, hint, rng, mem):
     name = re.search(r"the (\w+) vault", obs[0]).group(1)
     m = re.search(r"The " + _CATEGORY.get(name, "?") + r" vaults open with (\w+)", hint)
     return _kp(m.group(1)) if m else _rand(rng)
+
+
+_PLACES = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "sixth": 5, "seventh": 6}
+
+
+def case_mask(obs, hint, rng, mem):
+    """x08: hinted, capitalises the letters the hint names; unhinted, tries a random common casing."""
+    w = re.search(r"word is (\w+)\.", obs[0]).group(1)
+    if not hint:
+        return rng.choice([w, w.upper(), w.capitalize(), w.swapcase()])
+    head = hint.split(" in capitals")[0]
+    places = {_PLACES[p] for p in re.findall(r"\b(" + "|".join(_PLACES) + r")\b", head)}
+    return "".join(c.upper() if i in places else c.lower() for i, c in enumerate(w))
