@@ -99,3 +99,11 @@ def case_mask(obs, hint, rng, mem):
     head = hint.split(" in capitals")[0]
     places = {_PLACES[p] for p in re.findall(r"\b(" + "|".join(_PLACES) + r")\b", head)}
     return "".join(c.upper() if i in places else c.lower() for i, c in enumerate(w))
+
+
+def reverse_word(obs, hint, rng, mem):
+    """x09: hinted, reverses the shown word; unhinted, types it as shown or shuffled."""
+    w = re.search(r"word is (\w+)\.", obs[0]).group(1)
+    if not hint:
+        return rng.choice([w, "".join(rng.sample(w, len(w)))])
+    return w[::-1]
