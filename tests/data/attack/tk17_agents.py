@@ -107,3 +107,12 @@ def reverse_word(obs, hint, rng, mem):
     if not hint:
         return rng.choice([w, "".join(rng.sample(w, len(w)))])
     return w[::-1]
+
+
+def emoji_key(obs, hint, rng, mem):
+    """x10: the word after the shown emoji's 'E: ' in the hint, keyed on a phone keypad."""
+    if not hint:
+        return _rand(rng)
+    e = re.search(r"marked (\S+) \.", obs[0]).group(1)
+    m = re.search(re.escape(e) + r": (\w+)", hint)
+    return _kp(m.group(1)) if m else _rand(rng)
