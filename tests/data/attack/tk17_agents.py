@@ -116,3 +116,20 @@ def emoji_key(obs, hint, rng, mem):
     e = re.search(r"marked (\S+) \.", obs[0]).group(1)
     m = re.search(re.escape(e) + r": (\w+)", hint)
     return _kp(m.group(1)) if m else _rand(rng)
+
+
+def step_names(obs, hint, rng, mem):
+    """x11: applies the steps in the order first, then, finally, reading each key's step literally."""
+    n = int(re.search(r"number: (\d+)", obs[0]).group(1))
+    if not hint:
+        return str(n + rng.choice([4, 7, 100]))
+    steps = dict(re.findall(r"(first|then|finally): ([^;.]+)", hint))
+    for key in ("first", "then", "finally"):
+        s = steps.get(key, "")
+        if s.startswith("double"):
+            n *= 2
+        elif s.startswith("add"):
+            n += int(re.search(r"\d+", s).group(0))
+        elif s.startswith("take away"):
+            n -= int(re.search(r"\d+", s).group(0))
+    return str(n)
