@@ -1,4 +1,4 @@
-"""Scripted agents for tester36's x01-x.. attacks. Hinted, they follow the hint; unhinted, they
+"""Scripted agents for tester36's x01-x11 attacks. Hinted, they follow the hint; unhinted, they
 guess. (observations, hint, rng, memory) -> str."""
 
 import re
