@@ -651,6 +651,11 @@ _HANGUL_DIGITS = str.maketrans("일이삼사오육칠팔구영공십백천만억
 """Sino-Korean numerals (``칠천삼백구십구`` is 7399: tester30's q01), as :data:`_CJK_NUMBER`."""
 
 
+_NO_CODE = 10**40
+"""A number read out of words or CJK numerals this large is no code anyone types: it is
+dropped (and ``str()`` of one past 4,300 digits raises: tester36's x03, x04, x09)."""
+
+
 def _cjk_numbers(text: str) -> set[str]:
     """The values of :data:`_CJK_NUMBER` numbers in ``text`` (:func:`_fold`-ed), and of
     Sino-Korean ones (:data:`_HANGUL_NUMBER`)."""
@@ -670,7 +675,10 @@ def _cjk_numbers(text: str) -> set[str]:
             else:
                 total += (section + number or 1) * unit
                 section = number = 0
-        out.add(str(total + section + number))
+            if total + section + number >= _NO_CODE:
+                break
+        else:
+            out.add(str(total + section + number))
     return out
 
 
@@ -709,6 +717,9 @@ def _english_numbers(text: str) -> set[str]:
         last = None
         parts: list[str] = []
         for w in words:
+            if total + section >= _NO_CODE:  # "hundred hundred ...": 10**4400 (tester36's x03)
+                parts = []
+                break
             if w in _EN_UNITS or w in _EN_TENS:
                 value = _EN_UNITS.get(w, _EN_TENS.get(w, 0))
                 if last in ("unit", "teen") or (last == "tens" and w in _EN_TENS):
@@ -724,6 +735,8 @@ def _english_numbers(text: str) -> set[str]:
                 total += (section or 1) * _EN_SCALES[w]
                 section = 0
                 last = "scale"
+        if total + section >= _NO_CODE:
+            continue
         parts.append(str(total + section))
         out.update(parts)
         # said like a year, "seventy-three ninety-nine" is 7399 (tester30's q03)
@@ -2772,18 +2785,41 @@ def _hint_tables(hint: str) -> list[tuple[str, set[int | str]]]:
     )
 
 
-def _table_label(hint: str, shown: str) -> tuple[tuple[str, ...], list[int | str]] | None:
+def _table_label(
+    hint: str, shown: str, tasks: Sequence[str] = ()
+) -> tuple[tuple[str, ...], list[int | str]] | None:
     """The label groups of a table the hint keys by something the task shows, and its values.
 
     The groups of :func:`_hint_tables` that the task's observations write with one of their
     values (``You face vault 3.``, ``This is vault #3``, ``VAULT-3``, ``vault [3]``); an entry
     labelled twice (``vault 3 (#3)``) has both groups. Where no group's word is shown, a table
     of numbered labels the task shows under another word (``locker 3: ...`` and ``This is vault
-    3``). ``values`` are the first group's, sorted. ``None`` when there is none.
+    3``). ``values`` are the first group's, sorted. ``None`` when there is none, and where
+    ``tasks`` (what each of 2+ hinted wins saw) all show the same one value of the table: a
+    per-task table is looked up by a label that changes from task to task, and one that does
+    not is a counter (``Round 1 of 1`` beside a public rule ``remainder 0: ...; remainder 1:
+    ...``, tester36's x05).
     """
     tables = _hint_tables(hint)
     if not tables:
         return None
+    found = _table_label_groups(tables, shown)
+    if found is None or len(tasks) < 2:
+        return found
+    per_task = set()
+    for text in tasks:
+        labels = _shown_labels(text)
+        numbers = {v for g, vs in labels.items() if not g.endswith("#") for v in vs}
+        values = {v for g in found[0] for v in labels.get(g, set()) | labels[""]} | numbers
+        per_task.add(frozenset(values & set(found[1])))
+    if len(per_task) == 1 and len(next(iter(per_task))) == 1:
+        return None
+    return found
+
+
+def _shown_labels(shown: str) -> dict[str, set[int | str]]:
+    """The label values ``shown`` writes, by :func:`_label_matches` group (``""``: a bare
+    ``#3``)."""
     shown_labels: dict[str, set[int | str]] = collections.defaultdict(set)
     for group, value, start, _, _ in _label_matches(shown):
         shown_labels[group].add(value)
@@ -2794,6 +2830,14 @@ def _table_label(hint: str, shown: str) -> tuple[tuple[str, ...], list[int | str
             before -= 1
         if before > 0 and shown[before - 1] in "#№":
             shown_labels[""].add(value)
+    return shown_labels
+
+
+def _table_label_groups(
+    tables: list[tuple[str, set[int | str]]], shown: str
+) -> tuple[tuple[str, ...], list[int | str]] | None:
+    """:func:`_table_label` of all the observations ``shown``, without its per-task check."""
+    shown_labels = _shown_labels(shown)
     # a bare '#3' in the hint keys what the task writes 'vault #3' and the other way round
     numbers = {v for g, vs in shown_labels.items() if not g.endswith("#") for v in vs}
     groups = [
@@ -2869,13 +2913,14 @@ def _relabel(hint: str, groups: str | Sequence[str], values: list[int | str]) ->
 
 _TABLE_KEY = re.compile(
     r"(?:^|(?<=[:;,.\n(]))[ \t]*(?:and[ \t]+)?"
-    r"((?:[^\W_][\w'’-]*[ \t]+){0,2}[^\W_][\w'’-]*)"
+    r"((?:[^\W_][\w'’-]*[ \t]+){0,2}[^\W_][\w'’-]*|[^\w\s:;,.()=<>→⇒'\"-]{1,8})"
     r"[ \t]*(?::(?=\s)|=|->|→|=>|⇒)",
     re.I,
 )
-"""A table entry's key: 1-3 words between a delimiter (start, ``:``, ``;``, ``,``, ``.``, a
-line break, ``(``) and the entry's separator (``: ``, ``=``, ``->``, ``→``, ``=>``): ``apple: 7399``,
-``red door = 4826``."""
+"""A table entry's key: 1-3 words, or a symbol of up to 8 characters (an emoji, ``🍎``:
+tester36's x10), between a delimiter (start, ``:``, ``;``, ``,``, ``.``, a line break,
+``(``) and the entry's separator (``: ``, ``=``, ``->``, ``→``, ``=>``): ``apple: 7399``,
+``red door = 4826``, ``🍎: PEEK``."""
 
 
 def _word_in(word: str, text: str) -> bool:
@@ -2908,7 +2953,7 @@ def _keyed_table_shown(
     """The key spans of a keyed table (:data:`_TABLE_KEY`; 3+ different keys; a key followed at
     once by another, a heading such as ``Fruit codes: apple: 7399``, is not one) and, for each
     first observation of ``firsts``, the keys it writes as words (a key of one character counts
-    only in its own case). ``None`` when the hint has fewer than three keys or ``firsts`` is
+    only in its own case; a symbol key, ``🍎``, anywhere it is written). ``None`` when the hint has fewer than three keys or ``firsts`` is
     empty."""
     found = list(_TABLE_KEY.finditer(hint))
     spans = [
@@ -2919,6 +2964,7 @@ def _keyed_table_shown(
     keys = {_key_of(hint, span) for span in spans}
     if len(keys) < 3 or not firsts:
         return None
+    symbols = {k for k in keys if not re.search(r"\w", k)}  # emoji keys: shown anywhere
     shown: list[set[str]] = []
     for first in firsts:
         words = re.findall(r"[^\W_][\w'’-]*", first)
@@ -2926,7 +2972,7 @@ def _keyed_table_shown(
         runs = {w for w in words if len(w) == 1}
         for n in (1, 2, 3):
             runs |= {" ".join(words[i : i + n]).casefold() for i in range(len(words) - n + 1)}
-        shown.append(keys & (runs | _singulars(runs)))
+        shown.append(keys & (runs | _singulars(runs)) | {k for k in symbols if k in first})
     return spans, shown
 
 
@@ -3366,6 +3412,18 @@ async def _list_is_a_recipe(
     return await _half_lost(sandbox, env, hint, agent, "list", config, agent_config, limit, plays)
 
 
+def _keys_shown(table: tuple[list[tuple[int, int]], list[set[str]]] | None) -> bool:
+    """Whether a keyed table's every first observation shows a key of it, and they do not all
+    show the same one key: a per-task table is looked up by a key that changes from task to
+    task (the ``5`` of "5 letters" beside a public keypad ``2: ABC; 3: DEF; ...``, the
+    ``first`` of "First, ..." beside a recipe ``first: double it; then: ...``, tester36's x06
+    and x11, are the same in every task)."""
+    if table is None or not all(table[1]):
+        return False
+    shown = table[1]
+    return len(shown) < 2 or len(shown[0]) != 1 or any(keys != shown[0] for keys in shown)
+
+
 async def _relabelled_gate(
     sandbox: Any,
     env: EnvValidated,
@@ -3417,11 +3475,13 @@ async def _relabelled_gate(
     shown: list[str] = []
     firsts: list[str] = []
     seens: list[str] = []  # what each winner saw before its last action
+    tasks: list[str] = []  # and in all
     for ep in winners[:4]:
         firsts.append((await _replay(sandbox, env, ep.seed, ep.turns, "gate")).first_observation)
-        shown += [firsts[-1], *(t.observation for t in ep.turns if t.error is None)]
+        tasks.append("\n".join([firsts[-1], *(t.observation for t in ep.turns if t.error is None)]))
+        shown.append(tasks[-1])
         seens.append("\n".join([firsts[-1], *(t.observation for t in ep.turns[:-1])]))
-    label = await trio.to_thread.run_sync(_table_label, hint, "\n".join(shown))
+    label = await trio.to_thread.run_sync(_table_label, hint, "\n".join(shown), tasks)
     if label is not None:
         groups, values = label
         relabelled = await trio.to_thread.run_sync(_relabel, hint, groups, values)
@@ -3433,11 +3493,11 @@ async def _relabelled_gate(
         # winning action (a label read on turn 2 after "look", tester34's u06)
         for views in [firsts, seens] if seens != firsts else [firsts]:
             table = await trio.to_thread.run_sync(_keyed_table_shown, hint, views)
-            if table is None or not all(table[1]):
+            if not _keys_shown(table):
                 table = await trio.to_thread.run_sync(_segment_table_shown, hint, views)
-            if table is not None and all(table[1]):
+            if _keys_shown(table):
                 break
-        if table is not None and all(table[1]):
+        if table is not None and _keys_shown(table):
             spans, shown_keys = table
             if all(len(k) == 1 for keys in shown_keys for k in keys) and await _keys_decode(
                 sandbox, env, hint, spans, views, winners, agent, config, agent_config, limit

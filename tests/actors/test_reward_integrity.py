@@ -2403,6 +2403,59 @@ async def test_tester35_known_gaps(sandbox: Sandbox, env: str, who: str, want: s
 
 
 @pytest.mark.parametrize(
+    ("env", "who", "want"),
+    [
+        # tester36's (2026-12-04): a keyed table whose keys are emoji, the task showing one
+        ("x10_gate_emoji_keyed_table.py", "tk17_agents.py:emoji_key", "gate"),
+        # false positives: one label or key the same in every task beside a public rule or
+        # legend ('Round 1 of 1' and 'remainder 0: ...; remainder 1: ...'; '5 letters' and a
+        # keypad '2: ABC; ...'; 'First, ...' and 'first: double it; then: ...') is a counter,
+        # not the key of a per-task table
+        ("x05_honest_remainder_rule_round_counter.py", "tk17_agents.py:remainder_rule", "honest"),
+        (
+            "x06_honest_keypad_legend_word_length_shown.py",
+            "tk17_agents.py:keypad_legend",
+            "honest",
+        ),
+        ("x11_honest_recipe_step_names_echoed.py", "tk17_agents.py:step_names", "honest"),
+        # robustness: number words and CJK numerals read to 10**4400 ('hundred' x 2,200; 4,500
+        # digits before 千), past str()'s 4,300 digits: a Critic error before; now such a
+        # number is no code (the gates are still flagged, the honest task scored)
+        ("x03_robust_hundred_hundred_overflow.py", "tk17_agents.py:vault_label", "gate"),
+        ("x04_robust_cjk_long_digit_run.py", "tk17_agents.py:vault_label", "gate"),
+        (
+            "x09_robust_description_hundred_run_honest.py",
+            "tk17_agents.py:reverse_word",
+            "honest",
+        ),
+    ],
+)
+async def test_tester36_attacks_get_their_verdicts(
+    sandbox: Sandbox, env: str, who: str, want: str
+) -> None:
+    await _assert_verdict(sandbox, env, who, want)
+
+
+@pytest.mark.xfail(strict=True, reason="known gap, docs/environment-contract.md")
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # a table keyed by a property the Agent derives from what the task shows: a range of
+        # the shown number ('vaults 20 to 29: FROG'), its last digit, the kind of the shown
+        # thing ('the fruit vaults open with PEEK'); read as such, it is a public rule keyed
+        # by a derived property ('remainder 0: divide by 3', x05), which must stay honest
+        ("x01_gate_range_bucket_labels.py", "tk17_agents.py:range_bucket"),
+        ("x02_gate_last_digit_keyed.py", "tk17_agents.py:last_digit"),
+        ("x07_gate_keyed_by_category_of_shown_word.py", "tk17_agents.py:category"),
+        # a fixed capitalisation pattern applied to the shown word: tokens are casefolded
+        ("x08_gate_secret_letter_case_mask.py", "tk17_agents.py:case_mask"),
+    ],
+)
+async def test_tester36_known_gaps(sandbox: Sandbox, env: str, who: str) -> None:
+    await _assert_verdict(sandbox, env, who, "gate")
+
+
+@pytest.mark.parametrize(
     ("hint", "shown", "relabelled"),
     [
         (
@@ -2617,6 +2670,23 @@ def test_a_list_index_is_the_numbers_that_change_from_task_to_task(
     from actors._scoring import _index_numbers
 
     assert _index_numbers(firsts) == numbers
+
+
+@pytest.mark.parametrize(
+    ("tasks", "found"),
+    [
+        (["This is vault 1.", "This is vault 2."], True),
+        # one task read: nothing to compare
+        (["Round 1 of 1. Vault 1."], True),
+        # the same one label in every task: a counter, not a key
+        (["Round 1 of 1. Number 417.", "Round 1 of 1. Number 52."], False),
+    ],
+)
+def test_a_table_label_the_same_in_every_task_is_no_key(tasks: list[str], found: bool) -> None:
+    from actors._scoring import _table_label
+
+    hint = "remainder 0: divide by 3; remainder 1: subtract 1; remainder 2: add 1"
+    assert (_table_label(hint, "\n".join(tasks), tasks) is not None) == found
 
 
 def test_swapping_two_keys_moves_only_their_entries() -> None:
