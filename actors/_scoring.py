@@ -115,9 +115,9 @@ _GATE_TOKEN = re.compile(r"[^\W_]{3,}|(?<![^\W_])\d{2}(?![^\W_])")
 2-digit code is a code; a 2-letter word or a 1-digit number is too common a move to be one:
 "take 1, 2 or 3")."""
 _WORD = re.compile(r"[^\W_]+")
-_JOINED = re.compile(r"[^\W_]+(?:[-.·_][^\W_]+)+")
+_JOINED = re.compile(r"(?<![^\W_])[^\W_]+(?:[-.·_][^\W_]+)+")
 """Pieces joined by a hyphen, a dot or an underscore (``73-99``, ``ses-ame``, ``PIN_0042``)."""
-_SYMBOL_JOINED = re.compile(r"[^\W_]+(?:[^\w\s\"'`‘’“”()\[\]{}<>«»][^\W_]+)+")
+_SYMBOL_JOINED = re.compile(r"(?<![^\W_])[^\W_]+(?:[^\w\s\"'`‘’“”()\[\]{}<>«»][^\W_]+)+")
 """Pieces joined by one other symbol with no space, not a quote or a bracket: a colon, a
 slash, a bar, an ampersand, a plus, ... (``73:99``, ``73&99``, ``ses|ame``; tester28's n02,
 tester29's p04). Read as one token beside the pieces (and beside what arithmetic makes of
@@ -639,13 +639,13 @@ def _as_roman(number: int) -> str:
 
 _CJK_UNITS = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000,
                "万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8}  # fmt: skip
-_CJK_NUMBER = re.compile(r"[\d两]*[十拾百佰千仟万萬亿億][\d两十拾百佰千仟万萬亿億]*")
+_CJK_NUMBER = re.compile(r"(?<![\d两])[\d两]*[十拾百佰千仟万萬亿億][\d两十拾百佰千仟万萬亿億]*")
 """A Chinese number with place characters, its digits folded to ASCII (``七千三百九十九`` is
 ``7千3百9十9``: tester29's p05)."""
 
 
 _HANGUL_NUMBER = re.compile(
-    "[일이삼사오육칠팔구영공]*[십백천만억][일이삼사오육칠팔구영공십백천만억]*"
+    "(?<![일이삼사오육칠팔구영공])[일이삼사오육칠팔구영공]*[십백천만억][일이삼사오육칠팔구영공십백천만억]*"
 )
 _HANGUL_DIGITS = str.maketrans("일이삼사오육칠팔구영공십백천만억", "12345678900十百千万亿")
 """Sino-Korean numerals (``칠천삼백구십구`` is 7399: tester30's q01), as :data:`_CJK_NUMBER`."""
