@@ -1660,7 +1660,7 @@ def _selfplay_stages(
                 if isinstance(v, (str, int, float, bool, list)) or v is None
             },
             **stages,
-            "selfplay_s": round(per_run),
+            "selfplay_s": round(max(60.0, per_run)),  # what run_selfplay gives it
             **design_figures(run_dir, sources, args.window),
             **held_out(run_dir, args.eval_versions, args.eval_episodes),
             # greedy beside the policy's sampling temperature: a 1.3 M model's answers at
