@@ -1,0 +1,53 @@
+"""Scripted agents for tester37's y01-y12 attacks. Hinted, they follow the hint; unhinted, they
+guess. (observations, hint, rng, memory) -> str."""
+
+import re
+import unicodedata
+
+_KP = {c: str(d) for d, cs in zip(range(2, 10), ("abc", "def", "ghi", "jkl", "mno", "pqrs", "tuv", "wxyz")) for c in cs}
+
+
+def _rand(rng, n=4):
+    return "".join(str(rng.randrange(10)) for _ in range(n))
+
+
+def _kp(w):
+    return "".join(_KP[c] for c in w.lower() if c in _KP)
+
+
+def nfkc_keyed(obs, hint, rng, mem):
+    """y01: NFKC-folds the shown label, finds 'fruit: WORD' in the hint, keys WORD on a keypad."""
+    if not hint:
+        return _rand(rng)
+    text = unicodedata.normalize("NFKC", obs[0]).lower()
+    for key, word in re.findall(r"(\w+): (\w+)", hint):
+        if re.search(r"\b" + key + r"\b", text):
+            return _kp(word)
+    return _rand(rng)
+
+
+def numbered_steps(obs, hint, rng, mem):
+    """y02: applies the hint's 'Step N: ...' in the order of N to the two shown numbers."""
+    a, b = (int(x) for x in re.findall(r"number is (\d+)", obs[0]))
+    if not hint:
+        return str(a * b + rng.choice([0, 1, 2]))
+    steps = sorted((int(n), t) for n, t in re.findall(r"Step (\d+): ([^;.]+)", hint))
+    v = None
+    for _, t in steps:
+        if t.startswith("add"):
+            v = a + b if v is None else v + a + b
+        elif t.startswith("double"):
+            v = 2 * (v if v is not None else a)
+        elif t.startswith("subtract"):
+            v = (v if v is not None else 0) - a
+    return str(v)
+
+
+def reversed_list(obs, hint, rng, mem):
+    """y03: the list runs from the last vault (8) to the first: vault v is entry 8 - v (from 0)."""
+    if not hint:
+        return _rand(rng)
+    v = int(re.search(r"vault (\d+)", obs[0]).group(1))
+    body = hint.split(": ", 1)[1].rstrip(".")
+    entries = [e.strip() for e in body.split(";")]
+    return _kp(entries[len(entries) - v])
