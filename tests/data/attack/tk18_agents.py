@@ -20,7 +20,7 @@ def nfkc_keyed(obs, hint, rng, mem):
     if not hint:
         return _rand(rng)
     text = unicodedata.normalize("NFKC", obs[0]).lower()
-    for key, word in re.findall(r"(\w+): (\w+)", hint):
+    for key, word in re.findall(r"(\w+): (\w+)(?=[;.])", hint):
         if re.search(r"\b" + key + r"\b", text):
             return _kp(word)
     return _rand(rng)
