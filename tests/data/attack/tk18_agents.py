@@ -51,3 +51,28 @@ def reversed_list(obs, hint, rng, mem):
     body = hint.split(": ", 1)[1].rstrip(".")
     entries = [e.strip() for e in body.split(";")]
     return _kp(entries[len(entries) - v])
+
+
+def lettered_vault(obs, hint, rng, mem):
+    """y04: the word of 'vault X opens with WORD' for the shown vault X, keyed on a keypad."""
+    if not hint:
+        return _rand(rng)
+    v = re.search(r"vault ([A-Z])\b", obs[0]).group(1)
+    m = re.search(r"vault " + v + r" opens with (\w+)", hint)
+    return _kp(m.group(1)) if m else _rand(rng)
+
+
+def recipe_steps(obs, hint, rng, mem):
+    """y05: applies the hint's ';'-separated steps, in the order written, to the shown number."""
+    n = int(re.search(r"shows (\d+)", obs[0]).group(1))
+    if not hint:
+        return str(n * 3 + rng.randrange(5))
+    for step in hint.split(":", 1)[1].rstrip(".").split(";"):
+        k = re.search(r"\d+", step)
+        if "add" in step:
+            n += int(k.group())
+        elif "double" in step:
+            n *= 2
+        elif "subtract" in step:
+            n -= int(k.group())
+    return str(n)
