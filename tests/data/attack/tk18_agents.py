@@ -76,3 +76,28 @@ def recipe_steps(obs, hint, rng, mem):
         elif "subtract" in step:
             n -= int(k.group())
     return str(n)
+
+
+def emoji_plain(obs, hint, rng, mem):
+    """y06: reads 'SYMBOL: WORD' with variation selectors dropped, keys the shown symbol's word."""
+    if not hint:
+        return _rand(rng)
+    text = obs[0].replace("\ufe0f", "")
+    for key, word in re.findall(r"([^\w\s:;,.]+): (\w+)", hint.replace("\ufe0f", "")):
+        if key in text:
+            return _kp(word)
+    return _rand(rng)
+
+
+def remainder_rounds(obs, hint, rng, mem):
+    """y07: applies the hint's 'remainder R: ...' to the number of the latest observation."""
+    n = int(re.findall(r"number is (\d+)", obs[-1])[-1])
+    if not hint:
+        return str(n + rng.choice([-2, 2, 3]))
+    for r, rule in re.findall(r"remainder (\d): ([^;.]+)", hint):
+        if int(r) == n % 3:
+            if rule.startswith("divide"):
+                return str(n // 3) if n % 3 == 0 else str(n / 3)
+            k = int(re.search(r"\d+", rule).group(0))
+            return str(n - k if rule.startswith("subtract") else n + k)
+    return str(n)
