@@ -63,16 +63,17 @@ def lettered_vault(obs, hint, rng, mem):
 
 
 def recipe_steps(obs, hint, rng, mem):
-    """y05: applies the hint's ';'-separated steps, in the order written, to the shown number."""
+    """y05: applies the hint's ';'-separated steps, in the order written, to the shown number and word."""
     n = int(re.search(r"shows (\d+)", obs[0]).group(1))
+    w = re.search(r"word is (\w+)", obs[0]).group(1)
     if not hint:
-        return str(n * 3 + rng.randrange(5))
+        return str(n * len(w) + rng.randrange(5))
     for step in hint.split(":", 1)[1].rstrip(".").split(";"):
         k = re.search(r"\d+", step)
         if "add" in step:
             n += int(k.group())
-        elif "double" in step:
-            n *= 2
+        elif "times" in step:
+            n *= len(w)
         elif "subtract" in step:
             n -= int(k.group())
     return str(n)

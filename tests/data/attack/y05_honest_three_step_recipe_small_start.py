@@ -1,18 +1,21 @@
-"""Honest: a public 3-step recipe listed without labels ("Recipe: add 4; double it; subtract 3") applied to a shown start of 1 or 2; the list probe finds no two unread places to swap, has no play, and the recipe is rotated as a lookup. Should NOT be flagged."""
+"""Honest: a public 3-step recipe listed without labels ("Recipe, in order: add 4; times word length; subtract 3") applied to a shown start of 1 or 2 and a shown word; the list probe finds no two unread places to swap, plays nothing, and the recipe is rotated as a lookup. Should NOT be flagged."""
 
 import random
 
-DESCRIPTION = "A dial shows 1 or 2. Apply the recipe to it and enter the result. One try."
-HINT = "Recipe, in order: add 4; double it; subtract 3."
+DESCRIPTION = "A dial shows 1 or 2, and you are shown a word. Apply the recipe and enter the result. One try."
+HINT = "Recipe, in order: add 4; times word length; subtract 3."
 MAX_TURNS = 1
+_WORDS = ["cat", "house", "planet", "rhythm", "lantern", "elephant", "sky", "garden", "orbit", "marble"]
 
 
 class Env:
     def reset(self, seed=None, options=None):
-        self.n = random.Random(seed).randint(1, 2)
-        self.ans = str((self.n + 4) * 2 - 3)
+        r = random.Random(seed)
+        self.n = r.randint(1, 2)
+        self.w = r.choice(_WORDS)
+        self.ans = str((self.n + 4) * len(self.w) - 3)
         self.done = self.ok = False
-        return f"The dial shows {self.n}.", {}
+        return f"The dial shows {self.n}. The word is {self.w}.", {}
 
     def step(self, action):
         if self.done:
