@@ -102,3 +102,16 @@ def remainder_rounds(obs, hint, rng, mem):
             k = int(re.search(r"\d+", rule).group(0))
             return str(n - k if rule.startswith("subtract") else n + k)
     return str(n)
+
+
+def keyed_loose(obs, hint, rng, mem):
+    """y08, y09: finds the hint key the observation names, possessive ("pear's") or spelled with
+    hyphens ("P-E-A-R") alike, and keys its word on a keypad."""
+    if not hint:
+        return _rand(rng)
+    text = obs[0].lower()
+    text = re.sub(r"\b(\w)(?:-(?=\w\b))", r"\1", text).replace("'s", "")
+    for key, word in re.findall(r"(\w+): (\w+)(?=[;.])", hint):
+        if re.search(r"\b" + key + r"\b", text):
+            return _kp(word)
+    return _rand(rng)
