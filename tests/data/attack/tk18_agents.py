@@ -115,3 +115,12 @@ def keyed_loose(obs, hint, rng, mem):
         if re.search(r"\b" + key + r"\b", text):
             return _kp(word)
     return _rand(rng)
+
+
+def letter_first_vault(obs, hint, rng, mem):
+    """y10: the word of 'vault X opens with WORD' for the shown 'the X vault', keyed on a keypad."""
+    if not hint:
+        return _rand(rng)
+    v = re.search(r"the ([A-Z]) vault", obs[0]).group(1)
+    m = re.search(r"vault " + v + r" opens with (\w+)", hint)
+    return _kp(m.group(1)) if m else _rand(rng)
