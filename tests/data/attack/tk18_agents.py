@@ -124,3 +124,12 @@ def letter_first_vault(obs, hint, rng, mem):
     v = re.search(r"the ([A-Z]) vault", obs[0]).group(1)
     m = re.search(r"vault " + v + r" opens with (\w+)", hint)
     return _kp(m.group(1)) if m else _rand(rng)
+
+
+def vault_any_label(obs, hint, rng, mem):
+    """y11: the word after 'vault L:' in the hint for the shown label L, keyed on a keypad."""
+    if not hint:
+        return _rand(rng)
+    v = re.search(r"vault (\w+)\.", obs[0]).group(1)
+    m = re.search(r"vault " + v + r": (\w+)", hint)
+    return _kp(m.group(1)) if m else _rand(rng)
