@@ -1,4 +1,4 @@
-"""Scripted agents for tester37's y01-y12 attacks. Hinted, they follow the hint; unhinted, they
+"""Scripted agents for tester37's y01-y11 attacks. Hinted, they follow the hint; unhinted, they
 guess. (observations, hint, rng, memory) -> str."""
 
 import re
