@@ -618,7 +618,11 @@ def _arithmetic_value(expression: str) -> int | None:
 
 
 def _roman_value(numeral: str) -> int | None:
-    """The value of a Roman numeral in its canonical form (``MMCMXVII`` -> 2917), or ``None``."""
+    """The value of a Roman numeral in its canonical form (``MMCMXVII`` -> 2917), or ``None``
+    (also for one of more than 30 letters: no label or code is written so, and reading a
+    megabyte of ``M`` so is quadratic)."""
+    if len(numeral) > 30:
+        return None
     rest, total = numeral, 0
     for v, sym in _ROMAN_VALUES:
         while rest.startswith(sym):
@@ -629,12 +633,13 @@ def _roman_value(numeral: str) -> int | None:
 
 
 def _as_roman(number: int) -> str:
-    """``number`` in canonical Roman numerals, capitals (2917 -> ``MMCMXVII``)."""
-    out = ""
+    """``number`` in canonical Roman numerals, capitals (2917 -> ``MMCMXVII``; above 3999
+    one ``M`` a thousand: callers keep it small)."""
+    out = []
     for v, sym in _ROMAN_VALUES:
-        while number >= v:
-            out, number = out + sym, number - v
-    return out
+        count, number = divmod(number, v)
+        out.append(sym * count)
+    return "".join(out)
 
 
 _CJK_UNITS = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000,
@@ -2795,26 +2800,30 @@ def _table_label(
     labelled twice (``vault 3 (#3)``) has both groups. Where no group's word is shown, a table
     of numbered labels the task shows under another word (``locker 3: ...`` and ``This is vault
     3``). ``values`` are the first group's, sorted. ``None`` when there is none, and where
-    ``tasks`` (what each of 2+ hinted wins saw) all show the same one value of the table: a
-    per-task table is looked up by a label that changes from task to task, and one that does
-    not is a counter (``Round 1 of 1`` beside a public rule ``remainder 0: ...; remainder 1:
-    ...``, tester36's x05).
+    ``tasks`` (what each of 2+ hinted wins saw) all show the same values of the table, not all
+    of them: a per-task table is looked up by a label that changes from task to task, and one
+    that does not is a counter (``Round 1 of 1`` beside a public rule ``remainder 0: ...;
+    remainder 1: ...``, tester36's x05; rounds 1-3 of every game, tester37's y07); the hint's
+    other label words are tried then (a constant decoy ``level 2``, y04).
     """
     tables = _hint_tables(hint)
-    if not tables:
-        return None
-    found = _table_label_groups(tables, shown)
-    if found is None or len(tasks) < 2:
-        return found
-    per_task = set()
-    for text in tasks:
-        labels = _shown_labels(text)
-        numbers = {v for g, vs in labels.items() if not g.endswith("#") for v in vs}
-        values = {v for g in found[0] for v in labels.get(g, set()) | labels[""]} | numbers
-        per_task.add(frozenset(values & set(found[1])))
-    if len(per_task) == 1 and len(next(iter(per_task))) == 1:
-        return None
-    return found
+    task_labels = [_shown_labels(text) for text in tasks] if len(tasks) >= 2 else []
+    while tables:
+        found = _table_label_groups(tables, shown)
+        if found is None or not task_labels:
+            return found
+        per_task = set()
+        for labels in task_labels:
+            numbers = {v for g, vs in labels.items() if not g.endswith("#") for v in vs}
+            values = {v for g in found[0] for v in labels.get(g, set()) | labels[""]} | numbers
+            per_task.add(frozenset(values & set(found[1])))
+        (same,) = per_task if len(per_task) == 1 else (None,)
+        if same is None or len(same) == len(found[1]):
+            return found  # changes from task to task, or every label shown (decoys)
+        # the same labels in every task (rounds 1-3 of every game, tester37's y07): try the
+        # hint's other label words (a constant decoy 'level 2' beside 'vault A-F', y04)
+        tables = [t for t in tables if t[0] != found[0][0]]
+    return None
 
 
 def _shown_labels(shown: str) -> dict[str, set[int | str]]:
@@ -2877,7 +2886,9 @@ def _label_text(value: int | str, form: str, was: str) -> str:
     elif form == "ordinal" and value in _ORDINAL_WORDS:
         text = _ORDINAL_WORDS[value]
     elif form == "roman":
-        return _as_roman(value)
+        # a label beside Roman ones but past 3999 (vault 100000000000, tester37's y11: 10^8
+        # letters) keeps its digits
+        return _as_roman(value) if 0 < value < 4000 else str(value)
     elif form == "grouped":
         return f"{value:,}"
     elif form in ("ordinal", "nth"):
@@ -2964,16 +2975,28 @@ def _keyed_table_shown(
     keys = {_key_of(hint, span) for span in spans}
     if len(keys) < 3 or not firsts:
         return None
-    symbols = {k for k in keys if not re.search(r"\w", k)}  # emoji keys: shown anywhere
+    # emoji keys: shown anywhere, with or without a variation selector (tester37's y06)
+    symbols = {k: _no_selectors(k) for k in keys if not re.search(r"\w", k)}
     shown: list[set[str]] = []
     for first in firsts:
+        # fullwidth letters folded (ＰＥＡＲ, tester37's y01); a possessive is its word (the
+        # pear's crate, y08)
+        first = _no_selectors(unicodedata.normalize("NFKC", first))
+        first = re.sub(r"(?<=[^\W\d_])['’]s\b", "", first)
         words = re.findall(r"[^\W_][\w'’-]*", first)
         # every run of 1-3 words the observation writes (a key is 1-3 words)
         runs = {w for w in words if len(w) == 1}
         for n in (1, 2, 3):
             runs |= {" ".join(words[i : i + n]).casefold() for i in range(len(words) - n + 1)}
-        shown.append(keys & (runs | _singulars(runs)) | {k for k in symbols if k in first})
+        shown.append(
+            keys & (runs | _singulars(runs)) | {k for k, b in symbols.items() if b in first}
+        )
     return spans, shown
+
+
+def _no_selectors(text: str) -> str:
+    """``text`` without Unicode variation selectors (U+FE00-FE0F: ``☀️`` is ``☀``)."""
+    return re.sub("[\ufe00-\ufe0f]", "", text)
 
 
 _KEY_WORD = re.compile(r"[^\W_][\w'’]*")
@@ -3315,6 +3338,20 @@ async def _keys_decode(
     return await _half_lost(sandbox, env, hint, agent, "keys", config, agent_config, limit, plays)
 
 
+def _other_entry(texts: Sequence[str], i: int) -> str | None:
+    """The first entry after place ``i`` (wrapping round) that reads differently from it,
+    stripped; ``None`` where all read the same."""
+    n = len(texts)
+    return next(
+        (
+            texts[(i + d) % n].strip()
+            for d in range(1, n)
+            if texts[(i + d) % n].strip() != texts[i].strip()
+        ),
+        None,
+    )
+
+
 async def _list_is_a_recipe(
     sandbox: Any,
     env: EnvValidated,
@@ -3332,7 +3369,9 @@ async def _list_is_a_recipe(
 
     For each winner whose first observation was read (up to 4), the places its first
     observation's numbers cannot index (:func:`_list_unread_places`) pass their entries one
-    place on, among themselves, and the agent replays the winner's seed. A lookup still wins
+    place on, among themselves (where there is one, it is overwritten by the next entry that
+    reads differently: a 3-step recipe applied to a shown 1 or 2, tester37's y05), and the
+    agent replays the winner's seed. A lookup still wins
     where its place did not move; a recipe loses unless all those steps commute, a decoding of
     a shown word unless it uses only the places the number reads (``cab`` of the keypad list
     ``abc; def; ...`` with "1 try" shown).
@@ -3370,7 +3409,13 @@ async def _list_is_a_recipe(
         if not places:
             offset = True
             continue
-        if len(places) < 2:
+        if len(places) == 1:  # one place unread: overwritten by the next that differs
+            (i,) = places
+            other = _other_entry(texts, i)
+            if other is not None:
+                plays.append(
+                    (winner.seed, written({i: texts[i].replace(texts[i].strip(), other, 1)}))
+                )
             continue
         moved = {
             i: texts[i].replace(texts[i].strip(), texts[j].strip(), 1)
@@ -3398,14 +3443,7 @@ async def _list_is_a_recipe(
             )
             behind.add((i - number) % n)
             ahead.add((i + number) % n)
-            other = next(
-                (
-                    texts[(i + d) % n].strip()
-                    for d in range(1, n)
-                    if texts[(i + d) % n].strip() != texts[i].strip()
-                ),
-                None,
-            )
+            other = _other_entry(texts, i)
             if other is not None:
                 moved = {i: texts[i].replace(texts[i].strip(), other, 1)}
                 plays.append((seed, written(moved)))
