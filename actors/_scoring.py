@@ -2964,8 +2964,8 @@ def _keyed_table_shown(
     """The key spans of a keyed table (:data:`_TABLE_KEY`; 3+ different keys; a key followed at
     once by another, a heading such as ``Fruit codes: apple: 7399``, is not one) and, for each
     first observation of ``firsts``, the keys it writes as words (a key of one character counts
-    only in its own case; a symbol key, ``🍎``, anywhere it is written). ``None`` when the hint has fewer than three keys or ``firsts`` is
-    empty."""
+    only in its own case; a symbol key, ``🍎``, anywhere it is written). ``None`` when the
+    hint has fewer than three keys or ``firsts`` is empty."""
     found = list(_TABLE_KEY.finditer(hint))
     spans = [
         m.span(1)
@@ -3371,10 +3371,10 @@ async def _list_is_a_recipe(
     observation's numbers cannot index (:func:`_list_unread_places`) pass their entries one
     place on, among themselves (where there is one, it is overwritten by the next entry that
     reads differently: a 3-step recipe applied to a shown 1 or 2, tester37's y05), and the
-    agent replays the winner's seed. A lookup still wins
-    where its place did not move; a recipe loses unless all those steps commute, a decoding of
-    a shown word unless it uses only the places the number reads (``cab`` of the keypad list
-    ``abc; def; ...`` with "1 try" shown).
+    agent replays the winner's seed. A lookup still wins where its place did not move; a
+    recipe loses unless all those steps commute, a decoding of a shown word unless it uses
+    only the places the number reads (``cab`` of the keypad list ``abc; def; ...`` with "1
+    try" shown).
 
     Where the shown numbers are beyond the list (an index with an offset: any place may be
     the one read), 4 probe episodes, the winners' seeds taken in turn, each overwrite one
