@@ -3338,18 +3338,16 @@ async def _keys_decode(
     return await _half_lost(sandbox, env, hint, agent, "keys", config, agent_config, limit, plays)
 
 
-def _other_entry(texts: Sequence[str], i: int) -> str | None:
-    """The first entry after place ``i`` (wrapping round) that reads differently from it,
-    stripped; ``None`` where all read the same."""
+def _other_entry(texts: Sequence[str], i: int, k: int = 0) -> str | None:
+    """Of the entries after place ``i`` (wrapping round) that read differently from it, the
+    ``k``-th (modulo their count), stripped; ``None`` where all read the same."""
     n = len(texts)
-    return next(
-        (
-            texts[(i + d) % n].strip()
-            for d in range(1, n)
-            if texts[(i + d) % n].strip() != texts[i].strip()
-        ),
-        None,
-    )
+    others = [
+        texts[(i + d) % n].strip()
+        for d in range(1, n)
+        if texts[(i + d) % n].strip() != texts[i].strip()
+    ]
+    return others[k % len(others)] if others else None
 
 
 async def _list_is_a_recipe(
@@ -3369,8 +3367,9 @@ async def _list_is_a_recipe(
 
     For each winner whose first observation was read (up to 4), the places its first
     observation's numbers cannot index (:func:`_list_unread_places`) pass their entries one
-    place on, among themselves (where there is one, it is overwritten by the next entry that
-    reads differently: a 3-step recipe applied to a shown 1 or 2, tester37's y05), and the
+    place on, among themselves (where there is one, it is overwritten, for each winner by
+    another entry that reads differently: a 3-step recipe applied to a shown 1 or 2, where
+    one replacement can give the same answer, tester37's y05), and the
     agent replays the winner's seed. A lookup still wins where its place did not move; a
     recipe loses unless all those steps commute, a decoding of a shown word unless it uses
     only the places the number reads (``cab`` of the keypad list ``abc; def; ...`` with "1
@@ -3409,9 +3408,9 @@ async def _list_is_a_recipe(
         if not places:
             offset = True
             continue
-        if len(places) == 1:  # one place unread: overwritten by the next that differs
+        if len(places) == 1:  # one place unread: overwritten, by another entry each winner
             (i,) = places
-            other = _other_entry(texts, i)
+            other = _other_entry(texts, i, len(plays))
             if other is not None:
                 plays.append(
                     (winner.seed, written({i: texts[i].replace(texts[i].strip(), other, 1)}))
