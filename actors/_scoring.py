@@ -2807,16 +2807,16 @@ def _table_label(
     other label words are tried then (a constant decoy ``level 2``, y04).
     """
     tables = _hint_tables(hint)
+    shown_labels = _shown_labels(shown)
     task_labels = [_shown_labels(text) for text in tasks] if len(tasks) >= 2 else []
     while tables:
-        found = _table_label_groups(tables, shown)
+        found = _table_label_groups(tables, shown_labels)
         if found is None or not task_labels:
             return found
         per_task = set()
         for labels in task_labels:
-            numbers = {v for g, vs in labels.items() if not g.endswith("#") for v in vs}
-            values = {v for g in found[0] for v in labels.get(g, set()) | labels[""]} | numbers
-            per_task.add(frozenset(values & set(found[1])))
+            values = {v for g in found[0] for v in labels.get(g, set()) | labels[""]}
+            per_task.add(frozenset((values | _label_numbers(labels)) & set(found[1])))
         (same,) = per_task if len(per_task) == 1 else (None,)
         if same is None or len(same) == len(found[1]):
             return found  # changes from task to task, or every label shown (decoys)
@@ -2842,13 +2842,18 @@ def _shown_labels(shown: str) -> dict[str, set[int | str]]:
     return shown_labels
 
 
+def _label_numbers(shown_labels: dict[str, set[int | str]]) -> set[int | str]:
+    """The values of :func:`_shown_labels` under any word but a letter group's."""
+    return {v for g, vs in shown_labels.items() if not g.endswith("#") for v in vs}
+
+
 def _table_label_groups(
-    tables: list[tuple[str, set[int | str]]], shown: str
+    tables: list[tuple[str, set[int | str]]], shown_labels: dict[str, set[int | str]]
 ) -> tuple[tuple[str, ...], list[int | str]] | None:
-    """:func:`_table_label` of all the observations ``shown``, without its per-task check."""
-    shown_labels = _shown_labels(shown)
+    """:func:`_table_label` of the labels all the observations show (:func:`_shown_labels`),
+    without its per-task check."""
     # a bare '#3' in the hint keys what the task writes 'vault #3' and the other way round
-    numbers = {v for g, vs in shown_labels.items() if not g.endswith("#") for v in vs}
+    numbers = _label_numbers(shown_labels)
     groups = [
         (group, values)
         for group, values in tables
@@ -3390,11 +3395,11 @@ async def _list_is_a_recipe(
         _Reject: as :func:`_gate_episodes`.
     """
 
-    def written(moved: dict[int, str]) -> str:
+    def written(moved: dict[int, str]) -> str:  # the hint with places' texts replaced
         out, last = [], 0
         for i in sorted(moved):
             a, b = listed[i]
-            out += [hint[last:a], moved[i]]
+            out += [hint[last:a], texts[i].replace(texts[i].strip(), moved[i], 1)]
             last = b
         return "".join(out) + hint[last:]
 
@@ -3412,14 +3417,9 @@ async def _list_is_a_recipe(
             (i,) = places
             other = _other_entry(texts, i, len(plays))
             if other is not None:
-                plays.append(
-                    (winner.seed, written({i: texts[i].replace(texts[i].strip(), other, 1)}))
-                )
+                plays.append((winner.seed, written({i: other})))
             continue
-        moved = {
-            i: texts[i].replace(texts[i].strip(), texts[j].strip(), 1)
-            for i, j in zip(places, [*places[1:], places[0]], strict=True)
-        }
+        moved = {i: texts[j].strip() for i, j in zip(places, [*places[1:], places[0]], strict=True)}
         plays.append((winner.seed, written(moved)))
     if offset and not plays:
         read = [
@@ -3444,8 +3444,7 @@ async def _list_is_a_recipe(
             ahead.add((i + number) % n)
             other = _other_entry(texts, i)
             if other is not None:
-                moved = {i: texts[i].replace(texts[i].strip(), other, 1)}
-                plays.append((seed, written(moved)))
+                plays.append((seed, written({i: other})))
     return await _half_lost(sandbox, env, hint, agent, "list", config, agent_config, limit, plays)
 
 
@@ -3509,16 +3508,14 @@ async def _relabelled_gate(
         )
     ):
         return False, {}
-    shown: list[str] = []
     firsts: list[str] = []
     seens: list[str] = []  # what each winner saw before its last action
     tasks: list[str] = []  # and in all
     for ep in winners[:4]:
         firsts.append((await _replay(sandbox, env, ep.seed, ep.turns, "gate")).first_observation)
         tasks.append("\n".join([firsts[-1], *(t.observation for t in ep.turns if t.error is None)]))
-        shown.append(tasks[-1])
         seens.append("\n".join([firsts[-1], *(t.observation for t in ep.turns[:-1])]))
-    label = await trio.to_thread.run_sync(_table_label, hint, "\n".join(shown), tasks)
+    label = await trio.to_thread.run_sync(_table_label, hint, "\n".join(tasks), tasks)
     if label is not None:
         groups, values = label
         relabelled = await trio.to_thread.run_sync(_relabel, hint, groups, values)
