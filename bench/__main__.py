@@ -2,4 +2,5 @@
 
 from bench._harness import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # spawned processes (bench learning --ranks) import this too
+    raise SystemExit(main())

@@ -32,7 +32,10 @@ One command, one budget (``--budget-s``, default 3600 s on 2 cores), in stages:
    (loss < 0.02), at constant lr after warm-up (``--stage-lr``). Without it the
    warm-started Agent answered the same with the hint and without it, and no design had
    regret; ``--hint-replay`` of them go into the warm start again, so the skill is kept.
-5. **Warm start**: supervised training (AdamW, cosine, one torch thread, bfloat16 autocast
+5. **Warm start**: supervised training (AdamW, cosine, one torch thread a process on
+   ``--ranks`` processes, data parallel (:func:`warm_start`: 2 ranks trained 1.8-1.9x one's
+   tokens/s on the 2 idle cores, the same steps to float rounding; the primer and the Agent
+   stage too), bfloat16 autocast
    where the CPU runs it faster, :func:`bf16_pays`, loss on answer tokens only, prompts cut to their first 32 and last ``--sft-prompt-tokens``
    - 32 tokens) on those samples for ``--sft-epochs`` epochs, cosine over them, at most
    ``--sft-s`` seconds (a time budget alone gave 1.08 epochs and 0 of 24 valid probe designs
@@ -80,11 +83,13 @@ import difflib
 import json
 import math
 import os
+import pickle
 import random
 import re
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -291,6 +296,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=1,
         help="torch threads of the SFT (on a shared 2-core machine 1 measured 5x faster than 2)",
+    )
+    parser.add_argument(
+        "--ranks",
+        type=int,
+        default=2,
+        help="processes of the primer, the Agent stage and the warm start, data parallel "
+        "(warm_start: each step the one-process step, its rows dealt out; 1: one process). "
+        "Each has --threads threads",
+    )
+    parser.add_argument(
+        "--copy-steps",
+        type=int,
+        default=0,
+        help="the copy phase (--primer-curriculum) stops after this many steps, if its seconds "
+        "last (0: seconds only); the stages' figures come from steps, which a loaded machine "
+        "makes slower, not fewer",
+    )
+    parser.add_argument(
+        "--hint-steps",
+        type=int,
+        default=0,
+        help="the Agent stage stops after this many steps, if --hint-s lasts (0: seconds and "
+        "loss 0.02 only)",
     )
     parser.add_argument(
         "--eval-versions",
@@ -660,6 +688,8 @@ def warm_start(
     constant_lr: bool = False,
     epochs: float = 0.0,
     batch_tokens: int = 4096,
+    max_steps: int = 0,
+    ranks: int = 1,
 ) -> dict[str, Any]:
     """Supervised training of ``model_dir`` in place on ``samples`` for ``seconds``, or until
     ``epochs`` passes over the samples' tokens when ``epochs`` > 0, whichever comes first.
@@ -682,23 +712,123 @@ def warm_start(
     Designer's valid rate hangs on the epochs (probe, 24 designs: 1.08 epochs 0 valid, 1.19
     epochs 14, 1.25 epochs 23; 2026-12-01), and a time budget gives fewer on a loaded machine.
 
+    ``max_steps`` > 0: stop after that many optimizer steps (a stage measured in steps, not
+    in a machine's seconds). ``ranks`` > 1: data parallel over that many processes on this
+    machine (``torch.distributed``, gloo), each with ``threads`` torch threads: every batch is
+    the one a single process would train, its rows dealt out rank by rank (rows sorted by
+    length, so the shares cost alike), the loss of each rank divided by the whole batch's
+    answer tokens and the gradients summed, so each step is the single process's step up to
+    float rounding, in about ``1 / ranks`` of its time where the cores are free (2 ranks on
+    2 idle cores: measured in ``docs/learning-runs.md``). Rank 0 alone decides the time
+    budget and saves the model.
+
     Returns:
         ``sft_steps``, ``sft_seconds``, ``sft_tokens_per_s``, ``sft_epochs`` (tokens trained /
         the samples' tokens), ``sft_final_loss`` (mean of the last 50 steps), with ``epochs``
-        > 0 ``sft_epochs_planned`` and ``sft_stopped_by`` (``"epochs"`` or ``"time"``), and
-        with ``stop_loss`` > 0 ``sft_converged``.
+        > 0 ``sft_epochs_planned`` and ``sft_stopped_by`` (``"epochs"``, ``"time"`` or
+        ``"steps"``), with ``stop_loss`` > 0 ``sft_converged``, and ``sft_ranks``.
+
+    Raises:
+        ValueError: ``ranks`` < 1 or ``batch_tokens`` < 64.
+        RuntimeError: a rank's process failed (its traceback is in the message).
     """
+    if ranks < 1:
+        raise ValueError(f"ranks must be >= 1, got {ranks}")
+    if batch_tokens < 64:
+        raise ValueError(f"batch_tokens must be >= 64, got {batch_tokens}")
+    plan = _TrainPlan(
+        model_dir=str(model_dir),
+        seqs=training_sequences(samples, prompt_tokens),
+        seconds=seconds,
+        threads=threads,
+        seed=seed,
+        bf16=bf16,
+        stop_loss=stop_loss,
+        constant_lr=constant_lr,
+        epochs=epochs,
+        batch_tokens=batch_tokens,
+        max_steps=max_steps,
+    )
+    if ranks == 1:
+        return _train_rank(0, 1, plan, "")
+    import tempfile
+
+    from torch.multiprocessing.spawn import spawn
+
+    with tempfile.TemporaryDirectory(prefix="warm-start-ranks-") as tmp:
+        # the plan (every sample's tokens) goes by file: pickled into spawn's start-up pipe,
+        # tens of MB blocked the second rank's start (2026-12-04)
+        plan_path = Path(tmp) / "plan.pickle"
+        plan_path.write_bytes(pickle.dumps(plan, protocol=pickle.HIGHEST_PROTOCOL))
+        result = Path(tmp) / "figures.json"
+        spawn(
+            _train_rank_spawned,
+            args=(ranks, str(plan_path), str(Path(tmp) / "rendezvous"), str(result)),
+            nprocs=ranks,
+            join=True,
+        )
+        return dict(json.loads(result.read_text(encoding="utf-8")))
+
+
+@dataclass(frozen=True)
+class _TrainPlan:
+    """What every rank of :func:`warm_start` trains (pickled to spawned ranks)."""
+
+    model_dir: str
+    seqs: list[tuple[list[int], list[int]]]
+    seconds: float
+    threads: int
+    seed: int
+    bf16: bool
+    stop_loss: float
+    constant_lr: bool
+    epochs: float
+    batch_tokens: int
+    max_steps: int
+
+
+def _train_rank_spawned(rank: int, world: int, plan: str, rendezvous: str, result: str) -> None:
+    """``torch.multiprocessing.spawn`` entry of one rank: reads the pickled :class:`_TrainPlan`
+    at ``plan``; rank 0 writes the figures to ``result``."""
+    with open(plan, "rb") as f:
+        loaded = pickle.load(f)
+    figures = _train_rank(rank, world, loaded, rendezvous)
+    if rank == 0:
+        Path(result).write_text(json.dumps(figures), encoding="utf-8")
+
+
+def _train_rank(rank: int, world: int, plan: _TrainPlan, rendezvous: str) -> dict[str, Any]:
+    """One rank of :func:`warm_start` (``world`` 1: the whole training, no process group;
+    else in a gloo group met at the file ``rendezvous``)."""
+    import torch
+
+    torch.set_num_threads(plan.threads)
+    torch.manual_seed(plan.seed)
+    if world == 1:
+        return _train_loop(rank, world, plan, None)
+    import torch.distributed as dist
+
+    dist.init_process_group("gloo", init_method=f"file://{rendezvous}", rank=rank, world_size=world)
+    try:
+        return _train_loop(rank, world, plan, dist)
+    finally:
+        dist.destroy_process_group()
+
+
+def _train_loop(rank: int, world: int, plan: _TrainPlan, dist: Any) -> dict[str, Any]:
+    """The training of :func:`warm_start` on rank ``rank`` of ``world`` (``dist``: the
+    ``torch.distributed`` module, or None alone); its figures."""
     import torch
     from transformers import AutoModelForCausalLM
 
-    torch.set_num_threads(threads)
-    torch.manual_seed(seed)
-    model = AutoModelForCausalLM.from_pretrained(str(model_dir), dtype=torch.float32)
+    model = AutoModelForCausalLM.from_pretrained(plan.model_dir, dtype=torch.float32)
     model.train()
-    rng = random.Random(seed)
-    seqs = training_sequences(samples, prompt_tokens)
+    rng = random.Random(plan.seed)
+    seqs = plan.seqs
+    seconds, epochs, stop_loss = plan.seconds, plan.epochs, plan.stop_loss
     tokens_total = sum(len(ids) for ids, _ in seqs)
-    budget_tokens = batch_tokens
+    budget_tokens = plan.batch_tokens
+    params = [p for p in model.parameters() if p.requires_grad]
 
     def batches() -> list[list[int]]:
         order = list(range(len(seqs)))
@@ -720,7 +850,15 @@ def warm_start(
         rng.shuffle(out)
         return out
 
-    opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=0.01, betas=(0.9, 0.95))
+    def stop_now(mine: bool) -> bool:
+        """Rank 0's time check, the same answer on every rank (a rank alone would hang)."""
+        if dist is None:
+            return mine
+        flag = torch.tensor([1 if mine else 0], dtype=torch.int32)
+        dist.broadcast(flag, 0)
+        return bool(flag.item())
+
+    opt = torch.optim.AdamW(params, lr=2e-3, weight_decay=0.01, betas=(0.9, 0.95))
     pad = int(model.config.pad_token_id or 0)
     t0 = time.perf_counter()
     step = 0
@@ -732,69 +870,100 @@ def warm_start(
     epoch = 0
     converged = False
     epochs_done = False
-    while seqs and time.perf_counter() - t0 < seconds and not converged and not epochs_done:
+    steps_done = False
+    out_of_time = False
+    while seqs and not (out_of_time or converged or epochs_done or steps_done):
         for b in batches():
-            if time.perf_counter() - t0 >= seconds:
+            if stop_now(time.perf_counter() - t0 >= seconds):
+                out_of_time = True
                 break
             if epochs > 0 and seen_tokens >= epochs * tokens_total:
                 epochs_done = True
                 break
+            if plan.max_steps > 0 and step >= plan.max_steps:
+                steps_done = True
+                break
             if stop_loss > 0 and len(losses) >= 50 and sum(losses[-50:]) / 50 < stop_loss:
                 converged = True
                 break
-            longest = max(len(seqs[j][0]) for j in b)
-            ids = torch.full((len(b), longest), pad, dtype=torch.long)
-            mask = torch.zeros((len(b), longest), dtype=torch.float32)
-            att = torch.zeros((len(b), longest), dtype=torch.long)
-            for r, j in enumerate(b):
-                x, m = seqs[j]
-                ids[r, : len(x)] = torch.tensor(x)
-                mask[r, : len(m)] = torch.tensor(m, dtype=torch.float32)
-                att[r, : len(x)] = 1
+            answer_tokens = sum(sum(seqs[j][1][1:]) for j in b)
+            batch_tokens = sum(len(seqs[j][0]) for j in b)
+            mine = b[rank::world]
             if step == 20 and epochs <= 0:
                 rate = seen_tokens / (time.perf_counter() - t0)
                 planned = max(40, int(step + (seconds - (time.perf_counter() - t0)) * rate / 3000))
             warm = min(1.0, (step + 1) / 30)
             frac = min(1.0, step / planned) if planned < 10**9 else 0.0
-            decay = 1.0 if constant_lr else 0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * frac))
+            decay = 1.0 if plan.constant_lr else 0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * frac))
             lr = 2e-3 * warm * decay
             for g in opt.param_groups:
                 g["lr"] = lr
-            with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
-                logits = model(input_ids=ids, attention_mask=att).logits[:, :-1]
-            target = ids[:, 1:]
-            tmask = mask[:, 1:]
-            nll = torch.nn.functional.cross_entropy(
-                logits.float().reshape(-1, logits.shape[-1]), target.reshape(-1), reduction="none"
-            ).view_as(tmask)
-            loss = (nll * tmask).sum() / tmask.sum().clamp_min(1.0)
             opt.zero_grad(set_to_none=True)
-            loss.backward()  # type: ignore[no-untyped-call]
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            opt.step()
+            nll_sum = torch.zeros(())
+            if mine:
+                longest = max(len(seqs[j][0]) for j in mine)
+                ids = torch.full((len(mine), longest), pad, dtype=torch.long)
+                mask = torch.zeros((len(mine), longest), dtype=torch.float32)
+                att = torch.zeros((len(mine), longest), dtype=torch.long)
+                for r, j in enumerate(mine):
+                    x, m = seqs[j]
+                    ids[r, : len(x)] = torch.tensor(x)
+                    mask[r, : len(m)] = torch.tensor(m, dtype=torch.float32)
+                    att[r, : len(x)] = 1
+                with torch.autocast("cpu", dtype=torch.bfloat16, enabled=plan.bf16):
+                    logits = model(input_ids=ids, attention_mask=att).logits[:, :-1]
+                target = ids[:, 1:]
+                tmask = mask[:, 1:]
+                nll = torch.nn.functional.cross_entropy(
+                    logits.float().reshape(-1, logits.shape[-1]),
+                    target.reshape(-1),
+                    reduction="none",
+                ).view_as(tmask)
+                nll_sum = (nll * tmask).sum()
+                (nll_sum / max(1, answer_tokens)).backward()  # type: ignore[no-untyped-call]
+            if dist is not None:  # sum the ranks' gradients and loss in one collective
+                flat = torch.cat(
+                    [
+                        (p.grad if p.grad is not None else torch.zeros_like(p)).reshape(-1)
+                        for p in params
+                    ]
+                    + [nll_sum.detach().reshape(1)]
+                )
+                dist.all_reduce(flat)
+                at = 0
+                for p in params:
+                    n = p.numel()
+                    p.grad = flat[at : at + n].view_as(p).clone()
+                    at += n
+                nll_sum = flat[-1]
+            if answer_tokens:
+                torch.nn.utils.clip_grad_norm_(params, 1.0)
+                opt.step()
             step += 1
-            seen_tokens += int(att.sum())
-            losses.append(float(loss.detach()))
-            if step % 50 == 0:
+            seen_tokens += batch_tokens
+            losses.append(float(nll_sum.detach()) / max(1, answer_tokens))
+            if step % 50 == 0 and rank == 0:
                 _log(
                     f"warm start: step {step}, loss {sum(losses[-50:]) / 50:.3f}, "
-                    f"{seen_tokens / (time.perf_counter() - t0):,.0f} tokens/s, load {_load()}"
+                    f"{seen_tokens / (time.perf_counter() - t0):,.0f} tokens/s"
+                    f"{f' ({world} ranks)' if world > 1 else ''}, load {_load()}"
                 )
         epoch += 1
-    model.save_pretrained(str(model_dir), safe_serialization=True)
+    if rank == 0:
+        model.save_pretrained(plan.model_dir, safe_serialization=True)
     elapsed = time.perf_counter() - t0
+    stopped_by = "epochs" if epochs_done else "steps" if steps_done else "time"
     return {
         "sft_steps": step,
         "sft_seconds": round(elapsed, 1),
         "sft_tokens_per_s": round(seen_tokens / max(elapsed, 1e-9)),
         "sft_epochs": round(seen_tokens / max(tokens_total, 1), 2),
         "sft_final_loss": round(sum(losses[-50:]) / max(1, len(losses[-50:])), 3),
+        "sft_ranks": world,
         **({"sft_converged": converged} if stop_loss > 0 else {}),
-        **(
-            {"sft_epochs_planned": epochs, "sft_stopped_by": "epochs" if epochs_done else "time"}
-            if epochs > 0
-            else {}
-        ),
+        **({"sft_max_steps": plan.max_steps} if plan.max_steps > 0 else {}),
+        **({"sft_epochs_planned": epochs} if epochs > 0 else {}),
+        **({"sft_stopped_by": stopped_by} if epochs > 0 or plan.max_steps > 0 else {}),
     }
 
 
@@ -805,10 +974,12 @@ def _stage(
     seconds: float,
     args: argparse.Namespace,
     constant_lr: bool = False,
+    max_steps: int = 0,
 ) -> dict[str, Any]:
     """A training stage that stops once learned (:func:`warm_start` with ``stop_loss`` 0.02,
-    whole prompts, ``constant_lr`` as given); its figures renamed ``<name>_steps``,
-    ``<name>_final_loss``, ..., and ``<name>_lr`` (``"constant"`` or ``"cosine"``)."""
+    whole prompts, ``constant_lr`` as given, at most ``seconds`` and, > 0, ``max_steps``, on
+    ``--ranks`` processes); its figures renamed ``<name>_steps``, ``<name>_final_loss``, ...,
+    and ``<name>_lr`` (``"constant"`` or ``"cosine"``)."""
     figures = warm_start(
         model_dir,
         samples,
@@ -820,6 +991,8 @@ def _stage(
         stop_loss=0.02,
         constant_lr=constant_lr,
         batch_tokens=args.stage_batch_tokens,
+        max_steps=max_steps,
+        ranks=args.ranks,
     )
     figures["sft_lr"] = "constant" if constant_lr else "cosine"
     return {f"{name}_{k.removeprefix('sft_')}": v for k, v in figures.items()}
@@ -1421,7 +1594,9 @@ def _warm_stages(args: argparse.Namespace, out: Path) -> tuple[Path, list[Any], 
             f"copy phase: {len(copies)} samples of 2-3-word lists, bare answers; "
             f"{args.primer_curriculum:.0f} s; load {_load()}"
         )
-        primer |= _stage("copy", model_dir, copies, args.primer_curriculum, args, True)
+        primer |= _stage(
+            "copy", model_dir, copies, args.primer_curriculum, args, True, args.copy_steps
+        )
         _log(f"copy phase done: {primer}")
     if args.primer_s > 0:
         lines = primer_samples(
@@ -1450,7 +1625,13 @@ def _warm_stages(args: argparse.Namespace, out: Path) -> tuple[Path, list[Any], 
             f"samples; {args.hint_s:.0f} s; load {_load()}"
         )
         hint_stage = _stage(
-            "hint", model_dir, staged, args.hint_s, args, args.stage_lr == "constant"
+            "hint",
+            model_dir,
+            staged,
+            args.hint_s,
+            args,
+            args.stage_lr == "constant",
+            args.hint_steps,
         )
         _log(f"Agent stage done: {hint_stage}")
         if not hint_stage.get("hint_converged"):
@@ -1487,6 +1668,7 @@ def _warm_stages(args: argparse.Namespace, out: Path) -> tuple[Path, list[Any], 
         args.bf16,
         epochs=args.sft_epochs,
         batch_tokens=args.sft_batch_tokens,
+        ranks=args.ranks,
     )
     if sft.get("sft_stopped_by") == "time":
         _log(

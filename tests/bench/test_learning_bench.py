@@ -737,3 +737,38 @@ def test_a_bad_pick_programs_in_a_reused_record_stops_the_bench_before_the_work_
         ["--warm-start", str(src)],
         'pick_programs in records.json must be .*"many"',
     )
+
+
+def test_two_ranks_train_the_one_process_steps_and_max_steps_stops(tmp_path: Path) -> None:
+    """--ranks 2 deals each batch's rows out and sums the gradients: the weights after the
+    same steps are the one process's, up to float rounding (a rank that averaged instead of
+    summing, or trained its own batches, ends elsewhere)."""
+    import random
+    import shutil
+
+    import torch
+    from safetensors.torch import load_file
+
+    from bench.bench_learning import build_model, warm_start
+    from engine.inference import load_tokenizer
+    from engine.variants import primer_samples
+
+    base = build_model(tmp_path / "base", 32, 1)
+    samples = primer_samples(load_tokenizer(base), 60, rng=random.Random(0))
+    start = load_file(str(base / "model.safetensors"))
+    trained = {}
+    for ranks in (1, 2):
+        model = tmp_path / f"r{ranks}"
+        shutil.copytree(base, model)
+        out = warm_start(
+            model, samples, 600.0, threads=1, seed=0, max_steps=6, ranks=ranks, batch_tokens=1024
+        )
+        assert out["sft_steps"] == 6 and out["sft_stopped_by"] == "steps", out
+        assert out["sft_ranks"] == ranks
+        trained[ranks] = load_file(str(model / "model.safetensors"))
+    moved = max(float((trained[1][k] - start[k]).abs().max()) for k in start)
+    assert moved > 1e-3  # the steps changed the weights
+    for k in start:
+        torch.testing.assert_close(trained[2][k], trained[1][k], rtol=1e-4, atol=1e-5)
+    with pytest.raises(ValueError, match="ranks must be >= 1, got 0"):
+        warm_start(base, samples, 1.0, threads=1, seed=0, ranks=0)
