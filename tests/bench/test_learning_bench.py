@@ -772,3 +772,25 @@ def test_two_ranks_train_the_one_process_steps_and_max_steps_stops(tmp_path: Pat
         torch.testing.assert_close(trained[2][k], trained[1][k], rtol=1e-4, atol=1e-5)
     with pytest.raises(ValueError, match="ranks must be >= 1, got 0"):
         warm_start(base, samples, 1.0, threads=1, seed=0, ranks=0)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="converged by stop_loss with max_steps > 0 reports sft_stopped_by 'time' (no 'loss' case)",
+)
+def test_warm_start_converged_is_not_reported_as_stopped_by_time(tmp_path: Path) -> None:
+    """_stage passes stop_loss 0.02 with --copy-steps/--hint-steps: a stage that converged
+    at step 50 of 100 must not read ``<stage>_stopped_by: "time"`` (600 s were left)."""
+    import random
+
+    from bench.bench_learning import build_model, warm_start
+    from engine.inference import load_tokenizer
+    from engine.variants import primer_samples
+
+    base = build_model(tmp_path / "base", 32, 1)
+    samples = primer_samples(load_tokenizer(base), 60, rng=random.Random(0))
+    out = warm_start(
+        base, samples, 600.0, threads=1, seed=0, stop_loss=9.0, max_steps=100, batch_tokens=64
+    )
+    assert out["sft_converged"] is True and out["sft_steps"] == 50, out
+    assert out["sft_stopped_by"] != "time", out
