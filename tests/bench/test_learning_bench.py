@@ -794,3 +794,23 @@ def test_warm_start_converged_is_not_reported_as_stopped_by_time(tmp_path: Path)
     )
     assert out["sft_converged"] is True and out["sft_steps"] == 50, out
     assert out["sft_stopped_by"] != "time", out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a failed rank raises torch's ProcessRaisedException (an Exception, not the "
+    "documented RuntimeError)",
+)
+def test_warm_start_failed_rank_raises_the_documented_runtime_error(tmp_path: Path) -> None:
+    """warm_start's docstring: ``RuntimeError: a rank's process failed``; a caller catching
+    RuntimeError misses the spawned ranks' failure."""
+    import random
+
+    from bench.bench_learning import build_model, warm_start
+    from engine.inference import load_tokenizer
+    from engine.variants import primer_samples
+
+    base = build_model(tmp_path / "base", 32, 1)
+    samples = primer_samples(load_tokenizer(base), 10, rng=random.Random(0))
+    with pytest.raises(RuntimeError, match="nope"):
+        warm_start(tmp_path / "nope", samples, 5.0, threads=1, seed=0, ranks=2)
