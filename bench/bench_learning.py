@@ -725,8 +725,9 @@ def warm_start(
     Returns:
         ``sft_steps``, ``sft_seconds``, ``sft_tokens_per_s``, ``sft_epochs`` (tokens trained /
         the samples' tokens), ``sft_final_loss`` (mean of the last 50 steps), with ``epochs``
-        > 0 ``sft_epochs_planned`` and ``sft_stopped_by`` (``"epochs"``, ``"time"`` or
-        ``"steps"``), with ``stop_loss`` > 0 ``sft_converged``, and ``sft_ranks``.
+        > 0 ``sft_epochs_planned``, with ``epochs`` or ``max_steps`` > 0 ``sft_stopped_by``
+        (``"epochs"``, ``"steps"``, ``"loss"`` (``stop_loss`` reached), ``"time"`` or ``"no
+        samples"``), with ``stop_loss`` > 0 ``sft_converged``, and ``sft_ranks``.
 
     Raises:
         ValueError: ``ranks`` < 1 or ``batch_tokens`` < 64.
@@ -753,7 +754,7 @@ def warm_start(
         return _train_rank(0, 1, plan, "")
     import tempfile
 
-    from torch.multiprocessing.spawn import spawn
+    from torch.multiprocessing.spawn import ProcessException, spawn
 
     with tempfile.TemporaryDirectory(prefix="warm-start-ranks-") as tmp:
         # the plan (every sample's tokens) goes by file: pickled into spawn's start-up pipe,
@@ -761,12 +762,15 @@ def warm_start(
         plan_path = Path(tmp) / "plan.pickle"
         plan_path.write_bytes(pickle.dumps(plan, protocol=pickle.HIGHEST_PROTOCOL))
         result = Path(tmp) / "figures.json"
-        spawn(
-            _train_rank_spawned,
-            args=(ranks, str(plan_path), str(Path(tmp) / "rendezvous"), str(result)),
-            nprocs=ranks,
-            join=True,
-        )
+        try:
+            spawn(
+                _train_rank_spawned,
+                args=(ranks, str(plan_path), str(Path(tmp) / "rendezvous"), str(result)),
+                nprocs=ranks,
+                join=True,
+            )
+        except ProcessException as e:  # torch's own class is a bare Exception
+            raise RuntimeError(f"warm_start: a rank of {ranks} failed: {e}") from e
         return dict(json.loads(result.read_text(encoding="utf-8")))
 
 
@@ -892,6 +896,10 @@ def _train_loop(rank: int, world: int, plan: _TrainPlan, dist: Any) -> dict[str,
             if step == 20 and epochs <= 0:
                 rate = seen_tokens / (time.perf_counter() - t0)
                 planned = max(40, int(step + (seconds - (time.perf_counter() - t0)) * rate / 3000))
+                if dist is not None:  # rank 0's plan on every rank: one lr, one step for all
+                    shared = torch.tensor([planned], dtype=torch.int64)
+                    dist.broadcast(shared, 0)
+                    planned = int(shared.item())
             warm = min(1.0, (step + 1) / 30)
             frac = min(1.0, step / planned) if planned < 10**9 else 0.0
             decay = 1.0 if plan.constant_lr else 0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * frac))
@@ -952,7 +960,17 @@ def _train_loop(rank: int, world: int, plan: _TrainPlan, dist: Any) -> dict[str,
     if rank == 0:
         model.save_pretrained(plan.model_dir, safe_serialization=True)
     elapsed = time.perf_counter() - t0
-    stopped_by = "epochs" if epochs_done else "steps" if steps_done else "time"
+    stopped_by = (
+        "epochs"
+        if epochs_done
+        else "steps"
+        if steps_done
+        else "loss"
+        if converged
+        else "time"
+        if out_of_time
+        else "no samples"
+    )
     return {
         "sft_steps": step,
         "sft_seconds": round(elapsed, 1),
