@@ -1512,11 +1512,12 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     # each would fail (or run on a NaN budget) only after the work directory was made, most
     # after the hour of warm stages (a tester's, 2026-12-03); --variants, --hidden and
     # --layers: a --warm-start DIR's record names its own corpus and model
-    at_least_one = ["threads", "eval_episodes"]
+    at_least_one = ["threads", "eval_episodes", "ranks"]
     if not args.warm_start:
         at_least_one += ["variants", "hidden", "layers"]
-    if args.copy_mix < 0:
-        raise SystemExit(f"--copy-mix: at least 0, got {args.copy_mix}")
+    for flag in ("copy_mix", "copy_steps", "hint_steps"):
+        if getattr(args, flag) < 0:
+            raise SystemExit(f"--{flag.replace('_', '-')}: at least 0, got {getattr(args, flag)}")
     for flag in at_least_one:
         if getattr(args, flag) < 1:
             raise SystemExit(f"--{flag.replace('_', '-')}: at least 1, got {getattr(args, flag)}")

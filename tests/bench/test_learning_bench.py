@@ -586,6 +586,10 @@ def test_threads_and_variants_below_one_stop_the_bench_before_anything_is_made(
         _refused_before_work_dir(
             tmp_path / "work", [f"{flag}={value}"], f"^{flag}: at least 1, got {value}$"
         )
+    # --ranks 0 raised in warm_start after the corpus; negative step caps were silently none
+    _refused_before_work_dir(tmp_path / "work", ["--ranks=0"], "^--ranks: at least 1, got 0$")
+    for flag in ("--copy-steps", "--hint-steps"):
+        _refused_before_work_dir(tmp_path / "work", [f"{flag}=-3"], f"^{flag}: at least 0, got -3$")
 
 
 @pytest.mark.parametrize(
