@@ -19,12 +19,14 @@ import json
 import os
 import pkgutil
 import platform
+import signal
 import sys
+import threading
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-__all__ = ["format_table", "machine_info", "main", "topics"]
+__all__ = ["format_table", "machine_info", "main", "sigterm_as_interrupt", "topics"]
 
 _LIBS = ("trio", "msgspec", "httpx", "wasmtime", "torch", "transformers", "hnswlib", "numpy")
 
@@ -86,6 +88,20 @@ def format_table(rows: list[dict[str, Any]]) -> str:
     return "\n".join([line, sep, *body])
 
 
+def sigterm_as_interrupt() -> None:
+    """Make SIGTERM raise :class:`KeyboardInterrupt` in the main thread, as Ctrl-C does, so a
+    topic's cleanup runs (``finally``, context managers: spawned ranks stopped, temporary
+    directories removed, child processes killed by :func:`subprocess.run`) instead of the
+    process dying where it stands. Does nothing off the main thread."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def _interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    signal.signal(signal.SIGTERM, _interrupt)
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m bench <topic> [--json FILE] [topic options]``; returns the exit code.
 
@@ -120,7 +136,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(rest)
     title = (module.__doc__ or "").strip().splitlines()[0].replace("``", "")
     print(f"bench {ns.topic}: {title}", flush=True)
-    rows = module.run(args)
+    sigterm_as_interrupt()
+    try:
+        rows = module.run(args)
+    except KeyboardInterrupt:
+        print(f"bench {ns.topic}: stopped (Ctrl-C or SIGTERM); no records written", file=sys.stderr)
+        return 130
     # a topic whose records do not fit a table (nested figures) prints its own summary
     print(module.summarize(rows) if hasattr(module, "summarize") else format_table(rows))
     if args.json:

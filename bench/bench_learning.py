@@ -754,7 +754,7 @@ def warm_start(
         return _train_rank(0, 1, plan, "")
     import tempfile
 
-    from torch.multiprocessing.spawn import ProcessException, spawn
+    from torch.multiprocessing.spawn import ProcessException, start_processes
 
     with tempfile.TemporaryDirectory(prefix="warm-start-ranks-") as tmp:
         # the plan (every sample's tokens) goes by file: pickled into spawn's start-up pipe,
@@ -762,16 +762,34 @@ def warm_start(
         plan_path = Path(tmp) / "plan.pickle"
         plan_path.write_bytes(pickle.dumps(plan, protocol=pickle.HIGHEST_PROTOCOL))
         result = Path(tmp) / "figures.json"
+        args = (ranks, str(plan_path), str(Path(tmp) / "rendezvous"), str(result))
+        context = start_processes(
+            _train_rank_spawned, args=args, nprocs=ranks, join=False, start_method="spawn"
+        )
         try:
-            spawn(
-                _train_rank_spawned,
-                args=(ranks, str(plan_path), str(Path(tmp) / "rendezvous"), str(result)),
-                nprocs=ranks,
-                join=True,
-            )
+            while not context.join():
+                pass
         except ProcessException as e:  # torch's own class is a bare Exception
             raise RuntimeError(f"warm_start: a rank of {ranks} failed: {e}") from e
+        finally:
+            # interrupted (Ctrl-C, the bench's SIGTERM): torch's join leaves the ranks
+            # running, and the temporary directory would go from under them
+            _stop_ranks(context.processes)
         return dict(json.loads(result.read_text(encoding="utf-8")))
+
+
+def _stop_ranks(processes: list[Any], grace_s: float = 5.0) -> None:
+    """Terminate (SIGTERM, then SIGKILL after ``grace_s`` seconds) every spawned rank still
+    alive, and reap them all."""
+    for p in processes:
+        if p.is_alive():
+            p.terminate()
+    deadline = time.monotonic() + grace_s
+    for p in processes:
+        p.join(max(0.0, deadline - time.monotonic()))
+        if p.is_alive():
+            p.kill()
+            p.join()
 
 
 @dataclass(frozen=True)
@@ -793,7 +811,8 @@ class _TrainPlan:
 
 def _train_rank_spawned(rank: int, world: int, plan: str, rendezvous: str, result: str) -> None:
     """``torch.multiprocessing.spawn`` entry of one rank: reads the pickled :class:`_TrainPlan`
-    at ``plan``; rank 0 writes the figures to ``result``."""
+    at ``plan``; rank 0 writes the figures to ``result``. (torch's spawn has the kernel send
+    each rank SIGINT when the parent dies, so a SIGKILLed parent leaves no rank behind.)"""
     with open(plan, "rb") as f:
         loaded = pickle.load(f)
     figures = _train_rank(rank, world, loaded, rendezvous)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -881,3 +883,102 @@ def test_ranks_keep_the_same_weights_past_the_cosine_planning_step(tmp_path: Pat
     w0, w1 = torch.load(tmp_path / "rank0.pt"), torch.load(tmp_path / "rank1.pt")
     for k in w0:
         torch.testing.assert_close(w1[k], w0[k], rtol=0, atol=1e-7)
+
+
+_KILLED_WARM_START = """
+import random, sys
+from pathlib import Path
+
+from bench._harness import sigterm_as_interrupt
+from bench.bench_learning import build_model, warm_start
+from engine.inference import load_tokenizer
+from engine.variants import primer_samples
+
+if __name__ == "__main__":
+    sigterm_as_interrupt()
+    base = build_model(Path(sys.argv[1]), 32, 1)
+    samples = primer_samples(load_tokenizer(base), 60, rng=random.Random(0))
+    print("training", flush=True)
+    warm_start(base, samples, 600.0, threads=1, seed=0, max_steps=10**6, ranks=2,
+               batch_tokens=64)
+"""
+
+
+def _children(pid: int) -> set[int]:
+    """Live (not zombie) processes whose parent is ``pid``, from /proc."""
+    out = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rpartition(")")[2].split()
+        if fields[0] != "Z" and int(fields[1]) == pid:
+            out.add(int(entry.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_sigterm_to_the_bench_alone_stops_its_ranks_and_removes_the_plan(
+    tmp_path: Path,
+) -> None:
+    """SIGTERM to the bench's process alone (not its group, as a job scheduler sends it)
+    stops its spawned ranks and removes the temporary plan. Before: the parent died where it
+    stood, its ranks trained on until torch's parent-death SIGINT reached them between two
+    blocking collectives, and the plan's tens of MB stayed in the temporary directory."""
+    sig = "SIGTERM"
+    import signal
+    import subprocess
+    import time
+
+    script = tmp_path / "killed.py"
+    script.write_text(_KILLED_WARM_START, encoding="utf-8")
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = {**os.environ, "TMPDIR": str(tmp), "OMP_NUM_THREADS": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, str(script), str(tmp_path / "model")],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "training"
+        deadline = time.monotonic() + 120
+        ranks: set[int] = set()
+        while time.monotonic() < deadline:  # both ranks up and met (the rendezvous file)
+            ranks = _children(proc.pid) - {proc.pid}
+            met = any(tmp.glob("warm-start-ranks-*/rendezvous"))
+            if len(ranks) >= 2 and met:
+                break
+            time.sleep(0.2)
+        assert len(ranks) >= 2, "the ranks never started"
+        time.sleep(1.0)
+        proc.send_signal(getattr(signal, sig))
+        proc.wait(timeout=60)
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and any(_alive(p) for p in ranks):
+            time.sleep(0.2)
+        assert not any(_alive(p) for p in ranks), f"ranks still running after {sig}"
+        assert proc.returncode != 0
+        assert not list(tmp.glob("warm-start-ranks-*")), "the plan was left in TMPDIR"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        if proc.stdout is not None:
+            proc.stdout.close()
