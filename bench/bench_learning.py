@@ -960,7 +960,7 @@ def _train_loop(rank: int, world: int, plan: _TrainPlan, dist: Any) -> dict[str,
                 at = 0
                 for p in params:
                     n = p.numel()
-                    p.grad = flat[at : at + n].view_as(p).clone()
+                    p.grad = flat[at : at + n].view_as(p)  # views of the one summed buffer
                     at += n
                 nll_sum = flat[-1]
             if answer_tokens:
@@ -1069,8 +1069,28 @@ def run_selfplay(
         cmd += ["--set", s]
     _log(f"self-play ({reward}): {' '.join(cmd[2:])}")
     with open(out / f"run-{reward}.log", "w", encoding="utf-8") as fh:
-        subprocess.run(cmd, stdout=fh, stderr=subprocess.STDOUT, check=False, cwd=REPO)
+        _run_child(cmd, fh)
     return run_dir
+
+
+def _run_child(cmd: list[str], log: Any, grace_s: float = 120.0) -> int:
+    """Run ``cmd`` (``engine.run``, ``engine.eval``) in the repository root, its output to the
+    open file ``log``; its exit code. Interrupted (Ctrl-C, the bench's SIGTERM), the child gets
+    SIGTERM and ``grace_s`` seconds to stop as it documents (``engine.run`` finishes its
+    iterations in flight and writes everything), then SIGKILL; a second interrupt kills it at
+    once. :func:`subprocess.run` would SIGKILL it after 0.25 s."""
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=REPO)
+    try:
+        return proc.wait()
+    except BaseException:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=grace_s)
+            except BaseException:  # the grace ran out, or a second Ctrl-C
+                proc.kill()
+                proc.wait()
+        raise
 
 
 def _jsonl(path: Path) -> list[dict[str, Any]]:
@@ -1266,7 +1286,7 @@ def held_out(
         cmd += ["--temperature", str(temperature)]
     _log("held-out evaluation: " + " ".join(cmd[2:]))
     with open(run_dir.parent / f"{run_dir.name}-{name}.log", "w", encoding="utf-8") as fh:
-        subprocess.run(cmd, stdout=fh, stderr=subprocess.STDOUT, check=False, cwd=REPO)
+        _run_child(cmd, fh)
     path = run_dir / name / "eval.json"
     if not path.exists():
         return {key: [], f"{key}_error": f"engine.eval wrote no {path} (see the -{name}.log)"}

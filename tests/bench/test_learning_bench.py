@@ -982,3 +982,42 @@ def test_a_sigterm_to_the_bench_alone_stops_its_ranks_and_removes_the_plan(
             proc.wait()
         if proc.stdout is not None:
             proc.stdout.close()
+
+
+def test_an_interrupted_bench_gives_its_engine_run_the_sigterm_it_drains_on(
+    tmp_path: Path,
+) -> None:
+    """Ctrl-C or SIGTERM in the bench while ``engine.run`` (self-play) or ``engine.eval`` runs:
+    the child gets SIGTERM, on which ``engine.run`` finishes its iterations in flight and writes
+    everything, and the bench waits for it. ``subprocess.run`` SIGKILLed it after 0.25 s."""
+    import signal
+
+    from bench.bench_learning import _run_child
+
+    drained = tmp_path / "drained"
+    child = tmp_path / "child.py"
+    child.write_text(
+        "import signal, sys, time\n"
+        "def stop(*_):\n"
+        "    time.sleep(0.5)  # the iterations in flight\n"
+        f"    open({str(drained)!r}, 'w').write('yes')\n"
+        "    sys.exit(130)\n"
+        "signal.signal(signal.SIGTERM, stop)\n"
+        "print('up', flush=True)\n"
+        "time.sleep(60)\n",
+        encoding="utf-8",
+    )
+
+    def interrupt(*_: Any) -> None:
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 1.5)
+    try:
+        with open(tmp_path / "log", "w", encoding="utf-8") as log, pytest.raises(KeyboardInterrupt):
+            _run_child([sys.executable, str(child)], log)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert (tmp_path / "log").read_text(encoding="utf-8") == "up\n"
+    assert drained.read_text(encoding="utf-8") == "yes"
