@@ -91,7 +91,7 @@ def format_table(rows: list[dict[str, Any]]) -> str:
 def sigterm_as_interrupt() -> None:
     """Make SIGTERM raise :class:`KeyboardInterrupt` in the main thread, as Ctrl-C does, so a
     topic's cleanup runs (``finally``, context managers: spawned ranks stopped, temporary
-    directories removed, child processes killed by :func:`subprocess.run`) instead of the
+    directories removed, child processes stopped) instead of the
     process dying where it stands. Does nothing off the main thread."""
     if threading.current_thread() is not threading.main_thread():
         return
