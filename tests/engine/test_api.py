@@ -263,3 +263,21 @@ async def test_an_actor_failure_cancels_the_block_and_raises_actor_failed(
             await eng.submit_env(source("trivial"))
             reached_end = True
     assert not reached_end and eng.state == "stopped"
+
+
+class _Text(str):
+    """A plain ``str`` subclass (as ``numpy.str_`` is one): nothing overridden."""
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester39: a str subclass as source is accepted by submit_env's isinstance check, "
+    "then msgspec refuses to encode it: critic_error instead of a score",
+)
+async def test_a_str_subclass_source_and_hint_are_scored_like_str() -> None:
+    async with engine.open_engine(CONFIG, agent=AGENT) as eng:
+        out = await eng.submit_env(
+            _Text(source("learnable_bisect")), hint=_Text("Use binary search on the range.")
+        )
+        assert isinstance(out, EnvScored), out
+        assert (await eng.submit_env(source("learnable_bisect"))) is not None  # engine goes on
