@@ -203,16 +203,17 @@ class Engine:
             EngineStopped: the engine is stopping or stopped (also when it stops before the
                 outcome is in).
             ValueError: ``env_id`` is already in flight.
-            TypeError: ``source`` or ``hint`` is not a ``str``.
+            TypeError: ``source``, ``hint`` or ``env_id`` is not a ``str`` (a subclass of
+                ``str``, such as ``numpy.str_``, is taken as its plain text).
 
         Cancellation: cancellable while waiting (back-pressure from the Critic's bounded inbox
         included); an environment already handed to the Critic is still scored and reaches
         the archive and the result streams.
         """
         self._check("submit_env")
-        if not isinstance(source, str) or not isinstance(hint, str):
-            raise TypeError("submit_env: source and hint must be str")
-        env_id = env_id or f"api-{uuid.uuid4().hex[:12]}"
+        source = _text("submit_env", "source", source)
+        hint = _text("submit_env", "hint", hint)
+        env_id = _text("submit_env", "env_id", env_id) or f"api-{uuid.uuid4().hex[:12]}"
         msg = EnvProposed(env_id=env_id, source=source, hint=hint)
         self._submitted += 1
         outcomes = await self._submit(env_id, 1, self._to_critic, msg)
@@ -237,6 +238,7 @@ class Engine:
             ConfigError: the engine runs a scripted agent, so there is no policy to design.
             EngineStopped: the engine is stopping or stopped.
             ValueError: ``group_size`` below 1.
+            TypeError: ``passage`` or ``passage_id`` is not a ``str``.
 
         Cancellation: cancellable while waiting; the designs still reach the archive and the
         result streams.
@@ -247,6 +249,8 @@ class Engine:
                 "submit_design_request: this engine plays a scripted agent and has no policy to "
                 "write designs; open it with agent=None (policy servers per [policy])"
             )
+        passage = _text("submit_design_request", "passage", passage)
+        passage_id = _text("submit_design_request", "passage_id", passage_id)
         g = self.config.designer.group_size if group_size is None else group_size
         if g < 1:
             raise ValueError(f"submit_design_request: group_size = {g}, must be >= 1")
@@ -540,3 +544,16 @@ async def open_engine(
         if leaf is None:
             raise
         raise leaf from leaf.__cause__
+
+
+def _text(call: str, field: str, value: Any) -> str:
+    """``value`` as a plain ``str`` (a ``str`` subclass, such as ``numpy.str_``, becomes its
+    text: the sandbox's wire encoder takes exact ``str`` only, and a subclass's own
+    ``__str__`` is not called).
+
+    Raises:
+        TypeError: ``value`` is not a ``str``; the message names ``call`` and ``field``.
+    """
+    if not isinstance(value, str):
+        raise TypeError(f"{call}: {field} must be str, got {type(value).__name__}")
+    return str.__str__(value)

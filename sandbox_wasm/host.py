@@ -271,6 +271,7 @@ class SyncEnvInstance:
 
     def _load(self, source: str, entropy: int) -> EnvSpec:
         """Loads ``source`` into this fresh instance (called once, by the sandbox)."""
+        source = str.__str__(source)  # a str subclass as its text: the encoder takes str only
         code = None
         if self._programs is not None:
             code = self._programs.code_for(source, self._deadline_s)

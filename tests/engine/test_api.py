@@ -269,13 +269,13 @@ class _Text(str):
     """A plain ``str`` subclass (as ``numpy.str_`` is one): nothing overridden."""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester39: a str subclass as source is accepted by submit_env's isinstance check, "
-    "then msgspec refuses to encode it: critic_error instead of a score",
-)
 async def test_a_str_subclass_source_and_hint_are_scored_like_str() -> None:
+    """tester39: a ``str`` subclass passed submit_env's isinstance check, then the sandbox's
+    encoder refused it: ``critic_error`` instead of a score. Now taken as its text; a non-str
+    is a TypeError naming the field."""
     async with engine.open_engine(CONFIG, agent=AGENT) as eng:
+        with pytest.raises(TypeError, match="submit_env: hint must be str, got bytes"):
+            await eng.submit_env(source("learnable_bisect"), hint=b"x")  # type: ignore[arg-type]
         out = await eng.submit_env(
             _Text(source("learnable_bisect")), hint=_Text("Use binary search on the range.")
         )
