@@ -56,6 +56,7 @@ from engine.contract import (
     tool_name,
 )
 from engine.errors import (
+    CompileTrapped,
     DeadlineExceeded,
     FuelExhausted,
     GuestError,
@@ -116,6 +117,8 @@ class _Reject(Exception):
 
 
 def _sandbox_reason(exc: SandboxError) -> str:
+    if isinstance(exc, CompileTrapped):
+        return "compile"
     if isinstance(exc, DeadlineExceeded | FuelExhausted):
         return "timeout"
     if isinstance(exc, MemoryLimitExceeded):
@@ -758,6 +761,8 @@ async def inspect_env(
     except LoadError as exc:
         tb = exc.guest_traceback
         first = str(exc).splitlines()[0] if str(exc) else "load failed"
+        if isinstance(exc, CompileTrapped):
+            return reject("compile", first, _error_evidence(exc))
         if not tb:  # the sandbox's own contract check (no Env, bad MAX_TURNS/TOOLS ...)
             return reject("api", first, _error_evidence(exc))
         if re.search(r"SyntaxError|IndentationError|TabError|ImportError|ModuleNotFoundError", tb):

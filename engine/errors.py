@@ -115,6 +115,12 @@ class LoadError(GuestError):
     """The environment source does not compile, or lacks ``class Env``."""
 
 
+class CompileTrapped(LoadError):
+    """The sandbox's own compiler trapped on the source (a WebAssembly stack overflow on a
+    program nested deeper than the guest's C stack takes, where the host's CPython compiled
+    it): nothing of the program ran. Validation rejects it as ``compile``."""
+
+
 class SandboxTrap(SandboxError):
     """The instance trapped and was discarded; ``reason`` is a short machine-readable word."""
 

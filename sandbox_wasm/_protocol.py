@@ -17,6 +17,7 @@ import msgspec
 
 from engine.config import SandboxConfig
 from engine.errors import (
+    CompileTrapped,
     GuestError,
     InvalidAction,
     LoadError,
@@ -229,7 +230,8 @@ class Programs:
         """Returns the program's compiled code (marshal, base64) or None if unavailable.
 
         Raises:
-            LoadError: the source does not compile (with the guest's traceback).
+            LoadError: the source does not compile (with the guest's traceback);
+                :class:`~engine.errors.CompileTrapped` when the compiler itself trapped.
             DeadlineExceeded, FuelExhausted, MemoryLimitExceeded, SandboxTrap: compiling hit a
                 limit (the compiler instance is replaced).
         """
@@ -256,6 +258,12 @@ class Programs:
             except SandboxTrap as exc:
                 with self._counters.lock:
                     self._counters.traps[exc.reason] += 1
+                if type(exc) is SandboxTrap:  # not a deadline, fuel or memory limit
+                    raise CompileTrapped(
+                        f"load failed: the sandbox's compiler trapped on the program ({exc}): "
+                        "it is nested too deeply (or is too large) to compile there; nothing "
+                        "of it ran"
+                    ) from exc
                 raise
             if len(answer) > self._ANSWER_LIMIT:
                 raise OutputTooLarge(f"compiled program is {len(answer)} bytes")
