@@ -482,6 +482,14 @@ def _no_check(filename=None):
     return None
 
 
+def _fits_float(v):
+    """Whether the int or float ``v`` is a finite float (an int past 1.8e308 is not)."""
+    try:
+        return math.isfinite(float(v))
+    except OverflowError:
+        return False
+
+
 def _load(arg):
     req = json.loads(arg)
     source = req["source"]
@@ -540,6 +548,9 @@ def _load(arg):
         declared.append("MAX_TURNS")
         if type(max_turns) is not int:
             raise _Problem("load", f"MAX_TURNS must be an int, got {type(max_turns).__name__}")
+        if max_turns.bit_length() > 63:  # past any turn cap; str() of it may pass 4300 digits
+            bits = max_turns.bit_length()
+            raise _Problem("load", f"MAX_TURNS must fit in 64 bits, got a {bits}-bit int")
     tools = _attr(module, cls, "TOOLS", [])
     if _attr(module, cls, "TOOLS") is not None:
         declared.append("TOOLS")
@@ -574,6 +585,8 @@ def _load(arg):
             if v is None or (type(v) in (int, float) and v in (math.inf, -math.inf)):
                 bounds.append(None)
             elif type(v) in (int, float) and v == v:
+                if not _fits_float(v):  # an int past 1.8e308 (its repr may pass 4300 digits)
+                    raise _Problem("load", "REWARD_RANGE: a bound is past the float range")
                 bounds.append(float(v))
             else:
                 raise _Problem(
@@ -591,7 +604,7 @@ def _load(arg):
     threshold = _attr(module, cls, "SUCCESS_THRESHOLD")
     if threshold is not None:
         declared.append("SUCCESS_THRESHOLD")
-        if type(threshold) not in (int, float) or not math.isfinite(threshold):
+        if type(threshold) not in (int, float) or not _fits_float(threshold):
             raise _Problem("load", "SUCCESS_THRESHOLD must be a finite number")
         threshold = float(threshold)
     answer = _attr(module, cls, "ANSWER")

@@ -400,3 +400,40 @@ async def test_a_hint_that_states_the_answer_in_passing_is_found(sandbox: Sandbo
         hint = v.proposal.hint
         assert hint, name
         assert not await hint_wins(source(name), hint, sandbox, v.max_turns, 1.0), name
+
+
+_GUESS_DIGIT = """
+import random
+DESCRIPTION = "Guess the digit 0-9."
+HINT = "Start at 5."
+MAX_TURNS = 3
+{declaration}
+class Env:
+    def reset(self, seed=None, options=None):
+        self.t = random.Random(seed).randrange(10)
+        return "guess", {{}}
+    def step(self, action):
+        ok = action.strip() == str(self.t)
+        return "ok" if ok else "no", float(ok), True, False, {{"success": ok}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("declaration", "field"),
+    [
+        ("MAX_TURNS = 10**5000", "MAX_TURNS must fit in 64 bits"),
+        ("MAX_TURNS = -(2**70)", "MAX_TURNS must fit in 64 bits"),
+        ("REWARD_RANGE = (0, 10**5000)", "REWARD_RANGE: a bound is past the float range"),
+        ("REWARD_RANGE = (-(10**400), 1)", "REWARD_RANGE: a bound is past the float range"),
+        ("SUCCESS_THRESHOLD = 10**5000", "SUCCESS_THRESHOLD must be a finite number"),
+    ],
+)
+async def test_a_declaration_past_int_or_float_range_is_an_api_rejection(
+    sandbox: Sandbox, declaration: str, field: str
+) -> None:
+    """tester39: such a declaration crashed the guest's own checks (str() of an int past 4300
+    digits, float() past 1.8e308): ``crash``, as if the program had raised. It is the
+    program's declaration that is wrong: ``api``, naming the field."""
+    verdict = await validate(_GUESS_DIGIT.format(declaration=declaration), "", sandbox)
+    assert isinstance(verdict, EnvRejected), verdict
+    assert verdict.reason == "api" and field in verdict.detail, (verdict.reason, verdict.detail)
