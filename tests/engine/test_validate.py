@@ -76,3 +76,28 @@ def test_module_entry_point_runs() -> None:
     )
     assert proc.returncode == 1, proc.stderr
     assert json.loads(proc.stdout)["reason"] == "compile"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester40: a step() returning a 3-tuple is told it 'must return a tuple (...)', "
+    "which it did; the detail does not say it got 3 items",
+)
+def test_a_step_returning_the_wrong_number_of_items_is_told_how_many(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The old Gym API's 4-tuple, or a user's 3-tuple, is the commonest ``step()`` mistake:
+    the rejection should say what came back (how many items), not only what is expected."""
+    program = tmp_path / "three.py"
+    program.write_text(
+        'DESCRIPTION = "Say yes."\nHINT = "Answer yes."\nMAX_TURNS = 2\n\n\n'
+        "class Env:\n"
+        "    def reset(self, seed=None, options=None):\n"
+        '        return "Say yes.", {}\n\n'
+        "    def step(self, action):\n"
+        '        return "done", 1.0, True\n'
+    )
+    assert main([str(program), "--json"]) == 1
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["reason"] == "api"
+    assert "3" in obj["detail"], obj["detail"]
