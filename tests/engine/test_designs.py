@@ -317,3 +317,31 @@ def test_an_unknown_reason_or_iteration_is_one_line_and_exit_2(
     assert main([str(run), "--iteration", "5"]) == 2
     assert "iterations 1..1" in capsys.readouterr().err
     assert main([str(run), "--reason", "unparseable"]) == 0
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester40: `python -m engine.designs RUN --show ID | head -1` ends in a "
+    "BrokenPipeError traceback",
+)
+def test_output_into_a_closed_pipe_is_no_traceback(run_dir: Path) -> None:
+    """Piping the listing into ``head`` is ordinary use: a reader that leaves early must not
+    cost the user a Python traceback on stderr."""
+    import os
+    import subprocess
+    import sys
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader (``head``) has already gone
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "engine.designs", str(run_dir), "--show", "it2-r0/1"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            cwd=Path(__file__).parents[2],
+        )
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in proc.stderr, proc.stderr
