@@ -405,4 +405,6 @@ def main(argv: Sequence[str] | None = None, out: Any = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from engine._cli import exit_with
+
+    exit_with(main)

@@ -899,4 +899,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    from engine._cli import exit_with
+
+    exit_with(main)

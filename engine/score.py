@@ -428,4 +428,6 @@ def _engine_errors(exc: BaseException) -> list[BaseException]:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from engine._cli import exit_with
+
+    exit_with(main)
