@@ -71,15 +71,13 @@ def test_a_policy_url_that_is_no_http_url_is_refused_at_load_by_field_and_value(
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester40: learner.seed = 2**64 passes the config and engine.run dies with an "
-    "OverflowError traceback in warm_start_cache's msgpack hash (exit 1, not 2)",
-)
 def test_a_learner_seed_too_large_for_the_ranks_is_refused_at_load_by_field_and_value() -> None:
     """``learner.seed`` seeds ``torch.manual_seed(seed + rank)`` and is msgpack-hashed for the
     warm-start cache: a value neither can take must be a named ConfigError (exit 2), not a
     traceback once the run directory exists."""
     too_big = 2**64
-    with pytest.raises(ConfigError, match=re.escape("learner.seed")):
+    with pytest.raises(ConfigError, match=re.escape(f"learner.seed = {too_big}")):
         load_config(None, [f"learner.seed={too_big}"])
+    with pytest.raises(ConfigError, match=re.escape("run.seed = -9223372036854775809")):
+        load_config(None, [f"run.seed={-(2**63) - 1}"])  # tester40: every seed of the kind
+    assert load_config(None, [f"learner.seed={2**63 - 1}"]).learner.seed == 2**63 - 1
