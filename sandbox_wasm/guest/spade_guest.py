@@ -725,12 +725,26 @@ def _env():
     return _Loaded.env
 
 
+def _n(out):
+    """How many items an exact tuple holds (None for anything else: len() of a hostile
+    object could run its code)."""
+    return len(out) if type(out) is tuple else None
+
+
+def _got(out):
+    """What a reset() or step() returned instead, for the message: 'got 3 items' or the type."""
+    n = _n(out)
+    if n is not None:
+        return f"got a tuple of {n} item{'s' if n != 1 else ''}"
+    return f"got {type(out).__name__}"
+
+
 def _reset(arg):
     req = json.loads(arg)
     kwargs = {k: req.get(k) for k in _Loaded.reset_kwargs}
     out = _env().reset(**kwargs)
     if type(out) is not tuple or len(out) != 2:
-        raise _Problem("guest", "reset() must return a tuple (observation, info)")
+        raise _Problem("guest", "reset() must return a tuple (observation, info), " + _got(out))
     obs, info = out
     _check_str(obs, "observation")
     _check_size(obs, "observation")
@@ -745,7 +759,10 @@ def _step(action):
     out = env.step(action)
     if type(out) is not tuple or len(out) != 5:
         raise _Problem(
-            "guest", "step() must return a tuple (observation, reward, terminated, truncated, info)"
+            "guest",
+            "step() must return a tuple (observation, reward, terminated, truncated, info), "
+            + _got(out)
+            + (" (the old Gym API's (observation, reward, done, info)?)" if _n(out) == 4 else ""),
         )
     obs, reward, terminated, truncated, info = out
     # The common case inline (this is the hot path); the helpers raise the precise errors.
