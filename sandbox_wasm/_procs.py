@@ -520,6 +520,9 @@ class ProcessSandbox(Sandbox):
                                 [sys.executable, "-m", "sandbox_wasm._procs", str(fd), inner],
                                 pass_fds=[fd],
                                 stdin=subprocess.DEVNULL,
+                                # a signal to the engine's group (Ctrl-C, SIGTERM) is the
+                                # engine's to handle; a worker exits when its socket closes
+                                start_new_session=True,
                             )
                         )
                 except BaseException:

@@ -622,8 +622,17 @@ def _keepalive(stream: trio.SocketStream) -> None:
 async def _spawn(argv: list[str], env: dict[str, str], log_path: Path) -> trio.Process:
     log_file = await trio.to_thread.run_sync(open, log_path, "ab")
     with log_file:
+        # Own session: a signal to the engine's process group (a terminal's Ctrl-C, `timeout`,
+        # Slurm's or systemd's SIGTERM) reaches the engine alone, which drains (last batch,
+        # sync, checkpoint) and then stops the ranks; a rank must not die of it mid-collective.
+        # A killed engine is noticed by each rank's parent watch.
         return await trio.lowlevel.open_process(
-            argv, env=env, stdout=log_file, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+            argv,
+            env=env,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
         )
 
 

@@ -169,9 +169,12 @@ def test_resume_with_incompatible_config_is_refused(tmp_path):
     assert sorted(p.name for p in rd.iterdir()) == ["config.toml"]
 
 
-def test_dry_run_prints_config_and_topology():
-    proc = run("--dry-run", "--set", "critic.k=3", timeout=120)
+def test_dry_run_prints_config_and_topology(tmp_path):
+    missing = tmp_path / "no-model"
+    proc = run("--dry-run", "--set", "critic.k=3", "--set", f"policy.model_path={missing}")
     assert proc.returncode == 0
+    # tester40: a dry run said nothing of a model path the run then refuses (exit 2)
+    assert "warning: model path" in proc.stderr and "a run stops here with exit 2" in proc.stderr
     assert "[critic]\nk = 3" in proc.stdout
     assert "critic (inboxes: inbox)" in proc.stdout
     assert "  to_recorder -> recorder.inbox" in proc.stdout  # episode transcripts
@@ -184,12 +187,12 @@ def test_help():
 
 
 @pytest.mark.slow
-def test_run_caches_its_warm_start_stops_on_ctrl_c_and_resumes(tmp_path):
+def test_run_caches_its_warm_start_stops_on_a_group_sigterm_and_resumes(tmp_path):
     """Three runs, one lifecycle (five runs as three tests cost the suite ~50 s more).
 
     ``a`` trains the warm start, caches it and runs one iteration with everything on disk;
-    ``b`` reuses the cached warm start, is interrupted (SIGINT) after its first iteration and
-    is resumed for one more, continuing its count and its seed scoring.
+    ``b`` reuses the cached warm start, is interrupted (SIGTERM to its process group) after its
+    first iteration and is resumed for one more, continuing its count and its seed scoring.
     """
     import signal
     import time
@@ -251,7 +254,10 @@ def test_run_caches_its_warm_start_stops_on_ctrl_c_and_resumes(tmp_path):
     ]
     assert "iter" in first.stdout  # the table header
 
-    # --- b: the cached warm start reused; Ctrl-C after the first iteration ---
+    # --- b: the cached warm start reused; SIGTERM to its whole process group (as `timeout`,
+    # Slurm and systemd send it; a terminal's Ctrl-C is SIGINT to the group) after the first
+    # iteration: the engine drains, its learner ranks are not killed mid-run (tester40: they
+    # died of it, WorkerDied, exit 1, the iteration in flight lost) ---
     rb = tmp_path / "b"
     proc = subprocess.Popen(
         command("--run-dir", str(rb), "--set", "run.iterations=500"),
@@ -259,6 +265,7 @@ def test_run_caches_its_warm_start_stops_on_ctrl_c_and_resumes(tmp_path):
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        start_new_session=True,  # its own group, to signal all of it
     )
     try:
         metrics = rb / "metrics.jsonl"
@@ -267,7 +274,7 @@ def test_run_caches_its_warm_start_stops_on_ctrl_c_and_resumes(tmp_path):
             assert proc.poll() is None, proc.communicate()[1][-3000:]
             assert time.monotonic() < deadline, "no iteration finished"
             time.sleep(0.5)
-        proc.send_signal(signal.SIGINT)
+        os.killpg(proc.pid, signal.SIGTERM)
         _, err = proc.communicate(timeout=180)
     finally:
         if proc.poll() is None:
