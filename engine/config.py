@@ -577,9 +577,17 @@ def config_from_dict(data: dict[str, Any]) -> Config:
         if what.startswith("Object contains unknown field"):
             field = what.removeprefix("Object contains unknown field").strip(" `'")
             if path == "$":
-                raise ConfigError(
-                    f"unknown section [{field}] (sections: {', '.join(_section_types())})"
-                ) from None
+                sections = ", ".join(_section_types())
+                if not isinstance(data.get(field), dict):  # a key outside any [section]
+                    owners = [
+                        n for n, t in _section_types().items() if field in t.__struct_fields__
+                    ]
+                    where = f" (it is a field of [{owners[0]}])" if owners else ""
+                    raise ConfigError(
+                        f"{field} = {data.get(field)!r}: a key outside any section{where}; "
+                        f"fields go under a [section] (sections: {sections})"
+                    ) from None
+                raise ConfigError(f"unknown section [{field}] (sections: {sections})") from None
             section = path.removeprefix("$.")
             raise ConfigError(f"unknown field {field!r} in [{section}]") from None
         value = _value_at(data, path)

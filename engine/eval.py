@@ -815,7 +815,7 @@ def _run_model_path(run_dir: Path) -> Path:
 def main(argv: list[str] | None = None) -> int:
     """The CLI; returns the exit code (0 done, 2 bad input)."""
     parser = argparse.ArgumentParser(
-        prog="python -m engine.eval", description=(__doc__ or "").splitlines()[0]
+        prog="python -m engine.eval", description=(__doc__ or "").splitlines()[0].replace("``", "")
     )
     parser.add_argument("run_dir", nargs="?", help="a run directory (its weights/v<N>/)")
     parser.add_argument("--model-path", help="evaluate this one HF checkpoint instead")

@@ -227,7 +227,7 @@ class SelfPlay:
         done = rd.completed_iterations()
         if done or rd.has_checkpoint():
             log(
-                f"resuming after iteration {done}: learner from {rd.latest_checkpoint() or '-'}, "
+                f"resuming after iteration {done}: learner from {rd.latest_checkpoint() or 'its start (no checkpoint yet)'}, "
                 f"servers from {latest[0] if latest else 'the base weights'}"
             )
         try:

@@ -236,6 +236,13 @@ def main(argv: list[str] | None = None) -> int:
         _check_corpus(config)
         if args.dry_run:
             _check_replay(config)
+            if config.policy.model_path:  # warned, not refused: a dry run on a login node
+                from engine.inference import check_model_path  # may not see the GPU nodes' disk
+
+                try:
+                    check_model_path(config.policy.model_path)
+                except ModelError as exc:
+                    print(f"warning: {exc} (a run stops here with exit 2)", file=sys.stderr)
             _dry_run(config)
             return 0
         if args.resume:

@@ -81,3 +81,18 @@ def test_a_learner_seed_too_large_for_the_ranks_is_refused_at_load_by_field_and_
     with pytest.raises(ConfigError, match=re.escape("run.seed = -9223372036854775809")):
         load_config(None, [f"run.seed={-(2**63) - 1}"])  # tester40: every seed of the kind
     assert load_config(None, [f"learner.seed={2**63 - 1}"]).learner.seed == 2**63 - 1
+
+
+def test_a_key_outside_any_section_is_named_with_the_section_it_belongs_to(tmp_path) -> None:
+    """tester40: ``iterations = 2`` at the top of a TOML file was reported as "unknown section
+    [iterations]": it is a key, and [run] holds it."""
+    path = tmp_path / "c.toml"
+    path.write_text("iterations = 2\n")
+    with pytest.raises(
+        ConfigError,
+        match=re.escape("iterations = 2: a key outside any section (it is a field of [run])"),
+    ):
+        load_config(path, [])
+    path.write_text("[nosection]\nk = 1\n")
+    with pytest.raises(ConfigError, match=re.escape("unknown section [nosection]")):
+        load_config(path, [])
