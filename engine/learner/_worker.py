@@ -1022,7 +1022,8 @@ def main(argv: list[str] | None = None) -> None:
     if not args.control:
         parser.error("--control HOST:PORT (or SPADE_LEARNER_CONTROL) is required")
     rank = int(os.environ["RANK"])
-    # A terminal's Ctrl-C reaches the whole foreground process group, ranks included. The
+    # The engine starts its ranks in their own session (so a group's Ctrl-C or SIGTERM misses
+    # them); a rank started otherwise (a user's torchrun) may still get a terminal's Ctrl-C. The
     # parent owns the stop: it drains (last batch, sync, checkpoint) and then asks the ranks to
     # leave, so a rank must not die of the same keystroke in the middle of a collective.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
