@@ -663,7 +663,7 @@ def test_the_greedy_held_out_eval_writes_beside_the_sampled_one(
 
     calls: list[list[str]] = []
 
-    def fake_run(cmd: list[str], **_: object) -> None:
+    def fake_run(cmd: list[str], log: object) -> int:
         calls.append(cmd)
         out = Path(cmd[cmd.index("--out") + 1])
         out.mkdir(parents=True)
@@ -679,8 +679,9 @@ def test_the_greedy_held_out_eval_writes_beside_the_sampled_one(
             for v, w in ((0, 0.0), (8, 0.25))
         ]
         (out / "eval.json").write_text(json.dumps({"versions": versions}))
+        return 0
 
-    monkeypatch.setattr(bl.subprocess, "run", fake_run)
+    monkeypatch.setattr(bl, "_run_child", fake_run)
     run_dir = tmp_path / "run"
     run_dir.mkdir()
     sampled = bl.held_out(run_dir, 5, 8)
@@ -691,7 +692,7 @@ def test_the_greedy_held_out_eval_writes_beside_the_sampled_one(
     assert calls[1][calls[1].index("--out") + 1] == str(run_dir / "eval-greedy")
     assert sampled["held_out_gain_with"] == greedy["held_out_greedy_gain_with"] == 0.5
     assert greedy["held_out_greedy_plot"] == str(run_dir / "eval-greedy" / "eval.png")
-    monkeypatch.setattr(bl.subprocess, "run", lambda cmd, **_: None)
+    monkeypatch.setattr(bl, "_run_child", lambda cmd, log: 0)
     missing = bl.held_out(tmp_path / "other", 2, 8, temperature=0.0, key="held_out_greedy")
     assert missing["held_out_greedy"] == [] and "eval-greedy" in missing["held_out_greedy_error"]
 
