@@ -2796,3 +2796,20 @@ async def test_tester39_a_program_too_deep_for_the_guest_compiler_is_a_compile_r
     overflows its wasm stack. Nothing of it ran: ``compile``, not ``crash`` (tester39)."""
     out = await attack(sandbox, "z01_compile_guest_stack_nested_list.py", None)
     assert isinstance(out, EnvRejected) and out.reason == "compile", out
+
+
+# ---------------------------------------------------------------- tester41 (2026-12-04)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester41: a guest-compiler RecursionError (not a wasm trap) is rejected 'crash'",
+)
+async def test_tester41_a_call_chain_the_guest_compiler_recurses_on_is_a_compile_rejection(
+    sandbox: Sandbox,
+) -> None:
+    """``str()()()...`` 1,500 calls deep: the host compiles it; the sandbox's compiler raises
+    ``RecursionError: Stack overflow ... during compilation`` (a guest exception, not the wasm
+    trap CompileTrapped covers). Nothing of it ran: ``compile``, not ``crash`` (tester41)."""
+    out = await attack(sandbox, "z101_compile_guest_recursion_call_chain.py", None)
+    assert isinstance(out, EnvRejected) and out.reason == "compile", out
