@@ -2813,3 +2813,25 @@ async def test_tester41_a_call_chain_the_guest_compiler_recurses_on_is_a_compile
     trap CompileTrapped covers). Nothing of it ran: ``compile``, not ``crash`` (tester41)."""
     out = await attack(sandbox, "z101_compile_guest_recursion_call_chain.py", None)
     assert isinstance(out, EnvRejected) and out.reason == "compile", out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester41: a declaration int past 4,300 digits in ANSWER or TOOLS is 'crash'",
+)
+@pytest.mark.parametrize(
+    ("env", "field"),
+    [
+        ("z102_api_answer_past_int_str_digits.py", "ANSWER"),
+        ("z103_api_tool_schema_past_int_str_digits.py", "TOOLS"),
+    ],
+)
+async def test_tester41_a_declaration_past_int_str_digits_is_an_api_rejection_naming_it(
+    sandbox: Sandbox, env: str, field: str
+) -> None:
+    """``ANSWER = 10**5000`` and ``"maxLength": 10**5000`` in a tool schema: the guest's own
+    check raised ``ValueError: Exceeds the limit (4300 digits)`` on them, read as ``crash``.
+    Like MAX_TURNS past 64 bits: ``api`` (or ``not_serialisable``) naming the field."""
+    out = await attack(sandbox, env, None)
+    assert isinstance(out, EnvRejected), out
+    assert out.reason in ("api", "not_serialisable") and field in out.detail, out
