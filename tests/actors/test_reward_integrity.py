@@ -2835,3 +2835,16 @@ async def test_tester41_a_declaration_past_int_str_digits_is_an_api_rejection_na
     out = await attack(sandbox, env, None)
     assert isinstance(out, EnvRejected), out
     assert out.reason in ("api", "not_serialisable") and field in out.detail, out
+
+
+@pytest.mark.xfail(
+    strict=True, reason="tester41: the wrong-return message runs a metaclass __name__: 'crash'"
+)
+async def test_tester41_a_reset_return_whose_metaclass_name_raises_is_an_api_rejection(
+    sandbox: Sandbox,
+) -> None:
+    """reset() returns an instance of a class whose metaclass's ``__name__`` property raises: the
+    guest's 'got <type>' message ran it and the rejection read ``crash`` (tester41)."""
+    out = await attack(sandbox, "z104_api_reset_return_metaclass_name.py", None)
+    assert isinstance(out, EnvRejected) and out.reason == "api", out
+    assert "reset() must return a tuple" in out.detail, out
