@@ -281,3 +281,25 @@ async def test_a_str_subclass_source_and_hint_are_scored_like_str() -> None:
         )
         assert isinstance(out, EnvScored), out
         assert (await eng.submit_env(source("learnable_bisect"))) is not None  # engine goes on
+
+
+class _RaisingNameMeta(type):
+    @property
+    def __name__(cls) -> str:  # type: ignore[override]
+        raise ValueError("name")
+
+
+class _Opaque(metaclass=_RaisingNameMeta):
+    """A non-str whose type's ``__name__`` (a metaclass property) raises."""
+
+
+@pytest.mark.xfail(
+    strict=True, reason="tester41: the TypeError message runs a metaclass __name__: ValueError"
+)
+async def test_tester41_a_non_str_whose_type_name_raises_is_a_type_error_naming_the_field() -> None:
+    """submit_env(source=<object whose metaclass __name__ raises>): the 'must be str, got <type>'
+    message ran the caller's property, and a ValueError came out instead of the TypeError
+    naming ``source`` (tester41)."""
+    async with engine.open_engine(CONFIG, agent=AGENT) as eng:
+        with pytest.raises(TypeError, match="submit_env: source must be str"):
+            await eng.submit_env(_Opaque())  # type: ignore[arg-type]
