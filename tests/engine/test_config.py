@@ -96,3 +96,19 @@ def test_a_key_outside_any_section_is_named_with_the_section_it_belongs_to(tmp_p
     path.write_text("[nosection]\nk = 1\n")
     with pytest.raises(ConfigError, match=re.escape("unknown section [nosection]")):
         load_config(path, [])
+
+
+@pytest.mark.xfail(
+    strict=True, reason="tester41: an int of 5,001 digits in TOML or --set is a ValueError"
+)
+def test_tester41_an_int_past_the_str_digit_limit_is_a_config_error(tmp_path) -> None:
+    """``[run] iterations = 10**5000`` (as digits) in a file, or ``--set run.iterations=...``:
+    tomllib's int() raised ``ValueError: Exceeds the limit (4300 digits)`` out of load_config
+    (a traceback from ``engine.run --dry-run``), not a ConfigError naming the field (tester41)."""
+    digits = "1" + "0" * 5000
+    path = tmp_path / "big.toml"
+    path.write_text(f"[run]\niterations = {digits}\n")
+    with pytest.raises(ConfigError, match="iterations"):
+        load_config(path, [])
+    with pytest.raises(ConfigError, match="run.iterations"):
+        load_config(None, [f"run.iterations={digits}"])
