@@ -369,3 +369,27 @@ def test_a_malformed_policy_url_is_a_named_policy_error_not_a_traceback(url: str
     )
     with pytest.raises(PolicyError, match=re.escape(url)):
         _check_urls(config)
+
+
+@pytest.mark.xfail(
+    strict=True, reason="tester41: engine.run --dry-run into a closed pipe is a traceback"
+)
+def test_tester41_dry_run_into_a_closed_pipe_is_no_traceback(tmp_path) -> None:
+    """``engine.run --dry-run | head``: the resolved config written into a pipe whose reader
+    left ended in a BrokenPipeError traceback, exit 1 (engine.designs, eval, score and validate
+    end quietly with 141 since 98c36f8; engine.run was left out) (tester41)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "engine.run", "--dry-run", "--run-dir", str(tmp_path / "r")],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+        )
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert proc.returncode == 141, proc.stderr
