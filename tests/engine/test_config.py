@@ -112,3 +112,15 @@ def test_tester41_an_int_past_the_str_digit_limit_is_a_config_error(tmp_path) ->
         load_config(path, [])
     with pytest.raises(ConfigError, match="run.iterations"):
         load_config(None, [f"run.iterations={digits}"])
+
+
+@pytest.mark.xfail(
+    strict=True, reason="tester41: learner.batch_size = 2**64 loads, then engine.run overflows"
+)
+def test_tester41_an_int_field_past_64_bits_is_refused_at_load_by_field_and_value() -> None:
+    """``--set learner.batch_size=18446744073709551616`` (2**64) passes load_config and
+    ``--dry-run``; engine.run then dies with ``OverflowError: can't serialize ints < -2**63 or
+    > 2**64 - 1`` in the warm-start cache's msgpack hash of [learner], after making the run
+    directory (the seeds were bounded in 52c43da; the other int fields were not) (tester41)."""
+    with pytest.raises(ConfigError, match="learner.batch_size"):
+        load_config(None, [f"learner.batch_size={2**64}"])
