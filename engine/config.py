@@ -10,6 +10,7 @@ Loading rejects malformed TOML, unknown keys, wrong types and out-of-range value
 from __future__ import annotations
 
 import os
+import sys
 import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -507,7 +508,7 @@ class Config(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
 def _parse_value(raw: str) -> Any:
     """Parse an override value as a TOML value, falling back to a bare string."""
     try:
-        return tomllib.loads(f"v = {raw}")["v"]
+        return _toml_loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
         return raw
 
@@ -542,6 +543,36 @@ def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any
     return data
 
 
+def _toml_loads(text: str) -> dict[str, Any]:
+    """``tomllib.loads`` that reads an int of any length (Python refuses to convert more than
+    4,300 digits, and tomllib's ValueError names no key), so that :func:`_refuse_wide_ints`
+    can name the field."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return tomllib.loads(text)
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
+def _refuse_wide_ints(node: Any, path: str = "") -> None:
+    """Refuse any int outside a signed 64-bit range, wherever it sits: no field needs one, and
+    msgpack (the warm-start cache's key), torch and the servers cannot take it.
+
+    Raises:
+        ConfigError: naming the field and the value.
+    """
+    if isinstance(node, dict):
+        for k, v in node.items():
+            _refuse_wide_ints(v, f"{path}.{k}" if path else str(k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            _refuse_wide_ints(v, f"{path}[{i}]")
+    elif isinstance(node, int) and not isinstance(node, bool) and not -(2**63) <= node < 2**63:
+        shown = node if node.bit_length() < 256 else f"<an int of {node.bit_length()} bits>"
+        raise ConfigError(f"{path} = {shown}: an int past 64 bits (|value| < 2**63)")
+
+
 def _section_types() -> dict[str, type[msgspec.Struct]]:
     hints = msgspec.structs.fields(Config)
     return {f.name: f.type for f in hints}  # type: ignore[misc]
@@ -568,6 +599,7 @@ def config_from_dict(data: dict[str, Any]) -> Config:
             ``policy.urls`` entry that is no http(s) URL; the one-line
             message names the field path and the offending value.
     """
+    _refuse_wide_ints(data)
     try:
         config = msgspec.convert(data, Config)
     except msgspec.ValidationError as exc:
@@ -633,7 +665,7 @@ def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise ConfigError(f"config file {str(p)!r}: not UTF-8 text ({exc.reason})") from None
     try:
-        return tomllib.loads(text)
+        return _toml_loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"config file {str(p)!r}: malformed TOML: {exc}") from None
 
