@@ -56,7 +56,7 @@ from engine.contract import (
     tool_name,
 )
 from engine.errors import (
-    CompileTrapped,
+    GuestCompileError,
     DeadlineExceeded,
     FuelExhausted,
     GuestError,
@@ -117,7 +117,7 @@ class _Reject(Exception):
 
 
 def _sandbox_reason(exc: SandboxError) -> str:
-    if isinstance(exc, CompileTrapped):
+    if isinstance(exc, GuestCompileError):
         return "compile"
     if isinstance(exc, DeadlineExceeded | FuelExhausted):
         return "timeout"
@@ -761,7 +761,7 @@ async def inspect_env(
     except LoadError as exc:
         tb = exc.guest_traceback
         first = str(exc).splitlines()[0] if str(exc) else "load failed"
-        if isinstance(exc, CompileTrapped):
+        if isinstance(exc, GuestCompileError):
             return reject("compile", first, _error_evidence(exc))
         if not tb:  # the sandbox's own contract check (no Env, bad MAX_TURNS/TOOLS ...)
             return reject("api", first, _error_evidence(exc))

@@ -555,5 +555,7 @@ def _text(call: str, field: str, value: Any) -> str:
         TypeError: ``value`` is not a ``str``; the message names ``call`` and ``field``.
     """
     if not isinstance(value, str):
-        raise TypeError(f"{call}: {field} must be str, got {type(value).__name__}")
+        # tp_name itself: a metaclass's __name__ property is the caller's code, which may raise
+        kind = type.__dict__["__name__"].__get__(type(value))
+        raise TypeError(f"{call}: {field} must be str, got {kind}")
     return str.__str__(value)

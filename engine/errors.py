@@ -115,10 +115,11 @@ class LoadError(GuestError):
     """The environment source does not compile, or lacks ``class Env``."""
 
 
-class CompileTrapped(LoadError):
-    """The sandbox's own compiler trapped on the source (a WebAssembly stack overflow on a
-    program nested deeper than the guest's C stack takes, where the host's CPython compiled
-    it): nothing of the program ran. Validation rejects it as ``compile``."""
+class GuestCompileError(LoadError):
+    """The sandbox's own compiler could not compile the source, which the host's CPython
+    compiled: it trapped (a WebAssembly stack overflow on a program nested deeper than the
+    guest's C stack takes) or raised (``RecursionError`` during compilation, on a long call
+    chain). Nothing of the program ran. Validation rejects it as ``compile``."""
 
 
 class SandboxTrap(SandboxError):

@@ -404,4 +404,6 @@ def summary_from_dicts(rows: list[dict[str, object]]) -> dict[str, object]:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    from engine._cli import exit_with
+
+    exit_with(main)

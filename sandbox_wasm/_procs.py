@@ -70,7 +70,7 @@ _ERRORS: dict[str, type[Exception]] = {
         errors.SandboxError,
         errors.GuestError,
         errors.LoadError,
-        errors.CompileTrapped,
+        errors.GuestCompileError,
         errors.ToolCallRefused,
         errors.SandboxTrap,
         errors.DeadlineExceeded,

@@ -17,7 +17,7 @@ import msgspec
 
 from engine.config import SandboxConfig
 from engine.errors import (
-    CompileTrapped,
+    GuestCompileError,
     GuestError,
     InvalidAction,
     LoadError,
@@ -230,8 +230,8 @@ class Programs:
         """Returns the program's compiled code (marshal, base64) or None if unavailable.
 
         Raises:
-            LoadError: the source does not compile (with the guest's traceback);
-                :class:`~engine.errors.CompileTrapped` when the compiler itself trapped.
+            GuestCompileError: the source does not compile in the sandbox (with the guest's
+                traceback), or the compiler trapped on it.
             DeadlineExceeded, FuelExhausted, MemoryLimitExceeded, SandboxTrap: compiling hit a
                 limit (the compiler instance is replaced).
         """
@@ -259,7 +259,7 @@ class Programs:
                 with self._counters.lock:
                     self._counters.traps[exc.reason] += 1
                 if type(exc) is SandboxTrap:  # not a deadline, fuel or memory limit
-                    raise CompileTrapped(
+                    raise GuestCompileError(
                         f"load failed: the sandbox's compiler trapped on the program ({exc}): "
                         "it is nested too deeply (or is too large) to compile there; nothing "
                         "of it ran"
@@ -272,6 +272,10 @@ class Programs:
                 err = guest_error(b"compile", view[1:], self._config, self._counters)
                 if isinstance(err, MemoryLimitExceeded):
                     raw.close()
+                if isinstance(err, GuestError) and not isinstance(err, ToolCallRefused):
+                    # whatever the compiler raised (a SyntaxError, a RecursionError during
+                    # compilation): nothing of the program ran
+                    raise GuestCompileError(str(err), err.guest_traceback) from None
                 raise err
             try:
                 blob = msgspec.json.decode(view[1:], type=str | None)

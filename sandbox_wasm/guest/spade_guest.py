@@ -305,7 +305,7 @@ def _check(value, path, depth=0):
             if type(k) is not str:
                 raise _Problem(
                     "guest",
-                    f"{_path(path)} is not serialisable: key of type {type(k).__name__} is not a str",
+                    f"{_path(path)} is not serialisable: key of type {_type_name(k)} is not a str",
                 )
             tv = type(v)
             if tv is str or tv is bool or tv is int or v is None:
@@ -319,13 +319,15 @@ def _check(value, path, depth=0):
                 continue
             _check(v, (path, i), depth + 1)
         return
-    raise _Problem("guest", f"{_path(path)} is not serialisable: type {t.__name__}")
+    raise _Problem(
+        "guest", f"{_path(path)} is not serialisable: type {type.__dict__['__name__'].__get__(t)}"
+    )
 
 
 def _check_str(value, path):
     if type(value) is not str:
         raise _Problem(
-            "guest", f"{path} is not serialisable: expected a plain str, got {type(value).__name__}"
+            "guest", f"{path} is not serialisable: expected a plain str, got {_type_name(value)}"
         )
 
 
@@ -335,7 +337,7 @@ def _check_bool(value, path):
         return value
     if t is int:
         return value != 0
-    raise _Problem("guest", f"{path} must be a bool, got {t.__name__}")
+    raise _Problem("guest", f"{path} must be a bool, got {type.__dict__['__name__'].__get__(t)}")
 
 
 def _check_reward(value):
@@ -346,7 +348,10 @@ def _check_reward(value):
         except OverflowError:
             raise _Problem("guest", "reward is out of float range") from None
     elif t is not float:
-        raise _Problem("guest", f"reward is not serialisable: expected a number, got {t.__name__}")
+        raise _Problem(
+            "guest",
+            f"reward is not serialisable: expected a number, got {type.__dict__['__name__'].__get__(t)}",
+        )
     if value != value or value in (math.inf, -math.inf):
         raise _Problem("guest", f"reward is not serialisable: {value!r} is not finite")
     return value
@@ -364,7 +369,7 @@ def _check_size(text, path):
 def _check_dict(value, path):
     if type(value) is not dict:
         raise _Problem(
-            "guest", f"{path} is not serialisable: expected a dict, got {type(value).__name__}"
+            "guest", f"{path} is not serialisable: expected a dict, got {_type_name(value)}"
         )
     _check(value, path)
 
@@ -547,7 +552,7 @@ def _load(arg):
     if max_turns is not None:
         declared.append("MAX_TURNS")
         if type(max_turns) is not int:
-            raise _Problem("load", f"MAX_TURNS must be an int, got {type(max_turns).__name__}")
+            raise _Problem("load", f"MAX_TURNS must be an int, got {_type_name(max_turns)}")
         if max_turns.bit_length() > 63:  # past any turn cap; str() of it may pass 4300 digits
             bits = max_turns.bit_length()
             raise _Problem("load", f"MAX_TURNS must fit in 64 bits, got a {bits}-bit int")
@@ -557,8 +562,14 @@ def _load(arg):
     if type(tools) is tuple:
         tools = list(tools)
     if type(tools) is not list:
-        raise _Problem("load", f"TOOLS must be a list, got {type(tools).__name__}")
+        raise _Problem("load", f"TOOLS must be a list, got {_type_name(tools)}")
     _check(tools, "TOOLS")
+    try:
+        json.dumps(tools)
+    except ValueError:  # an int past 4300 digits: _check reads ints without converting them
+        raise _Problem(
+            "load", "TOOLS: holds an int too long to write as JSON (over 4300 digits)"
+        ) from None
     names = {}
     for i, spec in enumerate(tools):
         name = _tool_name(spec)
@@ -611,7 +622,12 @@ def _load(arg):
     if answer is not None:
         declared.append("ANSWER")
         if type(answer) in (int, float, bool):
-            answer = str(answer)
+            try:
+                answer = str(answer)
+            except ValueError:  # an int past 4300 digits
+                raise _Problem(
+                    "load", "ANSWER: an int too long to write as text (over 4300 digits)"
+                ) from None
         _check_str(answer, "ANSWER")
 
     _Loaded.reset_kwargs = _reset_kwargs(env)
@@ -736,7 +752,13 @@ def _got(out):
     n = _n(out)
     if n is not None:
         return f"got a tuple of {n} item{'s' if n != 1 else ''}"
-    return f"got {type(out).__name__}"
+    return f"got {_type_name(out)}"
+
+
+def _type_name(v):
+    """The name of ``v``'s type from the type's own slot: a metaclass's ``__name__`` property
+    is the program's code, which may raise."""
+    return type.__dict__["__name__"].__get__(type(v))
 
 
 def _reset(arg):
@@ -881,7 +903,7 @@ def _format_tb(exc):
     try:
         text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     except BaseException:
-        text = f"{type(exc).__name__} (traceback unavailable)"
+        text = f"{_type_name(exc)} (traceback unavailable)"
     if len(text) > _TRACEBACK_CHARS:
         text = "...\n" + text[-_TRACEBACK_CHARS:]
     return text
@@ -889,9 +911,9 @@ def _format_tb(exc):
 
 def _describe(exc):
     try:
-        return f"{type(exc).__name__}: {exc}"[:2000]
+        return f"{_type_name(exc)}: {exc}"[:2000]
     except BaseException:
-        return type(exc).__name__
+        return _type_name(exc)
 
 
 def _error(kind, message, tb=""):

@@ -2801,24 +2801,16 @@ async def test_tester39_a_program_too_deep_for_the_guest_compiler_is_a_compile_r
 # ---------------------------------------------------------------- tester41 (2026-12-04)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester41: a guest-compiler RecursionError (not a wasm trap) is rejected 'crash'",
-)
 async def test_tester41_a_call_chain_the_guest_compiler_recurses_on_is_a_compile_rejection(
     sandbox: Sandbox,
 ) -> None:
     """``str()()()...`` 1,500 calls deep: the host compiles it; the sandbox's compiler raises
     ``RecursionError: Stack overflow ... during compilation`` (a guest exception, not the wasm
-    trap CompileTrapped covers). Nothing of it ran: ``compile``, not ``crash`` (tester41)."""
+    trap GuestCompileError covers). Nothing of it ran: ``compile``, not ``crash`` (tester41)."""
     out = await attack(sandbox, "z101_compile_guest_recursion_call_chain.py", None)
     assert isinstance(out, EnvRejected) and out.reason == "compile", out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester41: a declaration int past 4,300 digits in ANSWER or TOOLS is 'crash'",
-)
 @pytest.mark.parametrize(
     ("env", "field"),
     [
@@ -2837,9 +2829,6 @@ async def test_tester41_a_declaration_past_int_str_digits_is_an_api_rejection_na
     assert out.reason in ("api", "not_serialisable") and field in out.detail, out
 
 
-@pytest.mark.xfail(
-    strict=True, reason="tester41: the wrong-return message runs a metaclass __name__: 'crash'"
-)
 async def test_tester41_a_reset_return_whose_metaclass_name_raises_is_an_api_rejection(
     sandbox: Sandbox,
 ) -> None:

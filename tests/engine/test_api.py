@@ -293,9 +293,6 @@ class _Opaque(metaclass=_RaisingNameMeta):
     """A non-str whose type's ``__name__`` (a metaclass property) raises."""
 
 
-@pytest.mark.xfail(
-    strict=True, reason="tester41: the TypeError message runs a metaclass __name__: ValueError"
-)
 async def test_tester41_a_non_str_whose_type_name_raises_is_a_type_error_naming_the_field() -> None:
     """submit_env(source=<object whose metaclass __name__ raises>): the 'must be str, got <type>'
     message ran the caller's property, and a ValueError came out instead of the TypeError

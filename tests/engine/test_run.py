@@ -371,9 +371,6 @@ def test_a_malformed_policy_url_is_a_named_policy_error_not_a_traceback(url: str
         _check_urls(config)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="tester41: engine.run --dry-run into a closed pipe is a traceback"
-)
 def test_tester41_dry_run_into_a_closed_pipe_is_no_traceback(tmp_path) -> None:
     """``engine.run --dry-run | head``: the resolved config written into a pipe whose reader
     left ended in a BrokenPipeError traceback, exit 1 (engine.designs, eval, score and validate
