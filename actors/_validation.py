@@ -56,9 +56,9 @@ from engine.contract import (
     tool_name,
 )
 from engine.errors import (
-    GuestCompileError,
     DeadlineExceeded,
     FuelExhausted,
+    GuestCompileError,
     GuestError,
     InstanceClosed,
     LoadError,

@@ -346,12 +346,13 @@ class SelfPlay:
         except RuntimeError:  # not the main thread (embedded): the host handles signals
             return
         with receiver as signals:
-            async for _ in signals:
+            async for signum in signals:
                 if not self._stop_requested:
                     self._stop_requested = self.interrupted = True
+                    name = "SIGTERM" if signum == signal.SIGTERM else "Ctrl-C"
                     self.run_dir.log(
-                        "interrupt: finishing the iterations in flight, then stopping "
-                        "(Ctrl-C again to stop now; the last checkpoint stays)"
+                        f"interrupt ({name}): finishing the iterations in flight, then stopping "
+                        f"({name} again to stop now; the last checkpoint stays)"
                     )
                 else:
                     self.run_dir.log("second interrupt: cancelling")

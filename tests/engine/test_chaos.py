@@ -255,7 +255,7 @@ def test_killed_server_killed_rank_and_terminal_ctrl_c(tmp_path: Path) -> None:
             eng.kill()
     err = eng.stderr
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err[-3000:]
-    assert "interrupt: finishing the iterations in flight" in eng.log()
+    assert "interrupt (Ctrl-C): finishing the iterations in flight" in eng.log()
     stats = json.loads((rd / "statistics.json").read_text())
     assert stats["learner_restarts"] == 1
     done = eng.rows()

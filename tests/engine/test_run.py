@@ -280,7 +280,7 @@ def test_run_caches_its_warm_start_stops_on_a_group_sigterm_and_resumes(tmp_path
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 130, err[-3000:]  # interrupted, like a shell reports it
-    assert "interrupt" in err
+    assert "interrupt (SIGTERM): finishing the iterations in flight" in err
     assert "reusing the cached result of the same SFT" in err
     assert "optimizer steps), then a weight sync" not in err
     rows = [json.loads(x) for x in metrics.read_text().splitlines()]
