@@ -263,7 +263,8 @@ async def test_a_hostile_step_hits_the_run_deadline_and_ends_the_episode() -> No
         await s.act("again")  # ignored: the episode is over
         assert len(s.turns) == 2
         broken = await pool.start("a", "broken", "class Env(:\n", seed=0)
-        assert broken.status == "env_error" and "LoadError" in broken.turns[0].observation
+        # a syntax error the sandbox's compiler reports: GuestCompileError, a LoadError
+        assert broken.status == "env_error" and "GuestCompileError" in broken.turns[0].observation
         await pool.aclose()
 
 
