@@ -202,7 +202,7 @@ class Engine:
         Raises:
             EngineStopped: the engine is stopping or stopped (also when it stops before the
                 outcome is in).
-            ValueError: ``env_id`` is already in flight.
+            ValueError: ``env_id`` is already in flight, or is not valid Unicode.
             TypeError: ``source``, ``hint`` or ``env_id`` is not a ``str`` (a subclass of
                 ``str``, such as ``numpy.str_``, is taken as its plain text).
 
@@ -214,6 +214,12 @@ class Engine:
         source = _text("submit_env", "source", source)
         hint = _text("submit_env", "hint", hint)
         env_id = _text("submit_env", "env_id", env_id) or f"api-{uuid.uuid4().hex[:12]}"
+        try:
+            env_id.encode("utf-8")
+        except UnicodeEncodeError:  # every record is UTF-8 JSON: the id could not be written
+            raise ValueError(
+                f"submit_env: env_id {env_id!r} is not valid Unicode (a lone surrogate)"
+            ) from None
         msg = EnvProposed(env_id=env_id, source=source, hint=hint)
         self._submitted += 1
         outcomes = await self._submit(env_id, 1, self._to_critic, msg)

@@ -274,6 +274,8 @@ async def test_a_str_subclass_source_and_hint_are_scored_like_str() -> None:
     encoder refused it: ``critic_error`` instead of a score. Now taken as its text; a non-str
     is a TypeError naming the field."""
     async with engine.open_engine(CONFIG, agent=AGENT) as eng:
+        with pytest.raises(ValueError, match="env_id .* is not valid Unicode"):
+            await eng.submit_env(source("learnable_bisect"), env_id="x\ud83d")  # tester41
         with pytest.raises(TypeError, match="submit_env: hint must be str, got bytes"):
             await eng.submit_env(source("learnable_bisect"), hint=b"x")  # type: ignore[arg-type]
         out = await eng.submit_env(
