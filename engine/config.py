@@ -44,10 +44,6 @@ __all__ = [
 
 Pos = Annotated[int, msgspec.Meta(gt=0)]
 NonNeg = Annotated[int, msgspec.Meta(ge=0)]
-# A seed torch, numpy and msgpack all take: a signed 64-bit int (torch.manual_seed takes at
-# most 2**64 - 1 after the rank is added; msgpack encodes at most 2**64 - 1).
-Seed = Annotated[int, msgspec.Meta(ge=-(2**63), le=2**63 - 1)]
-NonNegSeed = Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]
 PosF = Annotated[float, msgspec.Meta(gt=0)]
 NonNegF = Annotated[float, msgspec.Meta(ge=0)]
 Prob = Annotated[float, msgspec.Meta(ge=0, le=1)]
@@ -63,7 +59,7 @@ class RunConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True)
     # Run directory; "" means runs/<timestamp>/.
     run_dir: str = ""
     # Master seed for corpus sampling, episode seeds and the learner.
-    seed: Seed = 0
+    seed: int = 0  # bounded to 64 bits, as every int field (_refuse_wide_ints)
     # Self-play iterations to run (0 = until the time budget or Ctrl-C).
     iterations: NonNeg = 10
     # Wall-clock budget of the self-play iterations in seconds (0 = none), counted from the first
@@ -222,7 +218,7 @@ class CriticConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     # Seed of the Critic's random generator: scoring seeds, replay seeds and bootstrap draws
     # come from it (never the public probe seeds 0..probe_episodes-1). The self-play loop
     # derives it from run.seed.
-    episode_seed: NonNegSeed = 0
+    episode_seed: NonNeg = 0
     # Wall time one whole validation may take, in seconds (beside the per-call deadline).
     validation_budget_s: PosF = 60.0
     # Fuel (wasm instructions) one whole validation may burn, all instances together.
@@ -400,7 +396,7 @@ class LearnerConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     # Seconds to wait for the ranks to load the model and connect.
     start_timeout_s: PosF = 300.0
     # Seed of the ranks' torch/python RNGs (minibatch and SFT shuffling).
-    seed: NonNegSeed = 0
+    seed: NonNeg = 0
     # CUDA devices of the ranks, as indices into the engine's CUDA_VISIBLE_DEVICES, one per rank
     # ([] = rank r on device r). Keeps the learner off the GPUs the policy servers use.
     devices: list[Annotated[int, msgspec.Meta(ge=0)]] = []

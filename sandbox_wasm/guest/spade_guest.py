@@ -319,9 +319,7 @@ def _check(value, path, depth=0):
                 continue
             _check(v, (path, i), depth + 1)
         return
-    raise _Problem(
-        "guest", f"{_path(path)} is not serialisable: type {type.__dict__['__name__'].__get__(t)}"
-    )
+    raise _Problem("guest", f"{_path(path)} is not serialisable: type {_name_of(t)}")
 
 
 def _check_str(value, path):
@@ -337,7 +335,7 @@ def _check_bool(value, path):
         return value
     if t is int:
         return value != 0
-    raise _Problem("guest", f"{path} must be a bool, got {type.__dict__['__name__'].__get__(t)}")
+    raise _Problem("guest", f"{path} must be a bool, got {_name_of(t)}")
 
 
 def _check_reward(value):
@@ -350,7 +348,7 @@ def _check_reward(value):
     elif t is not float:
         raise _Problem(
             "guest",
-            f"reward is not serialisable: expected a number, got {type.__dict__['__name__'].__get__(t)}",
+            f"reward is not serialisable: expected a number, got {_name_of(t)}",
         )
     if value != value or value in (math.inf, -math.inf):
         raise _Problem("guest", f"reward is not serialisable: {value!r} is not finite")
@@ -756,9 +754,14 @@ def _got(out):
 
 
 def _type_name(v):
-    """The name of ``v``'s type from the type's own slot: a metaclass's ``__name__`` property
-    is the program's code, which may raise."""
-    return type.__dict__["__name__"].__get__(type(v))
+    """The name of ``v``'s type (see :func:`_name_of`)."""
+    return _name_of(type(v))
+
+
+def _name_of(t):
+    """The type ``t``'s name from its own slot: a metaclass's ``__name__`` property is the
+    program's code, which may raise."""
+    return type.__dict__["__name__"].__get__(t)
 
 
 def _reset(arg):
