@@ -29,6 +29,7 @@ trains the last partial batch and checkpoints. Ctrl-C once does that; twice canc
 from __future__ import annotations
 
 import collections
+import contextlib
 import functools
 import math
 import random
@@ -79,7 +80,7 @@ from engine.messages import (
 )
 from engine.replay import load_replay, trainable
 from engine.rundir import RunDir
-from engine.runtime import Runtime
+from engine.runtime import Runtime, enter_concurrently
 from engine.seeding import derive_seed, deterministic_policy
 from engine.wiring import close_archive, outcome_group, wire
 
@@ -149,6 +150,7 @@ class SelfPlay:
         from engine.corpus import CorpusState, load_corpus
         from engine.inference import launch_policy_servers, load_tokenizer
         from engine.inference.router import policy_client
+        from engine.learner import start_learner
         from sandbox_wasm import Sandbox
 
         cfg = self.config
@@ -233,14 +235,26 @@ class SelfPlay:
         try:
             async with (
                 Sandbox.open(cfg.sandbox) as sandbox,
-                launch_policy_servers(
-                    deterministic_policy(cfg.policy) if det else cfg.policy,
-                    self.model_path,
-                    log_dir=rd.path / "logs",
-                ) as urls,
+                # the servers and the learner ranks each load the model: start them together
+                # (the ranks stop first, so a broadcast group's servers outlive them)
+                enter_concurrently(
+                    _logged(
+                        launch_policy_servers(
+                            deterministic_policy(cfg.policy) if det else cfg.policy,
+                            self.model_path,
+                            log_dir=rd.path / "logs",
+                        ),
+                        log,
+                        lambda urls: f"policy servers: {', '.join(urls)}",
+                    ),
+                    _logged(
+                        start_learner(cfg.learner, self.model_path, rd.path),
+                        log,
+                        lambda _: f"learner ranks: {cfg.learner.world_size} up",
+                    ),
+                ) as (urls, ranks),
                 policy_client(urls, cfg.policy, rd.path / "logs") as client,
             ):
-                log(f"policy servers: {', '.join(urls)}")
                 recorder = Recorder(rd, cfg.run, iteration_of=lambda g: self._owner.get(g, 0))
                 # the servers start on the run's base weights: policy version 0
                 recorder.last_update = WeightsUpdated(
@@ -261,6 +275,7 @@ class SelfPlay:
                     warm_start=warm,
                     warm_eval=held if warm else (),
                     replay=replay,
+                    start=_started(ranks),
                     designer_reward=cfg.designer.reward,
                 )
                 wiring = wire(
@@ -714,6 +729,27 @@ class _Mark:
         self.time = now
         self.episodes = episodes
         self.tokens = _generated_tokens(client)
+
+
+@contextlib.asynccontextmanager
+async def _logged(manager: Any, log: Callable[[str], None], line: Callable[[Any], str]) -> Any:
+    """Enter ``manager`` and log ``line(value)`` with the seconds its start took."""
+    t0 = time.monotonic()
+    async with manager as value:
+        log(f"{line(value)} (started in {time.monotonic() - t0:.1f} s)")
+        yield value
+
+
+def _started(handle: Any) -> Callable[..., Any]:
+    """A ``Learner`` start hook that hands over ranks already started (and owned) by the
+    caller: ``SelfPlay.run`` starts them beside the policy servers and stops them after the
+    runtime."""
+
+    @contextlib.asynccontextmanager
+    async def start(*_: Any) -> Any:
+        yield handle
+
+    return start
 
 
 def _generated_tokens(client: Any) -> int:

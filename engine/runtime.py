@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeVar
 
@@ -38,6 +39,7 @@ __all__ = [
     "MeteredSendChannel",
     "Runtime",
     "RuntimeStatistics",
+    "enter_concurrently",
 ]
 
 T = TypeVar("T")
@@ -493,3 +495,96 @@ def _short_repr(msg: object, limit: int = 200) -> str:
         if value is not None:
             return f"{name}({attr}={value!r})"[:limit]
     return repr(msg)[:limit]
+
+
+class _Held:
+    __slots__ = ("began", "release", "done")
+
+    def __init__(self) -> None:
+        self.began = False
+        self.release = trio.Event()
+        self.done = trio.Event()
+
+
+async def _hold(
+    manager: AbstractAsyncContextManager[Any],
+    held: _Held,
+    *,
+    task_status: trio.TaskStatus[Any] = trio.TASK_STATUS_IGNORED,
+) -> None:
+    held.began = True
+    try:
+        async with manager as value:
+            task_status.started(value)
+            with trio.CancelScope(shield=True):  # exits wait their turn, also when cancelled
+                await held.release.wait()
+    finally:
+        held.done.set()
+
+
+def _leaves(exc: BaseException) -> list[BaseException]:
+    if isinstance(exc, BaseExceptionGroup):
+        return [leaf for sub in exc.exceptions for leaf in _leaves(sub)]
+    return [exc]
+
+
+@asynccontextmanager
+async def enter_concurrently(
+    *managers: AbstractAsyncContextManager[Any],
+) -> AsyncIterator[tuple[Any, ...]]:
+    """Enter several async context managers at the same time; exit them in reverse order.
+
+    ``async with enter_concurrently(a, b) as (x, y)`` is ``async with a as x, b as y`` except
+    that ``a`` and ``b`` start together: the main job starts its policy servers and its
+    learner ranks this way, so its start-up takes the longer of the two, not their sum (each
+    loads a model: on a GPU node each can take a minute or more). Each manager is entered and
+    exited by its own task in a nursery this function owns (nothing outlives the ``async
+    with``). On exit, by an error, a cancellation or normally, the managers are exited one at
+    a time, last first, so a manager listed after another may still use it while it closes; a
+    cancellation reaches each exit as it would reach a plain ``async with``'s (the engine's
+    managers shield their own bounded clean-up).
+
+    Yields:
+        the managers' values, in the order given.
+
+    Raises:
+        whatever a manager raises on entry or exit: one error as itself (not wrapped in an
+        ``ExceptionGroup``), several as a group. The managers already entered are exited first.
+        An error of the body passes through as itself.
+    """
+    helds = [_Held() for _ in managers]
+    values: list[Any] = [None] * len(managers)
+    body_error: BaseException | None = None
+    single: BaseException | None = None
+    try:
+        async with trio.open_nursery() as holders:
+            try:
+                async with trio.open_nursery() as boot:
+                    for i, manager in enumerate(managers):
+
+                        async def enter(i: int = i, manager: Any = manager) -> None:
+                            values[i] = await holders.start(_hold, manager, helds[i])
+
+                        boot.start_soon(enter)
+                try:
+                    yield tuple(values)
+                except BaseException as exc:
+                    body_error = exc
+                    raise
+            finally:
+                with trio.CancelScope(shield=True):  # each exit in its turn; cancelled exits end fast
+                    for held in reversed(helds):
+                        held.release.set()
+                        if held.began:
+                            await held.done.wait()
+    except BaseExceptionGroup as group:
+        leaves = _leaves(group)
+        if body_error is not None and any(leaf is body_error for leaf in leaves):
+            single = body_error
+        else:
+            errors = [leaf for leaf in leaves if not isinstance(leaf, trio.Cancelled)]
+            if len(errors) != 1:
+                raise
+            single = errors[0]
+    if single is not None:  # outside the except block: it keeps its __cause__ and __context__
+        raise single

@@ -247,3 +247,92 @@ def test_actor_failed_names_the_error_inside_a_nursery_group():
         "actor 'designer' failed while handling DesignRequested(request_id='r'): "
         "ValueError: inner (and 1 more)"
     )
+
+
+# ---- enter_concurrently: the main job starts its servers and learner ranks together ----------
+
+
+class _Slow:
+    """An async context manager that takes ``delay`` (trio's clock) to enter and logs events."""
+
+    def __init__(self, name: str, delay: float, log: list[str], fail: Exception | None = None):
+        self.name, self.delay, self.log, self.fail = name, delay, log, fail
+
+    async def __aenter__(self) -> str:
+        self.log.append(f"enter {self.name}")
+        await trio.sleep(self.delay)
+        if self.fail is not None:
+            raise self.fail
+        self.log.append(f"ready {self.name}")
+        return self.name
+
+    async def __aexit__(self, *exc: object) -> None:
+        with trio.CancelScope(shield=True):  # as the engine's managers bound their clean-up
+            await trio.sleep(0.1)
+        self.log.append(f"exit {self.name}")
+
+
+def test_enter_concurrently_starts_together_and_exits_last_first():
+    from engine.runtime import enter_concurrently
+
+    log: list[str] = []
+
+    async def main() -> float:
+        t0 = trio.current_time()
+        async with enter_concurrently(_Slow("a", 5, log), _Slow("b", 3, log)) as (x, y):
+            took = trio.current_time() - t0
+            assert (x, y) == ("a", "b")
+        return took
+
+    took = trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
+    assert took == pytest.approx(5)  # the longer of the two, not 8 in turn
+    assert sorted(log[:2]) == ["enter a", "enter b"]  # both began before either was ready
+    assert log[-2:] == ["exit b", "exit a"]
+
+
+def test_enter_concurrently_a_failed_entry_is_raised_as_itself_after_the_others_exit():
+    from engine.runtime import enter_concurrently
+
+    log: list[str] = []
+
+    async def main() -> None:
+        async with enter_concurrently(
+            _Slow("servers", 1, log), _Slow("ranks", 2, log, fail=KeyError("rank 0 died"))
+        ):
+            log.append("body")  # pragma: no cover - never reached
+
+    with pytest.raises(KeyError, match="rank 0 died"):  # not an ExceptionGroup
+        trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
+    assert "body" not in log
+    assert log[-1] == "exit servers"
+
+
+def test_enter_concurrently_the_bodys_error_passes_as_itself_with_its_cause():
+    from engine.runtime import enter_concurrently
+
+    log: list[str] = []
+    cause = OSError("socket")
+
+    async def main() -> None:
+        async with enter_concurrently(_Slow("a", 1, log), _Slow("b", 1, log)):
+            raise ValueError("actor failed") from cause
+
+    with pytest.raises(ValueError, match="actor failed") as info:
+        trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
+    assert info.value.__cause__ is cause
+    assert log[-2:] == ["exit b", "exit a"]
+
+
+def test_enter_concurrently_a_cancelled_body_still_exits_every_manager():
+    from engine.runtime import enter_concurrently
+
+    log: list[str] = []
+
+    async def main() -> None:
+        with trio.move_on_after(10) as scope:
+            async with enter_concurrently(_Slow("a", 1, log), _Slow("b", 1, log)):
+                await trio.sleep_forever()
+        assert scope.cancelled_caught
+
+    trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
+    assert log[-2:] == ["exit b", "exit a"]
