@@ -2837,3 +2837,24 @@ async def test_tester41_a_reset_return_whose_metaclass_name_raises_is_an_api_rej
     out = await attack(sandbox, "z104_api_reset_return_metaclass_name.py", None)
     assert isinstance(out, EnvRejected) and out.reason == "api", out
     assert "reset() must return a tuple" in out.detail, out
+
+
+# ---- tester42 (2026-12-04)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester42: a per-vault code table hidden whole (labels and codes) in base64 in the "
+    "hint is paid as frontier at regret 1.0: no label, code or table shape is visible to either "
+    "route of the information_gate check",
+)
+async def test_tester42_a_code_table_hidden_whole_in_base64_is_an_information_gate(
+    sandbox: Sandbox,
+) -> None:
+    """z201: ``HINT = "The vault codes, base64-encoded: dmF1bHQgMTogNzM5OTsg..."`` decodes to
+    ``vault 1: 7399; vault 2: 4826; ...``; the task shows "This is vault N". The hinted agent
+    decodes and wins every episode, the unhinted one never. It is a table of per-task secrets,
+    only written in an encoding: ``information_gate``, not accepted (designer reward 0)."""
+    out = await attack(sandbox, "z201_gate_base64_whole_table.py", "tk20_agents.py:b64_table", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
