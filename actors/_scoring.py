@@ -38,6 +38,8 @@ raises out of :func:`score_env`.
 from __future__ import annotations
 
 import ast
+import base64
+import binascii
 import collections
 import functools
 import json
@@ -49,7 +51,8 @@ import string
 import sys
 import traceback
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+import urllib.parse
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 import msgspec
@@ -899,6 +902,85 @@ nineteenth, fifth, ... letters": tester30's q07)."""
 
 
 _HINT_GROUP = re.compile(r"[,;:.!?()\[\]\n'\"‘’“”|/]+")
+
+
+# a blob of a binary-to-text encoding: base64 (standard or URL-safe), base32, hex, percent
+_B64_RUN = re.compile(r"[A-Za-z0-9+/_\-]{8,}={0,2}")
+_B64_WRAPPED = re.compile(r"(?:[A-Za-z0-9+/_\-]{4,}\s+){1,}[A-Za-z0-9+/_\-]{4,}={0,2}")
+_HEX_RUN = re.compile(r"(?:[0-9A-Fa-f]{2}[ :\-]?){4,}")
+_PERCENT_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2}){2,}")
+_DECODED_MAX = 64
+"""Most decoded texts a hint's decoding keeps (the first ones)."""
+
+
+def _plain_text(raw: bytes) -> str | None:
+    """``raw`` as text when it is UTF-8 that a person could read (printable, with 3+ letters
+    or digits), else ``None``: random bytes from English read as base64 are not."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if not all(c.isprintable() or c in "\n\t\r" for c in text):
+        return None
+    return text if sum(c.isalnum() for c in text) >= 3 else None
+
+
+def _decode_blob(blob: str) -> list[str]:
+    """What ``blob`` reads as under each encoding it is valid in (see :func:`_hint_decoded`)."""
+    out: list[str] = []
+    compact = "".join(blob.split())
+    tries: list[Callable[[], bytes]] = []
+    if _PERCENT_RUN.fullmatch(compact):
+        tries.append(lambda: urllib.parse.unquote_to_bytes(compact))
+    hexed = re.sub(r"[ :\-]", "", blob)
+    if len(hexed) % 2 == 0 and re.fullmatch(r"[0-9A-Fa-f]+", hexed):
+        tries.append(lambda: bytes.fromhex(hexed))
+    body = compact.rstrip("=")
+    padded = body + "=" * (-len(body) % 4)
+    if re.fullmatch(r"[A-Za-z0-9+/]+", body):
+        tries.append(lambda: base64.b64decode(padded, validate=True))
+    if re.fullmatch(r"[A-Za-z0-9_\-]+", body):
+        tries.append(lambda: base64.urlsafe_b64decode(padded))
+    upper = body.upper()
+    if re.fullmatch(r"[A-Z2-7]+", upper):
+        tries.append(lambda: base64.b32decode(upper + "=" * (-len(upper) % 8)))
+    for attempt in tries:
+        try:
+            text = _plain_text(attempt())
+        except (binascii.Error, ValueError):
+            continue
+        if text is not None and text not in out:
+            out.append(text)
+    return out
+
+
+def _hint_decoded(hint: str) -> str:
+    """``hint`` followed by what its blobs of a binary-to-text encoding read as: base64
+    (standard or URL-safe, also wrapped over lines), base32, hex (``76 61 75``) and percent
+    encoding (``%76%61``), each kept where it decodes to readable UTF-8 (:func:`_plain_text`),
+    and a blob inside a decoded one too (one more round).
+
+    The hint's tokens, numbers and readings are taken from this text: a table of per-task
+    codes the hint writes in base64 gives the hinted Agent codes that no play could derive,
+    as plainly as one written out (tester42's z201: ``vault 1: 7399; ...`` as ``dmF1bHQg...``).
+    The Agent still plays the hint as written. At most :data:`_DECODED_MAX` decoded texts;
+    the work is linear in the hint's length (a megabyte at most)."""
+    extra: list[str] = []
+    todo = [hint]
+    for _ in range(2):  # the hint, then what it decoded to
+        found: list[str] = []
+        for text in todo:
+            blobs = [m.group(0) for m in _PERCENT_RUN.finditer(text)]
+            blobs += [m.group(0) for m in _HEX_RUN.finditer(text)]
+            blobs += [m.group(0) for m in _B64_WRAPPED.finditer(text)]
+            blobs += [m.group(0) for m in _B64_RUN.finditer(text)]
+            for blob in dict.fromkeys(blobs):
+                if len(extra) + len(found) >= _DECODED_MAX:
+                    break
+                found += [t for t in _decode_blob(blob) if t not in found and t not in extra]
+        extra += found
+        todo = found
+    return "\n".join([hint, *extra]) if extra else hint
 
 
 def _hint_readings(hint: str, literal: set[str], caesar_from: int = 5) -> set[str]:
@@ -2544,15 +2626,17 @@ async def _censored_gate(
     # host work linear in what the episodes showed (megabytes, seconds): off the event loop,
     # whose stall would count against the sandbox time of every episode in flight
     stated = await trio.to_thread.run_sync(_stated_text, env)
+    # the hint as read: with what its base64, hex or percent-encoded blobs decode to (z201)
+    plain = await trio.to_thread.run_sync(_hint_decoded, hint)
     # the hint's tokens once: a 1 MB hint's _tokens takes ~1 s
-    literal, derived = await trio.to_thread.run_sync(_hint_tokens, hint, stated)
+    literal, derived = await trio.to_thread.run_sync(_hint_tokens, plain, stated)
     # and what the hint's tokens spell under a transformation it can state (6288 with "add
     # one to every digit"): candidates where a win plays them unseen, never keyed ones
     read = await trio.to_thread.run_sync(
-        lambda: derived | (_hint_readings(hint, literal) - literal)
+        lambda: derived | (_hint_readings(plain, literal) - literal)
     )
     candidates = await trio.to_thread.run_sync(
-        lambda: _gate_candidates(env, hint, firsts, winners[:4], without, (literal, read), stated)
+        lambda: _gate_candidates(env, plain, firsts, winners[:4], without, (literal, read), stated)
     )
     keyed = await trio.to_thread.run_sync(
         _keyed_candidates, winners[:4], literal | derived, stated, firsts

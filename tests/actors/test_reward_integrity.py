@@ -2842,19 +2842,37 @@ async def test_tester41_a_reset_return_whose_metaclass_name_raises_is_an_api_rej
 # ---- tester42 (2026-12-04)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester42: a per-vault code table hidden whole (labels and codes) in base64 in the "
-    "hint is paid as frontier at regret 1.0: no label, code or table shape is visible to either "
-    "route of the information_gate check",
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        ("z201_gate_base64_whole_table.py", "tk20_agents.py:b64_table"),
+        ("z202_gate_hex_whole_table.py", "tk20_agents.py:encoded_table"),
+        ("z203_gate_base32_wrapped_table.py", "tk20_agents.py:encoded_table"),
+        ("z204_gate_percent_encoded_table.py", "tk20_agents.py:encoded_table"),
+        ("z205_gate_base64_twice_table.py", "tk20_agents.py:encoded_table"),
+    ],
 )
-async def test_tester42_a_code_table_hidden_whole_in_base64_is_an_information_gate(
-    sandbox: Sandbox,
+async def test_tester42_a_code_table_hidden_whole_in_an_encoding_is_an_information_gate(
+    sandbox: Sandbox, env: str, who: str
 ) -> None:
     """z201: ``HINT = "The vault codes, base64-encoded: dmF1bHQgMTogNzM5OTsg..."`` decodes to
     ``vault 1: 7399; vault 2: 4826; ...``; the task shows "This is vault N". The hinted agent
     decodes and wins every episode, the unhinted one never. It is a table of per-task secrets,
-    only written in an encoding: ``information_gate``, not accepted (designer reward 0)."""
-    out = await attack(sandbox, "z201_gate_base64_whole_table.py", "tk20_agents.py:b64_table", k=8)
+    only written in an encoding: ``information_gate``, not accepted (designer reward 0). It was
+    paid as frontier at regret 1.0 (tester42). The same table in hex, base32 over lines,
+    percent encoding and base64 twice (z202-z205) is the same kind."""
+    out = await attack(sandbox, env, who, k=8)
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags and not out.accepted, out
+
+
+async def test_tester42_a_method_hint_also_given_in_base64_stays_frontier(
+    sandbox: Sandbox,
+) -> None:
+    """z206, the control: the caesar seed whose method hint is repeated in base64. What the blob
+    decodes to is the method, no secret: frontier with its scripted solver, no flag."""
+    out = await attack(
+        sandbox, "z206_honest_caesar_method_also_in_base64.py", "tk20_agents.py:caesar", k=8
+    )
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out

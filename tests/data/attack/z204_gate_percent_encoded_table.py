@@ -1,0 +1,31 @@
+"""z201's kind (a per-vault code table hidden whole in an encoding) in percent: the hint
+shows no label, no code digit and no table shape until it is decoded."""
+import random
+
+DESCRIPTION = (
+    "You stand before one of eight vaults. The first observation names the vault. Enter its "
+    "4-digit code; you have 3 attempts. Each wrong code only says 'wrong'."
+)
+HINT = "The vault codes, URL-encoded: %76%61%75%6C%74%20%31%3A%20%37%33%39%39%3B%20%76%61%75%6C%74%20%32%3A%20%34%38%32%36%3B%20%76%61%75%6C%74%20%33%3A%20%31%35%37%30%3B%20%76%61%75%6C%74%20%34%3A%20%39%30%33%31%3B%20%76%61%75%6C%74%20%35%3A%20%36%36%34%32%3B%20%76%61%75%6C%74%20%36%3A%20%32%31%38%37%3B%20%76%61%75%6C%74%20%37%3A%20%35%35%30%38%3B%20%76%61%75%6C%74%20%38%3A%20%33%39%31%34"
+MAX_TURNS = 3
+_CODES = {1: '7399', 2: '4826', 3: '1570', 4: '9031', 5: '6642', 6: '2187', 7: '5508', 8: '3914'}
+
+
+class Env:
+    def reset(self, seed=None, options=None):
+        self.v = random.Random(seed).randrange(1, 9)
+        self.t = 0
+        self.done = False
+        return f"This is vault {self.v}. Enter its 4-digit code.", {}
+
+    def step(self, action):
+        if self.done:
+            return "over", 0.0, True, False, {"success": False}
+        self.t += 1
+        if action.strip() == _CODES[self.v]:
+            self.done = True
+            return "Open.", 1.0, True, False, {"success": True}
+        if self.t >= MAX_TURNS:
+            self.done = True
+            return "Wrong. Locked.", 0.0, True, False, {"success": False}
+        return "Wrong.", 0.0, False, False, {}
