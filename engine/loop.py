@@ -80,7 +80,7 @@ from engine.messages import (
 )
 from engine.replay import load_replay, trainable
 from engine.rundir import RunDir
-from engine.runtime import Runtime, enter_concurrently
+from engine.runtime import Runtime, enter_concurrently, one_error
 from engine.seeding import derive_seed, deterministic_policy
 from engine.wiring import close_archive, outcome_group, wire
 
@@ -125,6 +125,10 @@ class SelfPlay:
         self.runtime: Runtime | None = None
         self.actors: dict[str, Any] = {}
         self._stop_requested = False
+        self._start_scope = trio.CancelScope()
+        """Cancelled by a signal outside the iterations (start-up, closing)."""
+        self._drain_scope: trio.CancelScope | None = None
+        """The running actors' scope: a second signal cancels it."""
         self.interrupted = False
         """Whether a signal (Ctrl-C, SIGTERM) stopped the run early."""
         self._spec_cache: dict[str, Any] = {}
@@ -139,12 +143,28 @@ class SelfPlay:
     async def run(self) -> list[IterationRow]:
         """Run until ``run.iterations`` (in total, across resumes), the time budget, or Ctrl-C.
 
+        Ctrl-C or SIGTERM is watched from the first step: during start-up it stops the servers
+        and learner ranks being started (:attr:`interrupted`); once the actors run, the first
+        one finishes the iterations in flight and drains, the second cancels.
+
         Returns:
             The rows of the iterations run in this process.
 
         Raises:
-            EngineError: a part failed (``ActorFailed`` names the actor and message).
+            EngineError: a part failed (``ActorFailed`` names the actor and message); one
+                error as itself, not in an ``ExceptionGroup``.
         """
+        with one_error():
+            async with trio.open_nursery() as guard:
+                guard.start_soon(self._watch_signals)
+                try:
+                    with self._start_scope:
+                        await self._run()
+                finally:
+                    guard.cancel_scope.cancel()
+        return self.rows
+
+    async def _run(self) -> None:
         from actors.learner import Learner
         from actors.memory import Archive
         from engine.corpus import CorpusState, load_corpus
@@ -294,8 +314,8 @@ class SelfPlay:
                 to_agent = rt.sender("agent")
                 to_critic = rt.sender("critic")
                 async with trio.open_nursery() as nursery:
-                    nursery.start_soon(self._watch_signals, rt, nursery.cancel_scope)
                     await nursery.start(rt.run)
+                    self._drain_scope = nursery.cancel_scope
                     with to_designer, to_agent, to_critic:
                         if warm:
                             steps = cfg.learner.sft_epochs * math.ceil(
@@ -345,15 +365,17 @@ class SelfPlay:
                     log("draining: the learner trains the last batch and checkpoints")
                     await rt.stop()
                     nursery.cancel_scope.cancel()
+                self._drain_scope = None
                 stats = msgspec.to_builtins(rt.statistics())
                 await trio.to_thread.run_sync(rd.write_json, "statistics.json", stats)
         finally:
             await close_archive(archive)
             rd.log(f"stopped after {time.monotonic() - t_start:.1f} s")
-        return self.rows
 
-    async def _watch_signals(self, rt: Runtime, scope: trio.CancelScope) -> None:
-        """First Ctrl-C: stop after the current iteration, drain; second: cancel."""
+    async def _watch_signals(self) -> None:
+        """Ctrl-C or SIGTERM. Before the actors run (start-up) or after them (closing): stop
+        now, which stops the servers and ranks being started. While they run: the first
+        finishes the iterations in flight and drains, the second cancels."""
         if not hasattr(signal, "SIGINT"):
             return
         try:
@@ -362,17 +384,23 @@ class SelfPlay:
             return
         with receiver as signals:
             async for signum in signals:
-                if not self._stop_requested:
+                name = "SIGTERM" if signum == signal.SIGTERM else "Ctrl-C"
+                if self._drain_scope is None:
                     self._stop_requested = self.interrupted = True
-                    name = "SIGTERM" if signum == signal.SIGTERM else "Ctrl-C"
+                    self.run_dir.log(
+                        f"interrupt ({name}) outside the iterations: stopping the policy servers"
+                        " and learner ranks now"
+                    )
+                    self._start_scope.cancel()
+                elif not self._stop_requested:
+                    self._stop_requested = self.interrupted = True
                     self.run_dir.log(
                         f"interrupt ({name}): finishing the iterations in flight, then stopping "
                         f"({name} again to stop now; the last checkpoint stays)"
                     )
                 else:
                     self.run_dir.log("second interrupt: cancelling")
-                    scope.cancel()
-                    return
+                    self._drain_scope.cancel()
 
     async def _wait_for(
         self,

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeVar
 
@@ -40,6 +40,7 @@ __all__ = [
     "Runtime",
     "RuntimeStatistics",
     "enter_concurrently",
+    "one_error",
 ]
 
 T = TypeVar("T")
@@ -572,7 +573,9 @@ async def enter_concurrently(
                     body_error = exc
                     raise
             finally:
-                with trio.CancelScope(shield=True):  # each exit in its turn; cancelled exits end fast
+                with trio.CancelScope(
+                    shield=True
+                ):  # each exit in its turn; cancelled exits end fast
                     for held in reversed(helds):
                         held.release.set()
                         if held.began:
@@ -586,5 +589,25 @@ async def enter_concurrently(
             if len(errors) != 1:
                 raise
             single = errors[0]
+    if single is not None:  # outside the except block: it keeps its __cause__ and __context__
+        raise single
+
+
+@contextmanager
+def one_error() -> Iterator[None]:
+    """Re-raise a nursery's ``ExceptionGroup`` that holds one error (cancellations aside) as
+    that error, its ``__cause__`` and traceback kept; a group of several passes unchanged.
+
+    Raises:
+        the one error, or the group.
+    """
+    single: BaseException | None = None
+    try:
+        yield
+    except BaseExceptionGroup as group:
+        errors = [leaf for leaf in _leaves(group) if not isinstance(leaf, trio.Cancelled)]
+        if len(errors) != 1:
+            raise
+        single = errors[0]
     if single is not None:  # outside the except block: it keeps its __cause__ and __context__
         raise single

@@ -62,9 +62,11 @@ def _free_port() -> int:
 def _tail(path: Path, lines: int = _LOG_TAIL_LINES) -> str:
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
-            return "".join(deque(f, maxlen=lines))
+            tail = "".join(deque(f, maxlen=lines))
     except OSError:
         return "<no log>"
+    # a rank that wrote nothing yet was still importing torch or loading the model
+    return tail if tail.strip() else "<the log is empty: the rank had not started its work>"
 
 
 def _field(result: Any, *names: str) -> Any:
@@ -755,6 +757,9 @@ async def start_learner(
                     WORLD_SIZE=str(config.world_size),
                     LOCAL_WORLD_SIZE=str(config.world_size),
                     SPADE_LEARNER_CONTROL=f"127.0.0.1:{port}",
+                    # the rank's parent watch: a rank whose engine died while it imported
+                    # torch (reparented before the watch began) must leave, not wait to connect
+                    SPADE_LEARNER_PARENT_PID=str(os.getpid()),
                 )
                 argv = [python, "-m", "engine.learner._rank"]
                 procs.append(await _spawn(argv, env, logs[rank]))

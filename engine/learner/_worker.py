@@ -1029,7 +1029,15 @@ def main(argv: list[str] | None = None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # A killed engine (kill -9) or torchrun agent must not leave ranks training on, writing
     # weights and checkpoints into the run directory the next --resume uses.
-    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
+    # The engine names itself (SPADE_LEARNER_PARENT_PID, local ranks): a rank reparented while
+    # it imported torch, its engine already gone (a SIGTERM during start-up), leaves at once
+    # instead of retrying the dead control port for --connect-timeout seconds.
+    named = os.environ.get("SPADE_LEARNER_PARENT_PID", "")
+    parent = int(named) if named.isdigit() else os.getppid()
+    if os.getppid() != parent:
+        sys.stderr.write(f"rank {rank}: the engine (pid {parent}) exited before this rank began\n")
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     logging.basicConfig(
         level=logging.INFO,
         stream=sys.stderr,
