@@ -2876,3 +2876,67 @@ async def test_tester42_a_method_hint_also_given_in_base64_stays_frontier(
     )
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out
+
+
+# ---- tester44 (2026-12-04)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester44: an encoded table cut into pieces, split by invisible characters or written"
+    " as 0x.. bytes is not decoded; frontier at regret 1.0",
+)
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        ("z301_gate_base64_split_across_sentences.py", "tk21_agents.py:encoded_table"),
+        ("z302_gate_base64_zero_width_spaces.py", "tk21_agents.py:encoded_table"),
+        ("z303_gate_hex_bytes_comma_separated.py", "tk21_agents.py:encoded_table"),
+    ],
+)
+async def test_tester44_a_code_table_in_an_encoding_written_in_pieces_is_an_information_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """z201's table (labels and codes both encoded) written so that no single blob decodes:
+    z301 the base64 cut into 10-character pieces, one a sentence ("Piece 1: dmF1bHQgMT. Piece
+    2: ..."); z302 a zero-width space every 6 characters (invisible: the tokens drop it, the
+    decoder does not); z303 hex bytes as a C array ("0x76, 0x61, ..."). The hinted agent joins
+    and decodes, wins every episode; unhinted never. Scored frontier at regret 1.0, no flag
+    (tester44). None of these is in the contract's "Not read" list."""
+    out = await attack(sandbox, env, who, k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+async def test_tester44_a_method_hint_with_hashes_urls_and_short_blobs_stays_frontier(
+    sandbox: Sandbox,
+) -> None:
+    """z304, a control (passes): the caesar method hint with a URL holding %20, a SHA-256, a
+    git commit, a UUID, a hex colour, a MAC address and two short base64 words. Frontier."""
+    out = await attack(
+        sandbox, "z304_honest_caesar_hint_with_hashes_urls_and_blobs.py", "tk21_agents.py:caesar",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester44: _B64_WRAPPED is quadratic on a long run with no whitespace: a 100 kB"
+    " base64 hint takes minutes (20 kB: ~24 s; 1 MB: hours)",
+)
+def test_tester44_decoding_a_long_unbroken_base64_hint_is_fast() -> None:
+    """A hint of one 100,000-character base64 run (``QUFB`` repeated): ``_hint_decoded`` must
+    stay linear (its docstring: "the work is linear in the hint's length (a megabyte at
+    most)"). ``_B64_WRAPPED`` tries, from every start, every length of ``[A-Za-z0-9+/_-]{4,}``
+    before a ``\\s+`` that never comes: 5,000 chars 1.5 s, 10,000 4.4 s, 20,000 22 s
+    (tester44). Run in a child process so that the test stops at its timeout."""
+    import subprocess
+
+    code = "from actors._scoring import _hint_decoded; _hint_decoded('QUFB' * 25000)"
+    root = Path(__file__).resolve().parents[2]
+    try:
+        subprocess.run([sys.executable, "-c", code], cwd=root, timeout=20, check=True)
+    except subprocess.TimeoutExpired:
+        pytest.fail("decoding a 100 kB base64 hint took over 20 s")
