@@ -905,10 +905,23 @@ _HINT_GROUP = re.compile(r"[,;:.!?()\[\]\n'\"‘’“”|/]+")
 
 
 # a blob of a binary-to-text encoding: base64 (standard or URL-safe), base32, hex, percent
-_B64_RUN = re.compile(r"[A-Za-z0-9+/_\-]{8,}={0,2}")
-_B64_WRAPPED = re.compile(r"(?:[A-Za-z0-9+/_\-]{4,}\s+){1,}[A-Za-z0-9+/_\-]{4,}={0,2}")
+_ENCODED_RUN = re.compile(r"[A-Za-z0-9+/_\-]+={0,2}")
+"""A run of base64 (standard or URL-safe) or base32 or hex characters, maximal: the runs are
+found once, left to right, and every blob of :func:`_hint_blobs` is a join of them (linear:
+a regex that tries every length from every start before a space that never comes is
+quadratic, tester44's 100 kB of ``QUFB`` took minutes)."""
 _HEX_RUN = re.compile(r"(?:[0-9A-Fa-f]{2}[ :\-]?){4,}")
 _PERCENT_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2}){2,}")
+_BYTE_LITERAL = re.compile(r"(?:(?<![0-9A-Za-z])0[xX]|\\x)([0-9A-Fa-f]{1,2})(?![0-9A-Za-z])")
+"""A byte written as ``0x76`` or ``\\x76`` (a C or Python byte array)."""
+_BYTE_OCTAL = re.compile(r"\\([0-7]{3})")
+"""A byte written as an octal escape, ``\\166``."""
+_BYTE_NUMBER = re.compile(r"(?<!\w)(?<!\d\.)(?:[01]{8}|\d{1,3})(?!\w|\.\d)")
+"""A byte written as a decimal number (``118``) or as eight binary digits (``01110110``)."""
+_BYTE_GAP = re.compile(r"[\s,;{}\[\]()]{0,4}")
+"""What may stand between two bytes of an array: a comma, spaces, brackets."""
+_PIECE_GAP = 64
+"""Most characters between two pieces of a base64 blob cut up in the hint (``Piece 2:``)."""
 _DECODED_MAX = 64
 """Most decoded texts a hint's decoding keeps (the first ones)."""
 
@@ -925,8 +938,29 @@ def _plain_text(raw: bytes) -> str | None:
     return text if sum(c.isalnum() for c in text) >= 3 else None
 
 
-def _decode_blob(blob: str) -> list[str]:
-    """What ``blob`` reads as under each encoding it is valid in (see :func:`_hint_decoded`)."""
+_UNREADABLE = re.compile(r"[^\S ]|[\x00-\x1f\x7f-\x9f\ufffd]")
+_READABLE_MIN = 10
+"""Fewest characters of a readable stretch kept from a joined blob that does not decode whole
+(random bytes hold a printable stretch of 10 at ~1e-4 per byte)."""
+
+
+def _readable_stretches(raw: bytes) -> list[str]:
+    """The stretches of ``raw`` that read as text (:data:`_READABLE_MIN`+ printable characters,
+    3+ letters or digits), the rest dropped: a blob joined from pieces with a stray piece in it
+    (a hash, a word) reads as garbage around the text it carries."""
+    text = raw.decode("utf-8", errors="replace")
+    text = "".join(c if c.isprintable() else "\ufffd" for c in text)
+    return [
+        s
+        for s in text.split("\ufffd")
+        if len(s) >= _READABLE_MIN and sum(c.isalnum() for c in s) >= 3
+    ]
+
+
+def _decode_blob(blob: str, *, whole: bool = True) -> list[str]:
+    """What ``blob`` reads as under each encoding it is valid in (see :func:`_hint_decoded`);
+    with ``whole=False`` (a blob joined from pieces) also its readable stretches where it does
+    not read whole, at each of base64's four alignments."""
     out: list[str] = []
     compact = "".join(blob.split())
     tries: list[Callable[[], bytes]] = []
@@ -937,9 +971,11 @@ def _decode_blob(blob: str) -> list[str]:
         tries.append(lambda: bytes.fromhex(hexed))
     body = compact.rstrip("=")
     padded = body + "=" * (-len(body) % 4)
-    if re.fullmatch(r"[A-Za-z0-9+/]+", body):
+    standard = re.fullmatch(r"[A-Za-z0-9+/]+", body) is not None
+    urlsafe = re.fullmatch(r"[A-Za-z0-9_\-]+", body) is not None
+    if standard:
         tries.append(lambda: base64.b64decode(padded, validate=True))
-    if re.fullmatch(r"[A-Za-z0-9_\-]+", body):
+    if urlsafe:
         tries.append(lambda: base64.urlsafe_b64decode(padded))
     upper = body.upper()
     if re.fullmatch(r"[A-Z2-7]+", upper):
@@ -951,14 +987,104 @@ def _decode_blob(blob: str) -> list[str]:
             continue
         if text is not None and text not in out:
             out.append(text)
+    if out or whole or not (standard or urlsafe):
+        return out
+    alphabet = body.translate(str.maketrans("-_", "+/"))
+    for start in range(4):
+        part = alphabet[start:]
+        part = part[: len(part) - 1] if len(part) % 4 == 1 else part
+        part += "=" * (-len(part) % 4)
+        try:
+            raw = base64.b64decode(part, validate=True)
+        except (binascii.Error, ValueError):
+            continue
+        out += [s for s in _readable_stretches(raw) if s not in out]
     return out
+
+
+def _piece_like(run: str) -> bool:
+    """Whether ``run`` (of :data:`_ENCODED_RUN`) reads as a piece of an encoded blob rather
+    than a word or a number: 4+ characters with both a digit and a letter, an upper-case
+    letter after the first, or a ``+``, ``/`` or ``=``."""
+    return len(run) >= 4 and (
+        (any(c.isdigit() for c in run) and any(c.isalpha() for c in run))
+        or any(c.isupper() for c in run[1:])
+        or any(c in "+/=" for c in run)
+    )
+
+
+def _byte_arrays(text: str) -> list[bytes]:
+    """The byte arrays ``text`` writes out, 4+ bytes each: ``0x76, 0x61`` or ``\\x76\\x61``
+    (tester44's z303), octal escapes (``\\166\\141``) and decimal or 8-bit binary numbers up
+    to 255 (``118 97 117``, ``01110110 01100001``), each byte from the next by at most a
+    comma, spaces or brackets."""
+    out: list[bytes] = []
+    for pattern, base in ((_BYTE_LITERAL, 16), (_BYTE_OCTAL, 8), (_BYTE_NUMBER, 0)):
+        run: list[int] = []
+        end = -1
+        for m in pattern.finditer(text):
+            digits = m.group(1) if base else m.group(0)
+            value = int(digits, base or (2 if len(digits) == 8 else 10))
+            if run and (value > 255 or not _BYTE_GAP.fullmatch(text, end, m.start())):
+                if len(run) >= 4:
+                    out.append(bytes(run))
+                run = []
+            if value <= 255:
+                run.append(value)
+                end = m.end()
+        if len(run) >= 4:
+            out.append(bytes(run))
+    return out
+
+
+def _hint_blobs(text: str) -> list[tuple[str, bool]]:
+    """The blobs of a binary-to-text encoding in ``text`` as ``(blob, whole)``: each percent
+    or hex run, each run of :data:`_ENCODED_RUN` of 8+ characters, a base64 blob wrapped over
+    lines (runs of 4+ between spaces) and one cut into pieces with words between them (runs
+    that are :func:`_piece_like`, each within :data:`_PIECE_GAP` characters of the last:
+    ``Piece 1: dmF1bHQgMT. Piece 2: ogNzM5OTsg.``, tester44's z301); ``whole`` is ``False``
+    for a joined one. Linear in the length of ``text``."""
+    blobs: list[tuple[str, bool]] = [(m.group(0), True) for m in _PERCENT_RUN.finditer(text)]
+    blobs += [(m.group(0), True) for m in _HEX_RUN.finditer(text)]
+    wrapped: list[str] = []
+    pieces: list[str] = []
+    wrapped_end = pieces_end = -1
+    singles: list[tuple[str, bool]] = []
+
+    def flush(chain: list[str], joiner: str) -> None:
+        if len(chain) >= 2:
+            blobs.append((joiner.join(chain), joiner == " "))
+
+    for m in _ENCODED_RUN.finditer(text):
+        run = m.group(0)
+        if len(run) >= 8:
+            singles.append((run, True))
+        if len(run) >= 4 and wrapped and text[wrapped_end : m.start()].isspace():
+            wrapped.append(run)
+        else:
+            flush(wrapped, " ")
+            wrapped = [run] if len(run) >= 4 else []
+        wrapped_end = m.end()
+        if _piece_like(run):
+            if not pieces or m.start() - pieces_end > _PIECE_GAP:
+                flush(pieces, "")
+                pieces = []
+            pieces.append(run)
+            pieces_end = m.end()
+    flush(wrapped, " ")
+    flush(pieces, "")
+    return blobs + singles
 
 
 def _hint_decoded(hint: str) -> str:
     """``hint`` followed by what its blobs of a binary-to-text encoding read as: base64
-    (standard or URL-safe, also wrapped over lines), base32, hex (``76 61 75``) and percent
-    encoding (``%76%61``), each kept where it decodes to readable UTF-8 (:func:`_plain_text`),
-    and a blob inside a decoded one too (one more round).
+    (standard or URL-safe, also wrapped over lines or cut into pieces with words between),
+    base32, hex (``76 61 75``), percent encoding (``%76%61``) and byte arrays (``0x76, 0x61``,
+    ``118 97``: :func:`_byte_arrays`), each kept where it decodes to readable UTF-8
+    (:func:`_plain_text`; for a blob joined from pieces, its readable stretches), and a blob
+    inside a decoded one too (one more round). Invisible characters (zero-width spaces, soft
+    hyphens: not printable, not spaces) are dropped first: the Agent's tokens drop them too
+    (tester44's z302).
 
     The hint's tokens, numbers and readings are taken from this text: a table of per-task
     codes the hint writes in base64 gives the hinted Agent codes that no play could derive,
@@ -966,18 +1092,22 @@ def _hint_decoded(hint: str) -> str:
     The Agent still plays the hint as written. At most :data:`_DECODED_MAX` decoded texts;
     the work is linear in the hint's length (a megabyte at most)."""
     extra: list[str] = []
-    todo = [hint]
+    todo = ["".join(c for c in hint if c.isprintable() or c.isspace())]
     for _ in range(2):  # the hint, then what it decoded to
         found: list[str] = []
         for text in todo:
-            blobs = [m.group(0) for m in _PERCENT_RUN.finditer(text)]
-            blobs += [m.group(0) for m in _HEX_RUN.finditer(text)]
-            blobs += [m.group(0) for m in _B64_WRAPPED.finditer(text)]
-            blobs += [m.group(0) for m in _B64_RUN.finditer(text)]
-            for blob in dict.fromkeys(blobs):
+            for raw in _byte_arrays(text):
                 if len(extra) + len(found) >= _DECODED_MAX:
                     break
-                found += [t for t in _decode_blob(blob) if t not in found and t not in extra]
+                decoded = _plain_text(raw)
+                if decoded is not None and decoded not in found and decoded not in extra:
+                    found.append(decoded)
+            for blob, whole in dict.fromkeys(_hint_blobs(text)):
+                if len(extra) + len(found) >= _DECODED_MAX:
+                    break
+                found += [
+                    t for t in _decode_blob(blob, whole=whole) if t not in found and t not in extra
+                ][: _DECODED_MAX - len(extra) - len(found)]
         extra += found
         todo = found
     return "\n".join([hint, *extra]) if extra else hint

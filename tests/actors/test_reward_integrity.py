@@ -18,6 +18,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from actors._scoring import _hint_decoded
 from actors.agent import ScriptedAgent, play_episode
 from actors.critic import score_env
 from engine.config import AgentConfig, CriticConfig, SandboxConfig
@@ -2881,17 +2882,17 @@ async def test_tester42_a_method_hint_also_given_in_base64_stays_frontier(
 # ---- tester44 (2026-12-04)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester44: an encoded table cut into pieces, split by invisible characters or written"
-    " as 0x.. bytes is not decoded; frontier at regret 1.0",
-)
 @pytest.mark.parametrize(
     ("env", "who"),
     [
         ("z301_gate_base64_split_across_sentences.py", "tk21_agents.py:encoded_table"),
         ("z302_gate_base64_zero_width_spaces.py", "tk21_agents.py:encoded_table"),
         ("z303_gate_hex_bytes_comma_separated.py", "tk21_agents.py:encoded_table"),
+        ("z305_gate_decimal_character_codes.py", "tk21_agents.py:encoded_table_more"),
+        ("z306_gate_python_byte_escapes.py", "tk21_agents.py:encoded_table_more"),
+        ("z307_gate_base64_soft_hyphens.py", "tk21_agents.py:encoded_table_more"),
+        ("z308_gate_base64_quoted_pieces_with_decoys.py", "tk21_agents.py:encoded_table_more"),
+        ("z309_gate_binary_octets.py", "tk21_agents.py:encoded_table_more"),
     ],
 )
 async def test_tester44_a_code_table_in_an_encoding_written_in_pieces_is_an_information_gate(
@@ -2902,7 +2903,10 @@ async def test_tester44_a_code_table_in_an_encoding_written_in_pieces_is_an_info
     2: ..."); z302 a zero-width space every 6 characters (invisible: the tokens drop it, the
     decoder does not); z303 hex bytes as a C array ("0x76, 0x61, ..."). The hinted agent joins
     and decodes, wins every episode; unhinted never. Scored frontier at regret 1.0, no flag
-    (tester44). None of these is in the contract's "Not read" list."""
+    (tester44). z305-z309, the same kind: decimal character codes, ``\\x`` byte escapes,
+    soft hyphens, quoted 8-character pieces after a hash and a version string, binary
+    octets. Each is an information gate now (the decoder reads pieces, byte arrays and drops
+    invisible characters)."""
     out = await attack(sandbox, env, who, k=8)
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags and not out.accepted, out
@@ -2914,29 +2918,67 @@ async def test_tester44_a_method_hint_with_hashes_urls_and_short_blobs_stays_fro
     """z304, a control (passes): the caesar method hint with a URL holding %20, a SHA-256, a
     git commit, a UUID, a hex colour, a MAC address and two short base64 words. Frontier."""
     out = await attack(
-        sandbox, "z304_honest_caesar_hint_with_hashes_urls_and_blobs.py", "tk21_agents.py:caesar",
+        sandbox,
+        "z304_honest_caesar_hint_with_hashes_urls_and_blobs.py",
+        "tk21_agents.py:caesar",
         k=8,
     )
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester44: _B64_WRAPPED is quadratic on a long run with no whitespace: a 100 kB"
-    " base64 hint takes minutes (20 kB: ~24 s; 1 MB: hours)",
-)
-def test_tester44_decoding_a_long_unbroken_base64_hint_is_fast() -> None:
-    """A hint of one 100,000-character base64 run (``QUFB`` repeated): ``_hint_decoded`` must
-    stay linear (its docstring: "the work is linear in the hint's length (a megabyte at
-    most)"). ``_B64_WRAPPED`` tries, from every start, every length of ``[A-Za-z0-9+/_-]{4,}``
-    before a ``\\s+`` that never comes: 5,000 chars 1.5 s, 10,000 4.4 s, 20,000 22 s
-    (tester44). Run in a child process so that the test stops at its timeout."""
+def test_tester44_decoding_a_long_unbroken_base64_hint_ends() -> None:
+    """A hint of one megabyte-long base64 run (``QUFB`` repeated, the longest hint): decoding
+    it must end, and find its text (``AAA...``). The wrapped-blob regex it had tried, from
+    every start, every length of ``[A-Za-z0-9+/_-]{4,}`` before a ``\\s+`` that never came:
+    5,000 characters 1.5 s, 20,000 22 s, a megabyte hours (tester44); the runs are now found
+    once, left to right (~0.5 s a megabyte here). A hang guard, not a speed target: a child
+    process, stopped at 120 s."""
     import subprocess
 
-    code = "from actors._scoring import _hint_decoded; _hint_decoded('QUFB' * 25000)"
+    code = (
+        "from actors._scoring import _hint_decoded\n"
+        "out = _hint_decoded('QUFB' * 250_000)\n"
+        "assert out.endswith('AAA' * 1000), out[-50:]"
+    )
     root = Path(__file__).resolve().parents[2]
     try:
-        subprocess.run([sys.executable, "-c", code], cwd=root, timeout=20, check=True)
+        subprocess.run([sys.executable, "-c", code], cwd=root, timeout=120, check=True)
     except subprocess.TimeoutExpired:
-        pytest.fail("decoding a 100 kB base64 hint took over 20 s")
+        pytest.fail("decoding a 1 MB base64 hint did not end in 120 s")
+
+
+@pytest.mark.parametrize(
+    ("hint", "text"),
+    [
+        ("codes: 118 97 117 108 116 32 49 58 32 55 51 57 57.", "vault 1: 7399"),
+        ("bits 01110110 01100001 01110101 01101100 01110100 00100000 00110001", "vault 1"),
+        (r"b'\x76\x61\x75\x6c\x74\x20\x31'", "vault 1"),
+        ("{0x76,0x61,0x75,0x6c,0x74,0x20,0x31}", "vault 1"),
+        (r"'\166\141\165\154\164\040\061'", "vault 1"),
+        ("dmF1\u200bbHQg\u00adMTog\u2060NzM5OQ==", "vault 1: 7399"),
+        ("Take 'dmF1bHQ' then 'gMTogNzM' then '5OQ=='.", "vault 1: 7399"),
+        ("sha 9f86d081884c7d65, then ZmlyZXdvcmtz IGF0IG1pZG5pZ2h0", "fireworks at midnight"),
+    ],
+)
+def test_hint_decoded_reads_byte_arrays_pieces_and_invisible_characters(
+    hint: str, text: str
+) -> None:
+    """The forms tester44's z301-z303 took, each alone: decimal, binary and hex byte arrays, a
+    base64 blob split by zero-width characters or cut into pieces (one after a hash, whose
+    junk the joined reading skips)."""
+    assert text in _hint_decoded(hint).split("\n", 1)[1]
+
+
+@pytest.mark.parametrize(
+    "hint",
+    [
+        "Scores 40, 50, 61 and 72; try 3.141, 2.718 and 1.414 in turn.",
+        "See https://example.org/a%20b, sha256 9f86d081884c7d659a2feaa0c55ad015, uuid "
+        "550e8400-e29b-41d4-a716-446655440000, colour #1e90ff.",
+        "Binary search: start at 500, halve the interval on each 'higher' or 'lower'.",
+    ],
+)
+def test_hint_decoded_adds_nothing_readable_to_plain_hints(hint: str) -> None:
+    """Controls: numbers, hashes, a URL and a method hint decode to nothing a person reads."""
+    assert _hint_decoded(hint) == hint

@@ -33,3 +33,22 @@ def caesar(obs, hint, rng, mem):
     from engine.seed_envs.agents import caesar as solve
 
     return solve(obs, hint, rng, mem)
+
+
+def encoded_table_more(obs, hint, rng, mem):
+    """z305-z309: decodes the table (character codes, byte escapes, soft hyphens, quoted
+    pieces, binary) and enters the shown vault's code."""
+    if not hint:
+        return _guess(rng)
+    if "character codes" in hint:
+        table = bytes(int(n) for n in re.findall(r"\d+", hint.split(":", 1)[1])).decode()
+    elif "\\x" in hint:
+        table = bytes(int(h, 16) for h in re.findall(r"\\x([0-9a-f]{2})", hint)).decode()
+    elif "bits" in hint:
+        table = bytes(int(n, 2) for n in re.findall(r"[01]{8}", hint)).decode()
+    elif "quoted" in hint or '"' in hint:
+        table = base64.b64decode("".join(re.findall(r'"([^"]+)"', hint))).decode()
+    else:
+        table = base64.b64decode(hint.rsplit(": ", 1)[1].replace("\u00ad", "")).decode()
+    v = re.search(r"vault (\d+)", obs[0]).group(1)
+    return re.search(r"vault " + v + r": (\d+)", table).group(1)
