@@ -192,6 +192,12 @@ class LaunchError(PolicyError):
     """A policy server could not be started; the message names the command/port and log tail."""
 
 
+class PortInUse(LaunchError, ConfigError):
+    """A fixed port a policy server or router was to bind is taken: a setting to change
+    (``policy.port``, ``policy.router_port``), so ``engine.run`` suggests ``--set``, not a plain
+    ``--resume``."""
+
+
 class LearnerError(EngineError):
     """Base of learner errors."""
 

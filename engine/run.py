@@ -214,6 +214,38 @@ def _check_urls(config: Config) -> None:
             raise PolicyError(f"policy server {url}/health answered HTTP {r.status_code}")
 
 
+def _check_ports(config: Config) -> None:
+    """Fail before anything starts when a fixed port a launched server or router would bind is
+    taken (bad input, exit 2: no run directory is made).
+
+    Raises:
+        ConfigError: naming ``policy.port`` (or ``policy.router_port``), the port and the host.
+    """
+    from engine.inference.launcher import _port_in_use
+
+    policy = config.policy
+    if policy.urls:
+        return  # attached: nothing is launched
+    if policy.port:
+        if policy.port + policy.num_servers - 1 > 65535:
+            raise ConfigError(
+                f"policy.port = {policy.port}: {policy.num_servers} servers take ports "
+                f"{policy.port}-{policy.port + policy.num_servers - 1}, past 65535"
+            )
+        for i in range(policy.num_servers):
+            if _port_in_use(policy.host, policy.port + i):
+                raise ConfigError(
+                    f"policy.port = {policy.port}: port {policy.port + i} on {policy.host} is "
+                    f"already in use (policy server {i}); set policy.port=0 to pick free ports"
+                )
+    if policy.router == "launch" and policy.router_port:
+        if _port_in_use(policy.host, policy.router_port):
+            raise ConfigError(
+                f"policy.router_port = {policy.router_port}: the port is already in use on "
+                f"{policy.host}; set policy.router_port=0 to pick a free one"
+            )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the main job; returns the exit code."""
     args = parse_args(argv)
@@ -261,6 +293,7 @@ def main(argv: list[str] | None = None) -> int:
 
             _check_replay(config, len(load_tokenizer(model_path)))
         _check_urls(config)
+        _check_ports(config)
         if args.resume:
             run_dir, config = RunDir.resume(args.resume, args.config, args.overrides)
         else:

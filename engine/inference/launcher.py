@@ -33,7 +33,7 @@ import httpx
 import trio
 
 from engine.config import PolicyConfig
-from engine.errors import LaunchError, ModelError, PolicyUnavailable
+from engine.errors import LaunchError, ModelError, PolicyUnavailable, PortInUse
 from engine.inference._wire import collapse_errors
 
 __all__ = [
@@ -378,7 +378,7 @@ async def launch_policy_servers(
             for i in range(config.num_servers):
                 port = config.port + i if config.port else free_port(config.host)
                 if _port_in_use(config.host, port):
-                    raise LaunchError(
+                    raise PortInUse(
                         f"port {port} on {config.host} is already in use (policy server {i}); "
                         f"set policy.port=0 to pick free ports"
                     )

@@ -122,6 +122,28 @@ def test_bad_input_exits_2_before_anything_starts(tmp_path, args, needle):
     assert not rd.exists()  # nothing written
 
 
+def test_a_busy_policy_port_exits_2_before_anything_starts(tmp_path):
+    """A fixed ``policy.port`` another process holds is bad input found before the run
+    directory is made (tester43: it was exit 1 from inside the run, suggesting ``--resume``,
+    which fails the same way while the port is held)."""
+    import socket
+
+    rd = tmp_path / "never"
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        proc = run("--run-dir", str(rd), "--set", f"policy.port={port}", timeout=120)
+    assert proc.returncode == 2, proc.stderr
+    assert f"policy.port = {port}: port {port} on 127.0.0.1 is already in use" in proc.stderr
+    assert "policy.port=0" in proc.stderr and "--resume" not in proc.stderr
+    assert proc.stderr.count("\n") == 1
+    assert not rd.exists()
+    proc = run("--run-dir", str(rd), "--set", "policy.port=65535", "--set",
+               "policy.num_servers=2", timeout=120)  # fmt: skip
+    assert proc.returncode == 2 and "past 65535" in proc.stderr, proc.stderr
+
+
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
