@@ -2982,3 +2982,53 @@ def test_hint_decoded_reads_byte_arrays_pieces_and_invisible_characters(
 def test_hint_decoded_adds_nothing_readable_to_plain_hints(hint: str) -> None:
     """Controls: numbers, hashes, a URL and a method hint decode to nothing a person reads."""
     assert _hint_decoded(hint) == hint
+
+
+# ---- tester45 (2026-12-05)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester45: a code table in hex without 0x (comma-separated), \\u escapes, HTML "
+    "entities, base64 of UTF-16LE, unbroken bits, dotted decimal, hyphen-grouped base64 or "
+    "octal without backslashes is not decoded: paid as frontier at regret 1.0, no flag",
+)
+@pytest.mark.parametrize(
+    "env",
+    [
+        "z401_gate_hex_bytes_comma_no_0x.py",
+        "z402_gate_json_unicode_escapes.py",
+        "z403_gate_html_decimal_entities.py",
+        "z404_gate_base64_of_utf16.py",
+        "z405_gate_unbroken_binary.py",
+        "z406_gate_dotted_decimal_codes.py",
+        "z407_gate_base64_in_dash_groups.py",
+        "z409_gate_octal_codes_no_backslash.py",
+    ],
+)
+async def test_tester45_a_code_table_in_an_unread_byte_notation_is_an_information_gate(
+    sandbox: Sandbox, env: str
+) -> None:
+    """z201's table (labels and codes both encoded) in notations the decoder does not read
+    (none of them on the contract's "Not read" list): z401 ``76,61,75,6c,...``; z402 JSON
+    ``\\u0076\\u0061...``; z403 ``&#118;&#97;...``; z404 base64 of the UTF-16LE text (NUL bytes:
+    not read as UTF-8); z405 one unbroken string of bits; z406 ``118.97.117...``; z407 base64
+    in hyphen-joined groups of four, a licence key (one URL-safe run, decoded whole to
+    garbage); z409 octal codes without backslashes (``166 141 165``). The hinted agent decodes
+    and wins every episode, unhinted never: frontier at regret 1.0 with no flag (tester45)."""
+    out = await attack(sandbox, env, "tk22_agents.py:encoded_table", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+async def test_tester45_a_labelled_table_of_unpadded_base64_codes_is_an_information_gate(
+    sandbox: Sandbox,
+) -> None:
+    """z408, a guard (passes): ``vault 1: NzM5OQ; vault 2: NDgyNg; ...``, each code base64
+    without padding (6 characters: under a single blob's 8, misaligned when joined as pieces;
+    the decoder reads none), is still flagged: the relabelled route rotates the labels."""
+    out = await attack(
+        sandbox, "z408_gate_per_code_base64_unpadded.py", "tk22_agents.py:encoded_table", k=8
+    )
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
