@@ -3032,3 +3032,20 @@ async def test_tester45_a_labelled_table_of_unpadded_base64_codes_is_an_informat
     )
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags and not out.accepted, out
+
+
+async def test_tester45_a_method_hint_repeated_in_base64_with_versions_stays_frontier(
+    sandbox: Sandbox,
+) -> None:
+    """z410, a control (passes): the caesar method hint written out and again as base64
+    ("spoiler tags": it decodes to the same method text), with version strings
+    (``numpy==1.26.4``, ``torch 2.3.0+cu121``), letter codes (``a=97, b=98, ...``), a code
+    snippet, a short base64 word and a SHA-1. Frontier, no flag."""
+    out = await attack(
+        sandbox,
+        "z410_honest_caesar_hint_also_in_base64_with_versions.py",
+        "tk21_agents.py:caesar",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
