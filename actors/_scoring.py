@@ -42,6 +42,7 @@ import base64
 import binascii
 import collections
 import functools
+import itertools
 import json
 import logging
 import math
@@ -910,57 +911,81 @@ _ENCODED_RUN = re.compile(r"[A-Za-z0-9+/_\-]+={0,2}")
 found once, left to right, and every blob of :func:`_hint_blobs` is a join of them (linear:
 a regex that tries every length from every start before a space that never comes is
 quadratic, tester44's 100 kB of ``QUFB`` took minutes)."""
+_BASE64_RUN = re.compile(r"[A-Za-z0-9+/]+={0,2}")
+_GROUP_GAP = re.compile(r"[\s.\-_:|,;]{1,2}")
+"""What may stand between the groups of one base64 blob written in groups (``dmF1-bHQg``,
+``dmF1.bHQg``, ``dmF1 bHQg``)."""
 _HEX_RUN = re.compile(r"(?:[0-9A-Fa-f]{2}[ :\-]?){4,}")
 _PERCENT_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2}){2,}")
-_BYTE_LITERAL = re.compile(r"(?:(?<![0-9A-Za-z])0[xX]|\\x)([0-9A-Fa-f]{1,2})(?![0-9A-Za-z])")
-"""A byte written as ``0x76`` or ``\\x76`` (a C or Python byte array)."""
-_BYTE_OCTAL = re.compile(r"\\([0-7]{3})")
-"""A byte written as an octal escape, ``\\166``."""
-_BYTE_NUMBER = re.compile(r"(?<!\w)(?<!\d\.)(?:[01]{8}|\d{1,3})(?!\w|\.\d)")
-"""A byte written as a decimal number (``118``) or as eight binary digits (``01110110``)."""
-_BYTE_GAP = re.compile(r"[\s,;{}\[\]()]{0,4}")
-"""What may stand between two bytes of an array: a comma, spaces, brackets."""
-_PIECE_GAP = 64
-"""Most characters between two pieces of a base64 blob cut up in the hint (``Piece 2:``)."""
-_DECODED_MAX = 64
+_NUMBER_PREFIX = re.compile(
+    r"(?<![0-9A-Za-z])0[xXbBoO](?=[0-9A-Fa-f])|\\[xXuU](?=[0-9A-Fa-f])|&#[xX]?(?=[0-9A-Fa-f])"
+    r"|(?<![0-9A-Za-z])U\+(?=[0-9A-Fa-f])|\\(?=[0-7]{3})"
+)
+"""The marks that say "a code follows": ``0x``, ``\\x``, ``\\u``, ``&#``, ``&#x``, ``U+``, an
+octal escape's backslash. Read as a space, so that the code is an atom of its own."""
+_ALNUM_RUN = re.compile(r"[0-9A-Za-z]+")
+_ATOM_GAP = 4
+"""Most characters (none a letter or a digit) between two codes of one array: ``, ``, ``;&#``,
+``.``."""
+_CODE_READINGS: tuple[tuple[re.Pattern[str], int, bool], ...] = (
+    (re.compile(r"[0-9A-Fa-f]{1,2}"), 16, True),  # hex bytes: 76,61 / \x76 / 0x76 / #76
+    (re.compile(r"[0-9A-Fa-f]{4}"), 16, False),  # UTF-16 code units: \u0076 / U+0076
+    (re.compile(r"[0-7]{1,3}"), 8, True),  # octal bytes: \166 / 166 141 40
+    (re.compile(r"\d{1,3}"), 10, True),  # decimal bytes: 118, 97 / 118.97
+    (re.compile(r"\d{1,7}"), 10, False),  # decimal code points: &#118; / &#1604;
+    (re.compile(r"[01]{7,8}"), 2, True),  # binary bytes: 01110110 01100001
+)
+"""How an array of codes is read: the codes' shape, their base, and whether each is a byte
+(else a Unicode code point)."""
+_DECODED_MAX = 4096
 """Most decoded texts a hint's decoding keeps (the first ones)."""
+_DECODED_CHARS = 4_000_000
+"""Most characters of decoded text a hint's decoding keeps (base64 of base64 of a megabyte
+hint reads as ~1.5 MB)."""
 
 
 def _plain_text(raw: bytes) -> str | None:
-    """``raw`` as text when it is UTF-8 that a person could read (printable, with 3+ letters
-    or digits), else ``None``: random bytes from English read as base64 are not."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    if not all(c.isprintable() or c in "\n\t\r" for c in text):
-        return None
-    return text if sum(c.isalnum() for c in text) >= 3 else None
+    """``raw`` as text when it is UTF-8 (or, holding NUL bytes, UTF-16, as PowerShell's
+    base64 is: tester45's z404) that a person could read (printable, with 3+ letters or
+    digits), else ``None``: random bytes from English read as base64 are not."""
+    codecs = ["utf-8"] + (["utf-16-le", "utf-16-be"] if b"\x00" in raw else [])
+    for codec in codecs:
+        try:
+            text = raw.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        if text.startswith("\ufeff"):
+            text = text[1:]
+        if _readable(text):
+            return text
+    return None
 
 
-_UNREADABLE = re.compile(r"[^\S ]|[\x00-\x1f\x7f-\x9f\ufffd]")
+def _readable(text: str) -> bool:
+    """Whether ``text`` is printable (tabs and line breaks too) with 3+ letters or digits."""
+    return all(c.isprintable() or c in "\n\t\r" for c in text) and (
+        sum(c.isalnum() for c in text) >= 3
+    )
+
+
 _READABLE_MIN = 10
 """Fewest characters of a readable stretch kept from a joined blob that does not decode whole
-(random bytes hold a printable stretch of 10 at ~1e-4 per byte)."""
+(random bytes hold a printable stretch of 10 at ~5e-5 per byte)."""
 
 
-def _readable_stretches(raw: bytes) -> list[str]:
-    """The stretches of ``raw`` that read as text (:data:`_READABLE_MIN`+ printable characters,
-    3+ letters or digits), the rest dropped: a blob joined from pieces with a stray piece in it
-    (a hash, a word) reads as garbage around the text it carries."""
+def _readable_stretches(raw: bytes, least: int = _READABLE_MIN) -> list[str]:
+    """The stretches of ``raw`` that read as text (``least``+ printable characters, 3+ letters
+    or digits), the rest dropped: a blob joined from pieces with a stray piece in it (a hash, a
+    word) reads as garbage around the text it carries."""
     text = raw.decode("utf-8", errors="replace")
     text = "".join(c if c.isprintable() else "\ufffd" for c in text)
-    return [
-        s
-        for s in text.split("\ufffd")
-        if len(s) >= _READABLE_MIN and sum(c.isalnum() for c in s) >= 3
-    ]
+    return [s for s in text.split("\ufffd") if len(s) >= least and sum(c.isalnum() for c in s) >= 3]
 
 
-def _decode_blob(blob: str, *, whole: bool = True) -> list[str]:
+def _decode_blob(blob: str, *, whole: bool = True, least: int = _READABLE_MIN) -> list[str]:
     """What ``blob`` reads as under each encoding it is valid in (see :func:`_hint_decoded`);
-    with ``whole=False`` (a blob joined from pieces) also its readable stretches where it does
-    not read whole, at each of base64's four alignments."""
+    with ``whole=False`` (a blob joined from pieces) also its readable stretches of ``least``+
+    characters where it does not read whole, at each of base64's four alignments."""
     out: list[str] = []
     compact = "".join(blob.split())
     tries: list[Callable[[], bytes]] = []
@@ -977,9 +1002,16 @@ def _decode_blob(blob: str, *, whole: bool = True) -> list[str]:
         tries.append(lambda: base64.b64decode(padded, validate=True))
     if urlsafe:
         tries.append(lambda: base64.urlsafe_b64decode(padded))
+    if "-" in body:  # base64 in groups joined by hyphens, licence-key style (z407)
+        grouped = body.replace("-", "")
+        if re.fullmatch(r"[A-Za-z0-9+/]+", grouped):
+            tries.append(lambda: base64.b64decode(grouped + "=" * (-len(grouped) % 4)))
     upper = body.upper()
     if re.fullmatch(r"[A-Z2-7]+", upper):
         tries.append(lambda: base64.b32decode(upper + "=" * (-len(upper) % 8)))
+    if len(body) >= 16 and len(body) % 8 in (0, 7) and re.fullmatch(r"[01]+", body):
+        size = 8 if len(body) % 8 == 0 else 7  # one unbroken string of bits (z405)
+        tries.append(lambda: bytes(int(body[i : i + size], 2) for i in range(0, len(body), size)))
     for attempt in tries:
         try:
             text = _plain_text(attempt())
@@ -998,7 +1030,7 @@ def _decode_blob(blob: str, *, whole: bool = True) -> list[str]:
             raw = base64.b64decode(part, validate=True)
         except (binascii.Error, ValueError):
             continue
-        out += [s for s in _readable_stretches(raw) if s not in out]
+        out += [s for s in _readable_stretches(raw, least) if s not in out]
     return out
 
 
@@ -1013,101 +1045,140 @@ def _piece_like(run: str) -> bool:
     )
 
 
-def _byte_arrays(text: str) -> list[bytes]:
-    """The byte arrays ``text`` writes out, 4+ bytes each: ``0x76, 0x61`` or ``\\x76\\x61``
-    (tester44's z303), octal escapes (``\\166\\141``) and decimal or 8-bit binary numbers up
-    to 255 (``118 97 117``, ``01110110 01100001``), each byte from the next by at most a
-    comma, spaces or brackets."""
-    out: list[bytes] = []
-    for pattern, base in ((_BYTE_LITERAL, 16), (_BYTE_OCTAL, 8), (_BYTE_NUMBER, 0)):
-        run: list[int] = []
-        end = -1
-        for m in pattern.finditer(text):
-            digits = m.group(1) if base else m.group(0)
-            value = int(digits, base or (2 if len(digits) == 8 else 10))
-            if run and (value > 255 or not _BYTE_GAP.fullmatch(text, end, m.start())):
+def _code_arrays(text: str) -> list[str]:
+    """The texts that arrays of character codes in ``text`` spell: 4+ codes, each from the
+    next by at most :data:`_ATOM_GAP` characters that are not letters or digits, read under
+    each of :data:`_CODE_READINGS` (hex, ``\\u`` units, octal, decimal and binary bytes,
+    decimal code points), each maximal stretch of codes of that shape on its own. A mark that
+    says "a code follows" (:data:`_NUMBER_PREFIX`) is read as a space first. So ``0x76,
+    0x61``, ``76,61,75``, ``\\x76\\x61``, ``\\u0076``, ``&#118;&#97;``, ``U+0076``, ``\\166``,
+    ``166 141``, ``118.97.117`` and ``01110110 01100001`` are read (tester44's z303, tester45's
+    z401-z409). Linear in the length of ``text``."""
+    spaced = _NUMBER_PREFIX.sub(" ", text)
+    arrays: list[list[str]] = []
+    array: list[str] = []
+    end = -1
+    for m in _ALNUM_RUN.finditer(spaced):
+        atom = m.group(0)
+        hexish = all(c in string.hexdigits for c in atom)
+        if array and (not hexish or m.start() - end > _ATOM_GAP):
+            arrays.append(array)
+            array = []
+        if hexish:
+            array.append(atom)
+            end = m.end()
+    arrays.append(array)
+    out: list[str] = []
+    for atoms in arrays:
+        if len(atoms) < 4:
+            continue
+        for shape, base, is_byte in _CODE_READINGS:
+            run: list[int] = []
+            for atom in [*atoms, ""]:  # "" ends the last stretch
+                value = int(atom, base) if atom and shape.fullmatch(atom) else -1
+                if 0 <= value <= (255 if is_byte else 0x10FFFF):
+                    run.append(value)
+                    continue
                 if len(run) >= 4:
-                    out.append(bytes(run))
+                    if is_byte:  # a stray code before or after ("b'" read as 0x0b): cut
+                        raw = bytes(run)
+                        decoded = _plain_text(raw)
+                        texts = [decoded] if decoded is not None else _readable_stretches(raw, 4)
+                    else:
+                        chars = "".join(chr(v) for v in run)
+                        texts = [chars] if _readable(chars) else []
+                    out += [t for t in texts if t not in out]
                 run = []
-            if value <= 255:
-                run.append(value)
-                end = m.end()
-        if len(run) >= 4:
-            out.append(bytes(run))
     return out
 
 
-def _hint_blobs(text: str) -> list[tuple[str, bool]]:
-    """The blobs of a binary-to-text encoding in ``text`` as ``(blob, whole)``: each percent
-    or hex run, each run of :data:`_ENCODED_RUN` of 8+ characters, a base64 blob wrapped over
-    lines (runs of 4+ between spaces) and one cut into pieces with words between them (runs
-    that are :func:`_piece_like`, each within :data:`_PIECE_GAP` characters of the last:
-    ``Piece 1: dmF1bHQgMT. Piece 2: ogNzM5OTsg.``, tester44's z301); ``whole`` is ``False``
-    for a joined one. Linear in the length of ``text``."""
-    blobs: list[tuple[str, bool]] = [(m.group(0), True) for m in _PERCENT_RUN.finditer(text)]
-    blobs += [(m.group(0), True) for m in _HEX_RUN.finditer(text)]
+def _hint_blobs(text: str) -> list[tuple[str, bool, int]]:
+    """The blobs of a binary-to-text encoding in ``text`` as ``(blob, whole, least)`` (the
+    arguments of :func:`_decode_blob`): each percent or hex run, each run of
+    :data:`_ENCODED_RUN` of 8+ characters, a base64 blob wrapped over lines (runs of 4+ between
+    spaces), one written in groups (runs joined by one or two of :data:`_GROUP_GAP`: ``dmF1-bHQg``,
+    tester45's z407) and one cut into pieces with words between them (the runs that are
+    :func:`_piece_like`, joined: ``Piece 1: dmF1bHQgMT. Piece 2: ogNzM5OTsg.``, tester44's
+    z301). Linear in the length of ``text``."""
+    blobs: list[tuple[str, bool, int]] = [
+        (m.group(0), True, _READABLE_MIN) for m in _PERCENT_RUN.finditer(text)
+    ]
+    blobs += [(m.group(0), True, _READABLE_MIN) for m in _HEX_RUN.finditer(text)]
+    singles: list[tuple[str, bool, int]] = []
     wrapped: list[str] = []
     pieces: list[str] = []
-    wrapped_end = pieces_end = -1
-    singles: list[tuple[str, bool]] = []
-
-    def flush(chain: list[str], joiner: str) -> None:
-        if len(chain) >= 2:
-            blobs.append((joiner.join(chain), joiner == " "))
-
+    wrapped_end = -1
     for m in _ENCODED_RUN.finditer(text):
         run = m.group(0)
         if len(run) >= 8:
-            singles.append((run, True))
+            singles.append((run, True, _READABLE_MIN))
         if len(run) >= 4 and wrapped and text[wrapped_end : m.start()].isspace():
             wrapped.append(run)
         else:
-            flush(wrapped, " ")
+            if len(wrapped) >= 2:
+                blobs.append((" ".join(wrapped), True, _READABLE_MIN))
             wrapped = [run] if len(run) >= 4 else []
         wrapped_end = m.end()
         if _piece_like(run):
-            if not pieces or m.start() - pieces_end > _PIECE_GAP:
-                flush(pieces, "")
-                pieces = []
             pieces.append(run)
-            pieces_end = m.end()
-    flush(wrapped, " ")
-    flush(pieces, "")
+    if len(wrapped) >= 2:
+        blobs.append((" ".join(wrapped), True, _READABLE_MIN))
+    if len(pieces) >= 2:
+        blobs.append(("".join(pieces), False, _READABLE_MIN))
+    # groups: a word before or after joins them too ("codes: dmF1-bHQg"), so the blob is read
+    # for its stretches, of 16+ characters (prose read as base64 holds one at ~1e-7 a byte)
+    groups: list[str] = []
+    group_end = -1
+    for m in _BASE64_RUN.finditer(text):
+        if groups and not _GROUP_GAP.fullmatch(text, group_end, m.start()):
+            if len(groups) >= 3:
+                blobs.append(("".join(groups), False, 16))
+            groups = []
+        groups.append(m.group(0))
+        group_end = m.end()
+    if len(groups) >= 3:
+        blobs.append(("".join(groups), False, 16))
     return blobs + singles
 
 
 def _hint_decoded(hint: str) -> str:
-    """``hint`` followed by what its blobs of a binary-to-text encoding read as: base64
-    (standard or URL-safe, also wrapped over lines or cut into pieces with words between),
-    base32, hex (``76 61 75``), percent encoding (``%76%61``) and byte arrays (``0x76, 0x61``,
-    ``118 97``: :func:`_byte_arrays`), each kept where it decodes to readable UTF-8
-    (:func:`_plain_text`; for a blob joined from pieces, its readable stretches), and a blob
-    inside a decoded one too (one more round). Invisible characters (zero-width spaces, soft
-    hyphens: not printable, not spaces) are dropped first: the Agent's tokens drop them too
-    (tester44's z302).
+    """``hint`` followed by what its encoded text reads as: blobs of base64 (standard or
+    URL-safe, also wrapped over lines, written in groups or cut into pieces with words
+    between), base32, hex (``76 61 75``), percent encoding (``%76%61``) and bits
+    (:func:`_hint_blobs`), and arrays of character codes (``0x76, 0x61``, ``&#118;``,
+    ``\\u0076``, ``118.97``: :func:`_code_arrays`), each kept where it decodes to readable
+    UTF-8 or UTF-16 (:func:`_plain_text`; for a blob joined from pieces, its readable
+    stretches), and what is encoded inside a decoded text too (one more round). Invisible
+    characters (zero-width spaces, soft hyphens: not printable, not spaces) are dropped first:
+    the Agent's tokens drop them too (tester44's z302).
 
     The hint's tokens, numbers and readings are taken from this text: a table of per-task
     codes the hint writes in base64 gives the hinted Agent codes that no play could derive,
     as plainly as one written out (tester42's z201: ``vault 1: 7399; ...`` as ``dmF1bHQg...``).
-    The Agent still plays the hint as written. At most :data:`_DECODED_MAX` decoded texts;
-    the work is linear in the hint's length (a megabyte at most)."""
+    The Agent still plays the hint as written. At most :data:`_DECODED_MAX` decoded texts and
+    :data:`_DECODED_CHARS` characters; the work is linear in the hint's length (a megabyte at
+    most: ~1 s)."""
     extra: list[str] = []
+    seen: set[str] = set()
+    size = 0
     todo = ["".join(c for c in hint if c.isprintable() or c.isspace())]
     for _ in range(2):  # the hint, then what it decoded to
         found: list[str] = []
         for text in todo:
-            for raw in _byte_arrays(text):
-                if len(extra) + len(found) >= _DECODED_MAX:
+            decoded_texts = itertools.chain(
+                _code_arrays(text),
+                itertools.chain.from_iterable(
+                    _decode_blob(blob, whole=whole, least=least)
+                    for blob, whole, least in dict.fromkeys(_hint_blobs(text))
+                ),
+            )
+            for decoded in decoded_texts:
+                if len(extra) + len(found) >= _DECODED_MAX or size >= _DECODED_CHARS:
                     break
-                decoded = _plain_text(raw)
-                if decoded is not None and decoded not in found and decoded not in extra:
+                if decoded not in seen:
+                    seen.add(decoded)
                     found.append(decoded)
-            for blob, whole in dict.fromkeys(_hint_blobs(text)):
-                if len(extra) + len(found) >= _DECODED_MAX:
-                    break
-                found += [
-                    t for t in _decode_blob(blob, whole=whole) if t not in found and t not in extra
-                ][: _DECODED_MAX - len(extra) - len(found)]
+                    size += len(decoded)
         extra += found
         todo = found
     return "\n".join([hint, *extra]) if extra else hint

@@ -2959,6 +2959,26 @@ def test_tester44_decoding_a_long_unbroken_base64_hint_ends() -> None:
         ("dmF1\u200bbHQg\u00adMTog\u2060NzM5OQ==", "vault 1: 7399"),
         ("Take 'dmF1bHQ' then 'gMTogNzM' then '5OQ=='.", "vault 1: 7399"),
         ("sha 9f86d081884c7d65, then ZmlyZXdvcmtz IGF0IG1pZG5pZ2h0", "fireworks at midnight"),
+        # tester45's forms, and the same kind: every one spells "vault 1: 7399"
+        ("76,61,75,6c,74,20,31,3a,20,37,33,39,39", "vault 1: 7399"),
+        ("76.61.75.6c.74.20.31.3a.20.37.33.39.39", "vault 1: 7399"),
+        ("#76 #61 #75 #6c #74 #20 #31 #3a #20 #37 #33 #39 #39", "vault 1: 7399"),
+        (
+            r'"\u0076\u0061\u0075\u006c\u0074\u0020\u0031\u003a\u0020\u0037\u0033\u0039"',
+            "vault 1: 739",
+        ),
+        ("U+0076 U+0061 U+0075 U+006C U+0074 U+0020 U+0031", "vault 1"),
+        ("&#118;&#97;&#117;&#108;&#116;&#32;&#49;&#58;&#32;&#55;&#51;&#57;&#57;", "vault 1: 7399"),
+        ("&#x76;&#x61;&#x75;&#x6c;&#x74;&#x20;&#x31;", "vault 1"),
+        ("118.97.117.108.116.32.49.58.32.55.51.57.57", "vault 1: 7399"),
+        ("118-97-117-108-116-32-49-58-32-55-51-57-57", "vault 1: 7399"),
+        ("166 141 165 154 164 40 61 72 40 67 63 71 71", "vault 1: 7399"),
+        ("1110110 1100001 1110101 1101100 1110100 0100000 0110001", "vault 1"),
+        ("0111011001100001011101010110110001110100001000000011000100111010", "vault 1:"),
+        ("dgBhAHUAbAB0ACAAMQA6ACAANwAzADkAOQA=", "vault 1: 7399"),  # base64 of UTF-16LE
+        ("760061007500", "vau"),  # hex of UTF-16LE
+        ("key dmF1-bHQg-MTog-NzM5-OQ==", "vault 1: 7399"),
+        ("codes: dmF1.bHQg.MTog.NzM5.OTsg.dmF1.bHQg.Mjog.NDgy.Ng==", "vault 2: 4826"),
     ],
 )
 def test_hint_decoded_reads_byte_arrays_pieces_and_invisible_characters(
@@ -2987,12 +3007,6 @@ def test_hint_decoded_adds_nothing_readable_to_plain_hints(hint: str) -> None:
 # ---- tester45 (2026-12-05)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester45: a code table in hex without 0x (comma-separated), \\u escapes, HTML "
-    "entities, base64 of UTF-16LE, unbroken bits, dotted decimal, hyphen-grouped base64 or "
-    "octal without backslashes is not decoded: paid as frontier at regret 1.0, no flag",
-)
 @pytest.mark.parametrize(
     "env",
     [
@@ -3015,7 +3029,9 @@ async def test_tester45_a_code_table_in_an_unread_byte_notation_is_an_informatio
     not read as UTF-8); z405 one unbroken string of bits; z406 ``118.97.117...``; z407 base64
     in hyphen-joined groups of four, a licence key (one URL-safe run, decoded whole to
     garbage); z409 octal codes without backslashes (``166 141 165``). The hinted agent decodes
-    and wins every episode, unhinted never: frontier at regret 1.0 with no flag (tester45)."""
+    and wins every episode, unhinted never: frontier at regret 1.0 with no flag (tester45).
+    Each is an information gate now: arrays of character codes are read under every
+    notation's shape (``_code_arrays``), NUL-holding bytes as UTF-16, base64 groups joined."""
     out = await attack(sandbox, env, "tk22_agents.py:encoded_table", k=8)
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags and not out.accepted, out
