@@ -1006,6 +1006,11 @@ def _decode_blob(blob: str, *, whole: bool = True, least: int = _READABLE_MIN) -
         grouped = body.replace("-", "")
         if re.fullmatch(r"[A-Za-z0-9+/]+", grouped):
             tries.append(lambda: base64.b64decode(grouped + "=" * (-len(grouped) % 4)))
+    if standard and whole:  # base64 reversed, or put through ROT13 (an obfuscation on top)
+        flipped = body[::-1]
+        rotated = body.translate(_ROT13)
+        tries.append(lambda: base64.b64decode(flipped + "=" * (-len(flipped) % 4)))
+        tries.append(lambda: base64.b64decode(rotated + "=" * (-len(rotated) % 4)))
     upper = body.upper()
     if re.fullmatch(r"[A-Z2-7]+", upper):
         tries.append(lambda: base64.b32decode(upper + "=" * (-len(upper) % 8)))
@@ -1031,6 +1036,41 @@ def _decode_blob(blob: str, *, whole: bool = True, least: int = _READABLE_MIN) -
         except (binascii.Error, ValueError):
             continue
         out += [s for s in _readable_stretches(raw, least) if s not in out]
+    return out
+
+
+_ROT13 = str.maketrans(
+    string.ascii_lowercase + string.ascii_uppercase,
+    string.ascii_lowercase[13:]
+    + string.ascii_lowercase[:13]
+    + string.ascii_uppercase[13:]
+    + string.ascii_uppercase[:13],
+)
+_B85_CHARS = frozenset(string.digits + string.ascii_letters + "!#$%&()*+-;<=>?@^_`{|}~")
+_A85_CHARS = frozenset(chr(c) for c in range(33, 118)) | {"z"}
+_WORD_RUN = re.compile(r"\S{10,}")
+
+
+def _base85_texts(text: str) -> list[str]:
+    """What the runs of 10+ characters without a space in ``text`` read as in ascii85
+    (``<~...~>`` or bare) and base85 (Python's ``b85encode``, git's), where they decode to
+    readable text (:func:`_plain_text`). Linear in the length of ``text``."""
+    out: list[str] = []
+    for m in _WORD_RUN.finditer(text):
+        run = m.group(0)
+        inner = run[2:-2] if run.startswith("<~") and run.endswith("~>") else run
+        tries: list[tuple[Callable[[str], bytes], str]] = []
+        if _A85_CHARS.issuperset(inner):
+            tries.append((base64.a85decode, inner))
+        if _B85_CHARS.issuperset(run):
+            tries.append((base64.b85decode, run))
+        for decode, blob in tries:
+            try:
+                decoded = _plain_text(decode(blob))
+            except ValueError:
+                continue
+            if decoded is not None and decoded not in out:
+                out.append(decoded)
     return out
 
 
@@ -1167,6 +1207,7 @@ def _hint_decoded(hint: str) -> str:
         for text in todo:
             decoded_texts = itertools.chain(
                 _code_arrays(text),
+                _base85_texts(text),
                 itertools.chain.from_iterable(
                     _decode_blob(blob, whole=whole, least=least)
                     for blob, whole, least in dict.fromkeys(_hint_blobs(text))

@@ -2979,6 +2979,12 @@ def test_tester44_decoding_a_long_unbroken_base64_hint_ends() -> None:
         ("760061007500", "vau"),  # hex of UTF-16LE
         ("key dmF1-bHQg-MTog-NzM5-OQ==", "vault 1: 7399"),
         ("codes: dmF1.bHQg.MTog.NzM5.OTsg.dmF1.bHQg.Mjog.NDgy.Ng==", "vault 2: 4826"),
+        # the text's own base85 and base64 under an obfuscation on top
+        ("codes G%#N0F<E;!+?)):3< (ascii85)", "vault 1: 7399"),
+        ("codes <~G%#N0F<E;!+?)):3<~>", "vault 1: 7399"),
+        ("codes c42jFbRaQ0AU88PIR (base85)", "vault 1: 7399"),
+        ("reversed: ==QO5MzNgoTMgQHb1Fmd", "vault 1: 7399"),
+        ("rot13: qzS1oUDtZGbtAmZ5BD==", "vault 1: 7399"),
     ],
 )
 def test_hint_decoded_reads_byte_arrays_pieces_and_invisible_characters(
