@@ -982,6 +982,11 @@ def _readable_stretches(raw: bytes, least: int = _READABLE_MIN) -> list[str]:
     return [s for s in text.split("\ufffd") if len(s) >= least and sum(c.isalnum() for c in s) >= 3]
 
 
+def _padded(body: str, quantum: int = 4) -> str:
+    """``body`` with the ``=`` padding base64 (``quantum`` 4) or base32 (8) wants."""
+    return body + "=" * (-len(body) % quantum)
+
+
 def _decode_blob(blob: str, *, whole: bool = True, least: int = _READABLE_MIN) -> list[str]:
     """What ``blob`` reads as under each encoding it is valid in (see :func:`_hint_decoded`);
     with ``whole=False`` (a blob joined from pieces) also its readable stretches of ``least``+
@@ -995,7 +1000,7 @@ def _decode_blob(blob: str, *, whole: bool = True, least: int = _READABLE_MIN) -
     if len(hexed) % 2 == 0 and re.fullmatch(r"[0-9A-Fa-f]+", hexed):
         tries.append(lambda: bytes.fromhex(hexed))
     body = compact.rstrip("=")
-    padded = body + "=" * (-len(body) % 4)
+    padded = _padded(body)
     standard = re.fullmatch(r"[A-Za-z0-9+/]+", body) is not None
     urlsafe = re.fullmatch(r"[A-Za-z0-9_\-]+", body) is not None
     if standard:
@@ -1005,15 +1010,15 @@ def _decode_blob(blob: str, *, whole: bool = True, least: int = _READABLE_MIN) -
     if "-" in body:  # base64 in groups joined by hyphens, licence-key style (z407)
         grouped = body.replace("-", "")
         if re.fullmatch(r"[A-Za-z0-9+/]+", grouped):
-            tries.append(lambda: base64.b64decode(grouped + "=" * (-len(grouped) % 4)))
+            tries.append(lambda: base64.b64decode(_padded(grouped)))
     if standard and whole:  # base64 reversed, or put through ROT13 (an obfuscation on top)
         flipped = body[::-1]
         rotated = body.translate(_ROT13)
-        tries.append(lambda: base64.b64decode(flipped + "=" * (-len(flipped) % 4)))
-        tries.append(lambda: base64.b64decode(rotated + "=" * (-len(rotated) % 4)))
+        tries.append(lambda: base64.b64decode(_padded(flipped)))
+        tries.append(lambda: base64.b64decode(_padded(rotated)))
     upper = body.upper()
     if re.fullmatch(r"[A-Z2-7]+", upper):
-        tries.append(lambda: base64.b32decode(upper + "=" * (-len(upper) % 8)))
+        tries.append(lambda: base64.b32decode(_padded(upper, 8)))
     if len(body) >= 16 and len(body) % 8 in (0, 7) and re.fullmatch(r"[01]+", body):
         size = 8 if len(body) % 8 == 0 else 7  # one unbroken string of bits (z405)
         tries.append(lambda: bytes(int(body[i : i + size], 2) for i in range(0, len(body), size)))
@@ -1030,9 +1035,8 @@ def _decode_blob(blob: str, *, whole: bool = True, least: int = _READABLE_MIN) -
     for start in range(4):
         part = alphabet[start:]
         part = part[: len(part) - 1] if len(part) % 4 == 1 else part
-        part += "=" * (-len(part) % 4)
         try:
-            raw = base64.b64decode(part, validate=True)
+            raw = base64.b64decode(_padded(part), validate=True)
         except (binascii.Error, ValueError):
             continue
         out += [s for s in _readable_stretches(raw, least) if s not in out]
@@ -2868,7 +2872,7 @@ async def _censored_gate(
     # host work linear in what the episodes showed (megabytes, seconds): off the event loop,
     # whose stall would count against the sandbox time of every episode in flight
     stated = await trio.to_thread.run_sync(_stated_text, env)
-    # the hint as read: with what its base64, hex or percent-encoded blobs decode to (z201)
+    # the hint as read: with what its encoded text decodes to (z201, z301-z309, z401-z409)
     plain = await trio.to_thread.run_sync(_hint_decoded, hint)
     # the hint's tokens once: a 1 MB hint's _tokens takes ~1 s
     literal, derived = await trio.to_thread.run_sync(_hint_tokens, plain, stated)
