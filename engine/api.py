@@ -60,6 +60,7 @@ from engine.config import Config
 from engine.errors import ConfigError, EngineStopped
 from engine.messages import DesignRequested, EnvProposed, EnvScored
 from engine.runtime import MeteredSendChannel, Runtime
+from engine.seeding import derive_seed
 from engine.wiring import outcome_group
 
 if TYPE_CHECKING:
@@ -191,8 +192,9 @@ class Engine:
         Args:
             source: the environment program (Python source defining ``class Env``).
             hint: the hint to use; ``""`` uses the program's ``HINT``.
-            env_id: the environment's id (default: a fresh ``api-<hex>``); unique among the
-                submissions in flight.
+            env_id: the environment's id (default: a fresh ``api-<hex>``, or under
+                ``run.deterministic`` one derived from ``run.seed``, the submission's number
+                and its content); unique among the submissions in flight.
 
         Returns:
             ``EnvScored`` (success rates, regret, its interval, acceptance, flags) or the
@@ -213,7 +215,9 @@ class Engine:
         self._check("submit_env")
         source = _text("submit_env", "source", source)
         hint = _text("submit_env", "hint", hint)
-        env_id = _text("submit_env", "env_id", env_id) or f"api-{uuid.uuid4().hex[:12]}"
+        env_id = _text("submit_env", "env_id", env_id) or self._fresh_id(
+            "api", self._submitted, source, hint
+        )
         try:
             env_id.encode("utf-8")
         except UnicodeEncodeError:  # every record is UTF-8 JSON: the id could not be written
@@ -260,7 +264,7 @@ class Engine:
         g = self.config.designer.group_size if group_size is None else group_size
         if g < 1:
             raise ValueError(f"submit_design_request: group_size = {g}, must be >= 1")
-        request_id = f"api-design-{uuid.uuid4().hex[:12]}"
+        request_id = self._fresh_id("api-design", self._design_requests, passage, g)
         msg = DesignRequested(
             request_id=request_id, passage_id=passage_id, passage=passage, group_size=g
         )
@@ -268,6 +272,15 @@ class Engine:
         outcomes = await self._submit(request_id, g, self._to_designer, msg)
         order = {f"{request_id}/{i}": i for i in range(g)}
         return sorted(outcomes, key=lambda o: order.get(o.env_id, g))
+
+    def _fresh_id(self, prefix: str, n: int, *content: object) -> str:
+        """A fresh id for the ``n``-th submission: random, or under ``run.deterministic`` one
+        derived from ``run.seed``, ``n`` and the content, since the Critic's episode seeds and
+        the policy's sampling seeds are derived from the id (the same submissions in the same
+        order get the same seeds, so the same outcomes, on a rerun)."""
+        if not self.config.run.deterministic:
+            return f"{prefix}-{uuid.uuid4().hex[:12]}"
+        return f"{prefix}-{n:06d}-{derive_seed(self.config.run.seed, prefix, n, *content):08x}"
 
     async def _submit(
         self, key: str, expected: int, to: MeteredSendChannel[Any], msg: Any

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 import trio
 
@@ -302,3 +303,24 @@ async def test_tester41_a_non_str_whose_type_name_raises_is_a_type_error_naming_
     async with engine.open_engine(CONFIG, agent=AGENT) as eng:
         with pytest.raises(TypeError, match="submit_env: source must be str"):
             await eng.submit_env(_Opaque())  # type: ignore[arg-type]
+
+
+async def test_deterministic_mode_gives_submissions_the_same_ids_and_outcomes_on_a_rerun() -> None:
+    # the Critic's episode seeds come from the id; a random id made a deterministic engine's
+    # scores differ run to run (the HTTP example's test failed in CI on it, 2026-12-05)
+    config = msgspec.structs.replace(
+        CONFIG, run=msgspec.structs.replace(CONFIG.run, deterministic=True)
+    )
+
+    async def play() -> list[tuple[str, float, float]]:
+        async with engine.open_engine(config, agent=AGENT) as eng:
+            outs = [
+                await eng.submit_env(source("learnable_bisect"), hint="Guess; nothing helps."),
+                await eng.submit_env(source("coin_flip")),
+            ]
+        assert all(isinstance(o, EnvScored) for o in outs)
+        return [(o.env_id, o.success_without, o.success_with) for o in outs]  # type: ignore[union-attr]
+
+    first, second = await play(), await play()
+    assert first == second
+    assert first[0][0] != first[1][0]
