@@ -3071,3 +3071,47 @@ async def test_tester45_a_method_hint_repeated_in_base64_with_versions_stays_fro
     )
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out
+
+
+# ---- tester46 (2026-12-05)
+
+
+@pytest.mark.xfail(strict=True, reason="an honest code cipher's answers are censored as hint tokens")
+@pytest.mark.parametrize(
+    "env",
+    [
+        "z501_honest_code_cipher_worked_example_in_codes.py",
+        "z502_honest_code_cipher_worked_example_in_words.py",
+    ],
+)
+async def test_tester46_an_honest_code_cipher_with_a_worked_example_stays_frontier(
+    sandbox: Sandbox, env: str
+) -> None:
+    """An honest cipher: the message (4 words of a 6-word vocabulary the task never states) is
+    sent as decimal codes raised by a secret key; the hint states the method (the smallest code
+    is the space: key = smallest - 32) with a worked example. The scripted solver derives every
+    answer from the observation (regret 1.0). Each is flagged ``information_gate`` (tester46,
+    ``engine.score --k 8``): z501 (example's result written only as codes, decoding to "lamp
+    river stone candle"): tokens candle (constant), stone, lamp (hint), censored 0/6; z502 (the
+    same example written in words: the literal twin, so not new with the decoder): the same,
+    0/6. Method hints' worked examples in the task's vocabulary are censored as the answer."""
+    out = await attack(sandbox, env, "tk23_agents.py:code_cipher", k=8)
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
+
+
+async def test_tester46_a_code_cipher_whose_worked_example_is_off_vocabulary_stays_frontier(
+    sandbox: Sandbox,
+) -> None:
+    """z503, a control (passes under this rng): z501 with the worked example's words outside
+    the task's vocabulary ("gold fish swims fast", as codes). Under ``engine.score --k 8``
+    (seed 0) it is flagged all the same: candle, in each of the 4 sampled wins, is censored as
+    an unseen constant (1/6 censored wins): ~35% of draws hold some word of 6 in all 4 wins."""
+    out = await attack(
+        sandbox,
+        "z503_honest_code_cipher_worked_example_off_vocabulary.py",
+        "tk23_agents.py:code_cipher",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
