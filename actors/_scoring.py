@@ -1229,6 +1229,68 @@ def _hint_decoded(hint: str) -> str:
     return "\n".join([hint, *extra]) if extra else hint
 
 
+_SHOWN_DECODED_CHARS = 16_384
+"""Most characters of one observation that :func:`_shown_decoded` decodes (the rest is read
+as written): an exemption, so a cap can only flag more, never let a gate through."""
+_SHIFTED_ARRAYS_MAX = 64
+"""Most arrays of decimal codes in one observation that :func:`_shifted_codes` reads."""
+_SHIFTED_CHARS = frozenset(string.ascii_letters + string.digits + " .,;:'!?-")
+
+
+def _shifted_codes(text: str) -> list[str]:
+    """What arrays of 4+ decimal codes in ``text`` (as :func:`_code_arrays` finds them) read as
+    with every code lowered by one key: each key that makes every code a letter, a digit, a
+    space or common punctuation (``.,;:'!?-``), with 3+ letters. A message sent as character
+    codes raised by a secret key (``118 107 119 122 37 ...`` for "lamp ...", key 10) is shown
+    text once the key is taken away, as a Caesar shift of a shown word is. At most
+    :data:`_SHIFTED_ARRAYS_MAX` arrays; linear in the length of ``text``."""
+    out: list[str] = []
+    arrays = 0
+    array: list[int] = []
+    end = -1
+    for m in itertools.chain(_ALNUM_RUN.finditer(text), [None]):
+        atom = m.group(0) if m is not None else ""
+        number = atom.isascii() and atom.isdigit() and len(atom) <= 7
+        if array and (m is None or not number or m.start() - end > _ATOM_GAP):
+            if len(array) >= 4:
+                arrays += 1
+                values = set(array)
+                low, high = min(values), max(values)
+                for key in range(max(high - 126, 0), low - 32 + 1):
+                    if all(chr(v - key) in _SHIFTED_CHARS for v in values):
+                        decoded = "".join(chr(v - key) for v in array)
+                        if sum(c.isalpha() for c in decoded) >= 3 and decoded not in out:
+                            out.append(decoded)
+                if arrays >= _SHIFTED_ARRAYS_MAX:
+                    break
+            array = []
+        if number:
+            array.append(int(atom))
+            end = m.end() if m is not None else end
+    return out
+
+
+def _shown_decoded(observation: str) -> str:
+    """``observation`` followed by what its encoded text reads as: the hint's decodings
+    (:func:`_hint_decoded`) and arrays of character codes raised by a key
+    (:func:`_shifted_codes`), of its first :data:`_SHOWN_DECODED_CHARS` characters. A word the
+    Agent could decode from what the task showed is not owed to the hint: an honest cipher
+    whose hint's worked example uses the task's own words ("lamp river stone candle") had its
+    answers censored as hint tokens (tester46's z501, z502: information_gate, 0/6 censored
+    wins)."""
+    extra = _decoded_head(observation[:_SHOWN_DECODED_CHARS])
+    return f"{observation}\n{extra}" if extra else observation
+
+
+@functools.lru_cache(maxsize=256)
+def _decoded_head(head: str) -> str:
+    """What :func:`_shown_decoded` appends for an observation beginning ``head`` (cached: the
+    same observations come back in every episode of a design)."""
+    decoded = _hint_decoded(head)[len(head) + 1 :]
+    shifted = [t for t in _shifted_codes(head) if t not in decoded]
+    return "\n".join([decoded, *shifted]) if decoded else "\n".join(shifted)
+
+
 def _hint_readings(hint: str, literal: set[str], caesar_from: int = 5) -> set[str]:
     """What the hint's tokens (``literal``, of :func:`_tokens`) spell under a transformation a
     hint can state in words: a number of 3-8 digits reversed or with every digit shifted by
@@ -1932,7 +1994,7 @@ class _EpisodeView:
     def see(self, observations: Sequence[str]) -> None:
         """Take in the observations not seen yet (``observations`` is the whole episode's)."""
         for obs in observations[self.seen :]:
-            part = _Seen(obs)
+            part = _Seen(_shown_decoded(obs))  # decoded too, as _gate_candidates reads it
             self.unstated -= {t for t in self.unstated & part.runs if _stated(part, t)}
             self.unstated -= {
                 t
@@ -2532,7 +2594,7 @@ def _keyed_candidates(
         return set()
     out: set[str] = set()
     for ep in winners:
-        view = _Seen(stated, first_observations.get(ep.seed, ""))
+        view = _Seen(stated, _shown_decoded(first_observations.get(ep.seed, "")))
         found: set[str] = set()
         streams: dict[str, list[str]] = {}
         for turn in ep.turns:
@@ -2567,10 +2629,12 @@ def _gate_candidates(
     without: Sequence[EpisodeFinished],
     hint_tokens: tuple[set[str], set[str]] | None = None,
     stated: str | None = None,
+    all_winners: Sequence[EpisodeFinished] = (),
 ) -> dict[str, str]:
     """Tokens (:data:`_GATE_TOKEN`, casefolded) that the hinted wins may owe to the hint
     alone, with why (``hint_tokens``: :func:`_hint_tokens` of the hint, and ``stated``:
-    :func:`_stated_text` of ``env``, when the caller has them already):
+    :func:`_stated_text` of ``env``, when the caller has them already; ``all_winners``: every
+    hinted win, of which ``winners`` are those replayed for their first observation):
 
     - ``"hint"``: in the hint and in a winning action, and nowhere in what the Agent saw
       before that action (description, tool schemas, observations);
@@ -2612,7 +2676,8 @@ def _gate_candidates(
         for ep in winners
     ]
     for ep, spells in zip(winners, spelling, strict=True):
-        view = _Seen(stated, first_observations.get(ep.seed, ""))
+        # what the episode showed, with what it decodes to (z501: an honest cipher's answer)
+        view = _Seen(stated, _shown_decoded(first_observations.get(ep.seed, "")))
         played: set[str] = set()
         unseen: set[str] = set()
         for turn in ep.turns:
@@ -2636,14 +2701,17 @@ def _gate_candidates(
                             if key in derived and key in _shown_readings(ep, opening, shown):
                                 continue  # decoded from what the task showed (r2_03)
                             out.setdefault(key, "hint")
-            view.add(turn.observation)
+            view.add(_shown_decoded(turn.observation))
         played_all.append(played)
         played_unseen.append(unseen)
     if len({ep.seed for ep in winners}) >= 2:
         for tok in set.intersection(*played_all):
             if out.get(tok) == "hint" and _derived_number(tok, literal, derived, derived_keys):
                 del out[tok]
-        always = set.intersection(*played_all) & literal
+        # a hint word in every win: in every one of all the wins, not only the 4 replayed (a
+        # vocabulary of 6 words, 4 a message, puts some word of an honest cipher's worked
+        # example in 4 wins in ~1 draw of 4: tester46's z501 at engine.score seed 0)
+        always = set.intersection(*played_all, *map(_played_tokens, all_winners)) & literal
         # (a letter or digit spoken as a word, 'india' or 'seven', is a move of one
         # character, as 'i' or '7' is: k33's hangman in the radio alphabet)
         always |= {
@@ -2682,6 +2750,16 @@ def _gate_candidates(
     # the words of their descriptions are stated text, like the task description's
     schema = "\n".join(_schema_words(env.tools))
     return {t: why for t, why in out.items() if not _stated(schema, t)}
+
+
+def _played_tokens(ep: EpisodeFinished) -> set[str]:
+    """Every token ``ep``'s answers play (:func:`_tokens`, glued and apart; casefolded)."""
+    out: set[str] = set()
+    for turn in ep.turns:
+        if turn.error is None:
+            action = _action_text(turn)
+            out.update(t.casefold() for t in [*_tokens(action), *_tokens(action, glued=False)])
+    return out
 
 
 def _shown_readings(ep: EpisodeFinished, first: str, cache: dict[int, set[str]]) -> set[str]:
@@ -2882,7 +2960,9 @@ async def _censored_gate(
         lambda: derived | (_hint_readings(plain, literal) - literal)
     )
     candidates = await trio.to_thread.run_sync(
-        lambda: _gate_candidates(env, plain, firsts, winners[:4], without, (literal, read), stated)
+        lambda: _gate_candidates(
+            env, plain, firsts, winners[:4], without, (literal, read), stated, winners
+        )
     )
     keyed = await trio.to_thread.run_sync(
         _keyed_candidates, winners[:4], literal | derived, stated, firsts

@@ -18,7 +18,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from actors._scoring import _hint_decoded
+from actors._scoring import _hint_decoded, _shifted_codes, _shown_decoded
 from actors.agent import ScriptedAgent, play_episode
 from actors.critic import score_env
 from engine.config import AgentConfig, CriticConfig, SandboxConfig
@@ -3076,7 +3076,6 @@ async def test_tester45_a_method_hint_repeated_in_base64_with_versions_stays_fro
 # ---- tester46 (2026-12-05)
 
 
-@pytest.mark.xfail(strict=True, reason="an honest code cipher's answers are censored as hint tokens")
 @pytest.mark.parametrize(
     "env",
     [
@@ -3094,7 +3093,9 @@ async def test_tester46_an_honest_code_cipher_with_a_worked_example_stays_fronti
     ``engine.score --k 8``): z501 (example's result written only as codes, decoding to "lamp
     river stone candle"): tokens candle (constant), stone, lamp (hint), censored 0/6; z502 (the
     same example written in words: the literal twin, so not new with the decoder): the same,
-    0/6. Method hints' worked examples in the task's vocabulary are censored as the answer."""
+    0/6. Method hints' worked examples in the task's vocabulary were censored as the answer;
+    now what the observation's codes read as with the key taken away is shown text
+    (``_shown_decoded``), and a hint word is a constant only if all 8 wins play it."""
     out = await attack(sandbox, env, "tk23_agents.py:code_cipher", k=8)
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out
@@ -3115,3 +3116,38 @@ async def test_tester46_a_code_cipher_whose_worked_example_is_off_vocabulary_sta
     )
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out
+
+
+@pytest.mark.parametrize(
+    ("shown", "reads"),
+    [
+        # decimal codes raised by a key (10): the space is the smallest
+        ("Codes: 118 107 119 122 42 124 115 128 111 124", "lamp river"),
+        ("codes 115,101,115,97,109,101", "sesame"),  # key 0, commas
+        ("[120, 106, 120, 102, 114, 106]", "sesame"),  # key 5, one word
+    ],
+)
+def test_shown_decoded_reads_codes_raised_by_a_key(shown: str, reads: str) -> None:
+    assert reads in _shifted_codes(shown)
+    assert reads in _shown_decoded(shown).split("\n")
+
+
+@pytest.mark.parametrize(
+    "shown",
+    [
+        "Scores: 1000 2500 4200 9999 and 31337",  # too far apart to be letters under one key
+        "call 555 0142 or 555 0199",  # two codes, a word, two codes: no array of 4
+        "year 2026, 2027, 2028",  # 3 codes: not an array
+        "lamp river stone",  # no codes at all
+    ],
+)
+def test_shown_decoded_reads_no_words_into_numbers_that_are_not_codes(shown: str) -> None:
+    assert not any(sum(c.isalpha() for c in t) >= 4 for t in _shifted_codes(shown))
+    assert _shown_decoded(shown).split("\n")[0] == shown
+
+
+def test_shown_decoded_decodes_only_the_head_of_a_long_observation() -> None:
+    codes = " ".join(str(ord(c) + 7) for c in "lamp river stone")
+    shown = "x" * 20_000 + " " + codes
+    assert _shown_decoded(shown) == shown  # past the head: read as written (flags more)
+    assert "lamp river stone" in _shown_decoded(codes)
