@@ -3151,3 +3151,19 @@ def test_shown_decoded_decodes_only_the_head_of_a_long_observation() -> None:
     shown = "x" * 20_000 + " " + codes
     assert _shown_decoded(shown) == shown  # past the head: read as written (flags more)
     assert "lamp river stone" in _shown_decoded(codes)
+
+
+# ---- session 26 (2026-12-05): guards for reading observations decoded
+
+
+async def test_a_word_table_gate_whose_candidates_are_shown_as_shifted_codes_is_still_flagged(
+    sandbox: Sandbox,
+) -> None:
+    """z690: every candidate word is shown, as codes raised by a key, so the censored route
+    sees each answer decoded and censors nothing; the relabelled-table route must flag it
+    (engine.score --k 8, seeds 0-2: relabelled wins 0/6 each)."""
+    out = await attack(
+        sandbox, "z690_gate_table_candidates_shown_as_shifted_codes.py", "tk25_agents.py:table", k=8
+    )
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
