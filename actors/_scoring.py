@@ -1270,6 +1270,15 @@ def _shifted_codes(text: str) -> list[str]:
     return out
 
 
+@functools.lru_cache(maxsize=256)
+def _shown_words_read(observation: str) -> frozenset[str]:
+    """What ``observation``'s words read as Caesar-shifted or reversed (:func:`_hint_readings`
+    of its first :data:`_SHOWN_DECODED_CHARS` characters, as :func:`_shown_readings` reads an
+    episode), for the censored episodes to take as shown."""
+    head = observation[:_SHOWN_DECODED_CHARS]
+    return frozenset(_hint_readings(head, {t.casefold() for t in _tokens(head)}, 3))
+
+
 def _shown_decoded(observation: str) -> str:
     """``observation`` followed by what its encoded text reads as: the hint's decodings
     (:func:`_hint_decoded`) and arrays of character codes raised by a key
@@ -1996,6 +2005,8 @@ class _EpisodeView:
         for obs in observations[self.seen :]:
             part = _Seen(_shown_decoded(obs))  # decoded too, as _gate_candidates reads it
             self.unstated -= {t for t in self.unstated & part.runs if _stated(part, t)}
+            if any(_shifted_word(t) for t in self.unstated):  # Caesar-shifted or reversed
+                self.unstated -= {t for t in _shown_words_read(obs) if _shifted_word(t)}
             self.unstated -= {
                 t
                 for t in self.unstated
@@ -2695,9 +2706,14 @@ def _gate_candidates(
                         continue
                     played.add(key)
                     if not _stated(view, tok):
+                        opening = first_observations.get(ep.seed, "")
+                        # a word of 4+ letters the task showed Caesar-shifted or reversed
+                        # is shown text: an honest Caesar game whose worked example uses its
+                        # own words (session 26's z691) was flagged a gate, as z501 was
+                        if _shifted_word(key) and key in _shown_readings(ep, opening, shown):
+                            continue
                         unseen.add(key)
                         if key in in_hint or _same_number(key, number_keys):
-                            opening = first_observations.get(ep.seed, "")
                             if key in derived and key in _shown_readings(ep, opening, shown):
                                 continue  # decoded from what the task showed (r2_03)
                             out.setdefault(key, "hint")
@@ -2711,11 +2727,14 @@ def _gate_candidates(
         # a hint word in every win: in every one of all the wins, not only the 4 replayed (a
         # vocabulary of 6 words, 4 a message, puts some word of an honest cipher's worked
         # example in 4 wins in ~1 draw of 4: tester46's z501 at engine.score seed 0)
-        always = set.intersection(*played_all, *map(_played_tokens, all_winners)) & literal
+        in_all = [_played_tokens(ep) for ep in all_winners]
+        always = set.intersection(*played_all, *in_all) & literal
         # (a letter or digit spoken as a word, 'india' or 'seven', is a move of one
         # character, as 'i' or '7' is: k33's hangman in the radio alphabet)
         always |= {
-            t for t in set.intersection(*played_unseen) if len(t) >= 3 and not _spoken_character(t)
+            t
+            for t in set.intersection(*played_unseen, *in_all)
+            if len(t) >= 3 and not _spoken_character(t)
         }
         unhinted = {
             t.casefold() for ep in without for turn in ep.turns for t in _tokens(turn.action)
@@ -2750,6 +2769,13 @@ def _gate_candidates(
     # the words of their descriptions are stated text, like the task description's
     schema = "\n".join(_schema_words(env.tools))
     return {t: why for t, why in out.items() if not _stated(schema, t)}
+
+
+def _shifted_word(token: str) -> bool:
+    """Whether ``token`` is a word a shown word Caesar-shifted or reversed may read as, for
+    the gate check to take as shown: 4+ ASCII letters (3-letter words have 26 shifts of a
+    few shown words among only 17,576 strings; a code of digits is a table's)."""
+    return len(token) >= 4 and token.isascii() and token.isalpha()
 
 
 def _played_tokens(ep: EpisodeFinished) -> set[str]:

@@ -3167,3 +3167,33 @@ async def test_a_word_table_gate_whose_candidates_are_shown_as_shifted_codes_is_
     )
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags and not out.accepted, out
+
+
+async def test_an_honest_caesar_whose_worked_example_uses_the_tasks_words_stays_frontier(
+    sandbox: Sandbox,
+) -> None:
+    """z691: the z501 kind in a Caesar cipher: the win's words are shown shifted (by a shown
+    amount), and the hint's worked example holds them too."""
+    out = await attack(
+        sandbox,
+        "z691_honest_caesar_shown_shift_worked_example_in_vocabulary.py",
+        "tk25_agents.py:caesar",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
+
+
+async def test_a_constant_password_also_shown_caesar_shifted_is_still_flagged(
+    sandbox: Sandbox,
+) -> None:
+    """z692: the password the hint gives is shown Caesar-shifted among decoys, so the win's
+    word reads as shown text; played in every win and named by the hint, it is a constant."""
+    out = await attack(
+        sandbox,
+        "z692_gate_constant_password_shown_caesar_shifted.py",
+        "tk25_agents.py:password",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
