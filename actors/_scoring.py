@@ -1238,35 +1238,41 @@ _SHIFTED_CHARS = frozenset(string.ascii_letters + string.digits + " .,;:'!?-")
 
 
 def _shifted_codes(text: str) -> list[str]:
-    """What arrays of 4+ decimal codes in ``text`` (as :func:`_code_arrays` finds them) read as
-    with every code lowered by one key: each key that makes every code a letter, a digit, a
-    space or common punctuation (``.,;:'!?-``), with 3+ letters. A message sent as character
-    codes raised by a secret key (``118 107 119 122 37 ...`` for "lamp ...", key 10) is shown
-    text once the key is taken away, as a Caesar shift of a shown word is. At most
-    :data:`_SHIFTED_ARRAYS_MAX` arrays; linear in the length of ``text``."""
+    """What arrays of 4+ codes in ``text`` (as :func:`_code_arrays` finds them: decimal, or
+    hex with or without ``0x``/``\\x``) read as with every code lowered by one key: each key
+    that makes every code a letter, a digit, a space or common punctuation (``.,;:'!?-``),
+    with 3+ letters. A message sent as character codes raised by a secret key (``118 107 119
+    122 42 ...`` for "lamp ...", key 10) is shown text once the key is taken away, as a Caesar
+    shift of a shown word is. At most :data:`_SHIFTED_ARRAYS_MAX` arrays; linear in the length
+    of ``text``."""
     out: list[str] = []
     arrays = 0
-    array: list[int] = []
+    atoms: list[str] = []
     end = -1
-    for m in itertools.chain(_ALNUM_RUN.finditer(text), [None]):
+    spaced = _NUMBER_PREFIX.sub(" ", text)
+    for m in itertools.chain(_ALNUM_RUN.finditer(spaced), [None]):
         atom = m.group(0) if m is not None else ""
-        number = atom.isascii() and atom.isdigit() and len(atom) <= 7
-        if array and (m is None or not number or m.start() - end > _ATOM_GAP):
-            if len(array) >= 4:
+        code = 0 < len(atom) <= 7 and all(c in string.hexdigits for c in atom)
+        if atoms and (m is None or not code or m.start() - end > _ATOM_GAP):
+            if len(atoms) >= 4:
                 arrays += 1
-                values = set(array)
-                low, high = min(values), max(values)
-                for key in range(max(high - 126, 0), low - 32 + 1):
-                    if all(chr(v - key) in _SHIFTED_CHARS for v in values):
-                        decoded = "".join(chr(v - key) for v in array)
-                        if sum(c.isalpha() for c in decoded) >= 3 and decoded not in out:
-                            out.append(decoded)
+                for base in (10, 16):
+                    if base == 10 and not all(a.isdigit() for a in atoms):
+                        continue
+                    array = [int(a, base) for a in atoms]
+                    values = set(array)
+                    low, high = min(values), max(values)
+                    for key in range(max(high - 126, 0), low - 32 + 1):
+                        if all(chr(v - key) in _SHIFTED_CHARS for v in values):
+                            decoded = "".join(chr(v - key) for v in array)
+                            if sum(c.isalpha() for c in decoded) >= 3 and decoded not in out:
+                                out.append(decoded)
                 if arrays >= _SHIFTED_ARRAYS_MAX:
                     break
-            array = []
-        if number:
-            array.append(int(atom))
-            end = m.end() if m is not None else end
+            atoms = []
+        if code and m is not None:
+            atoms.append(atom)
+            end = m.end()
     return out
 
 

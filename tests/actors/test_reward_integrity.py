@@ -3125,6 +3125,8 @@ async def test_tester46_a_code_cipher_whose_worked_example_is_off_vocabulary_sta
         ("Codes: 118 107 119 122 42 124 115 128 111 124", "lamp river"),
         ("codes 115,101,115,97,109,101", "sesame"),  # key 0, commas
         ("[120, 106, 120, 102, 114, 106]", "sesame"),  # key 5, one word
+        ("0x76 0x6b 0x77 0x7a 0x2a 0x7c 0x73", "lamp ri"),  # hex with 0x, key 10
+        ("76-6b-77-7a-2a-7c-73-80-6f-7c", "lamp river"),  # bare hex, hyphens
     ],
 )
 def test_shown_decoded_reads_codes_raised_by_a_key(shown: str, reads: str) -> None:
