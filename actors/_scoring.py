@@ -1233,7 +1233,7 @@ _SHOWN_DECODED_CHARS = 16_384
 """Most characters of one observation that :func:`_shown_decoded` decodes (the rest is read
 as written): an exemption, so a cap can only flag more, never let a gate through."""
 _SHIFTED_ARRAYS_MAX = 64
-"""Most arrays of decimal codes in one observation that :func:`_shifted_codes` reads."""
+"""Most arrays of codes in one observation that :func:`_shifted_codes` reads."""
 _SHIFTED_CHARS = frozenset(string.ascii_letters + string.digits + " .,;:'!?-")
 
 
@@ -1276,12 +1276,17 @@ def _shifted_codes(text: str) -> list[str]:
     return out
 
 
-@functools.lru_cache(maxsize=256)
 def _shown_words_read(observation: str) -> frozenset[str]:
-    """What ``observation``'s words read as Caesar-shifted or reversed (:func:`_hint_readings`
-    of its first :data:`_SHOWN_DECODED_CHARS` characters, as :func:`_shown_readings` reads an
-    episode), for the censored episodes to take as shown."""
-    head = observation[:_SHOWN_DECODED_CHARS]
+    """What ``observation``'s words read as under the readings a hint can state (Caesar
+    shifts, reversals, initials: :func:`_hint_readings` of its first
+    :data:`_SHOWN_DECODED_CHARS` characters, as :func:`_shown_readings` reads an episode),
+    for the censored episodes to take as shown."""
+    return _readings_of_head(observation[:_SHOWN_DECODED_CHARS])
+
+
+@functools.lru_cache(maxsize=256)
+def _readings_of_head(head: str) -> frozenset[str]:
+    """:func:`_shown_words_read` of an observation beginning ``head`` (cached)."""
     return frozenset(_hint_readings(head, {t.casefold() for t in _tokens(head)}, 3))
 
 
@@ -2011,7 +2016,7 @@ class _EpisodeView:
         for obs in observations[self.seen :]:
             part = _Seen(_shown_decoded(obs))  # decoded too, as _gate_candidates reads it
             self.unstated -= {t for t in self.unstated & part.runs if _stated(part, t)}
-            if any(_shifted_word(t) for t in self.unstated):  # Caesar-shifted or reversed
+            if any(_shifted_word(t) for t in self.unstated):  # shifted, reversed, initials
                 self.unstated -= {t for t in _shown_words_read(obs) if _shifted_word(t)}
             self.unstated -= {
                 t
@@ -2713,8 +2718,8 @@ def _gate_candidates(
                     played.add(key)
                     if not _stated(view, tok):
                         opening = first_observations.get(ep.seed, "")
-                        # a word of 4+ letters the task showed Caesar-shifted or reversed
-                        # is shown text: an honest Caesar game whose worked example uses its
+                        # a word of 4+ letters the task showed Caesar-shifted, reversed or
+                        # in initials is shown text: an honest Caesar game whose example uses its
                         # own words (session 26's z691) was flagged a gate, as z501 was
                         if _shifted_word(key) and key in _shown_readings(ep, opening, shown):
                             continue
@@ -2778,8 +2783,8 @@ def _gate_candidates(
 
 
 def _shifted_word(token: str) -> bool:
-    """Whether ``token`` is a word a shown word Caesar-shifted or reversed may read as, for
-    the gate check to take as shown: 4+ ASCII letters (3-letter words have 26 shifts of a
+    """Whether ``token`` is a word that what was shown may read as (:func:`_shown_readings`),
+    for the gate check to take as shown: 4+ ASCII letters (3-letter words have 26 shifts of a
     few shown words among only 17,576 strings; a code of digits is a table's)."""
     return len(token) >= 4 and token.isascii() and token.isalpha()
 
