@@ -53,7 +53,7 @@ import sys
 import traceback
 import unicodedata
 import urllib.parse
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 import msgspec
@@ -1089,6 +1089,28 @@ def _piece_like(run: str) -> bool:
     )
 
 
+def _atom_arrays(text: str, longest: int = 0) -> Iterator[list[str]]:
+    """The arrays of 4+ code-like atoms in ``text`` (runs of hex digits, each from the next by
+    at most :data:`_ATOM_GAP` characters that are not letters or digits; a mark that says "a
+    code follows", :data:`_NUMBER_PREFIX`, read as a space first), left to right; with
+    ``longest``, an atom longer than that ends an array as a word does. Linear in the length
+    of ``text``."""
+    array: list[str] = []
+    end = -1
+    for m in _ALNUM_RUN.finditer(_NUMBER_PREFIX.sub(" ", text)):
+        atom = m.group(0)
+        code = all(c in string.hexdigits for c in atom) and (not longest or len(atom) <= longest)
+        if array and (not code or m.start() - end > _ATOM_GAP):
+            if len(array) >= 4:
+                yield array
+            array = []
+        if code:
+            array.append(atom)
+            end = m.end()
+    if len(array) >= 4:
+        yield array
+
+
 def _code_arrays(text: str) -> list[str]:
     """The texts that arrays of character codes in ``text`` spell: 4+ codes, each from the
     next by at most :data:`_ATOM_GAP` characters that are not letters or digits, read under
@@ -1098,24 +1120,8 @@ def _code_arrays(text: str) -> list[str]:
     0x61``, ``76,61,75``, ``\\x76\\x61``, ``\\u0076``, ``&#118;&#97;``, ``U+0076``, ``\\166``,
     ``166 141``, ``118.97.117`` and ``01110110 01100001`` are read (tester44's z303, tester45's
     z401-z409). Linear in the length of ``text``."""
-    spaced = _NUMBER_PREFIX.sub(" ", text)
-    arrays: list[list[str]] = []
-    array: list[str] = []
-    end = -1
-    for m in _ALNUM_RUN.finditer(spaced):
-        atom = m.group(0)
-        hexish = all(c in string.hexdigits for c in atom)
-        if array and (not hexish or m.start() - end > _ATOM_GAP):
-            arrays.append(array)
-            array = []
-        if hexish:
-            array.append(atom)
-            end = m.end()
-    arrays.append(array)
     out: list[str] = []
-    for atoms in arrays:
-        if len(atoms) < 4:
-            continue
+    for atoms in _atom_arrays(text):
         for shape, base, is_byte in _CODE_READINGS:
             run: list[int] = []
             for atom in [*atoms, ""]:  # "" ends the last stretch
@@ -1246,33 +1252,19 @@ def _shifted_codes(text: str) -> list[str]:
     shift of a shown word is. At most :data:`_SHIFTED_ARRAYS_MAX` arrays; linear in the length
     of ``text``."""
     out: list[str] = []
-    arrays = 0
-    atoms: list[str] = []
-    end = -1
-    spaced = _NUMBER_PREFIX.sub(" ", text)
-    for m in itertools.chain(_ALNUM_RUN.finditer(spaced), [None]):
-        atom = m.group(0) if m is not None else ""
-        code = 0 < len(atom) <= 7 and all(c in string.hexdigits for c in atom)
-        if atoms and (m is None or not code or m.start() - end > _ATOM_GAP):
-            if len(atoms) >= 4:
-                arrays += 1
-                for base in (10, 16):
-                    if base == 10 and not all(a.isdigit() for a in atoms):
-                        continue
-                    array = [int(a, base) for a in atoms]
-                    values = set(array)
-                    low, high = min(values), max(values)
-                    for key in range(max(high - 126, 0), low - 32 + 1):
-                        if all(chr(v - key) in _SHIFTED_CHARS for v in values):
-                            decoded = "".join(chr(v - key) for v in array)
-                            if sum(c.isalpha() for c in decoded) >= 3 and decoded not in out:
-                                out.append(decoded)
-                if arrays >= _SHIFTED_ARRAYS_MAX:
-                    break
-            atoms = []
-        if code and m is not None:
-            atoms.append(atom)
-            end = m.end()
+    for n, atoms in enumerate(_atom_arrays(text, longest=7), 1):
+        for base in (10, 16):
+            if base == 10 and not all(a.isdigit() for a in atoms):
+                continue
+            array = [int(a, base) for a in atoms]
+            values = set(array)
+            for key in range(max(max(values) - 126, 0), min(values) - 32 + 1):
+                if all(chr(v - key) in _SHIFTED_CHARS for v in values):
+                    decoded = "".join(chr(v - key) for v in array)
+                    if sum(c.isalpha() for c in decoded) >= 3 and decoded not in out:
+                        out.append(decoded)
+        if n >= _SHIFTED_ARRAYS_MAX:
+            break
     return out
 
 
