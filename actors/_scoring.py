@@ -1282,6 +1282,22 @@ def _readings_of_head(head: str) -> frozenset[str]:
     return frozenset(_hint_readings(head, {t.casefold() for t in _tokens(head)}, 3))
 
 
+def _decoded_views(
+    shown: Sequence[tuple[str, Sequence[str], Sequence[str]]],
+) -> tuple[list[str], list[str], list[str]]:
+    """The first observations, what was seen before the last action, and every observation of
+    each episode of ``shown`` (``(first, later, before)``), each observation read with
+    :func:`_shown_decoded`, joined by line breaks as :func:`_relabelled_gate` joins them."""
+    firsts: list[str] = []
+    seens: list[str] = []
+    tasks: list[str] = []
+    for first, later, before in shown:
+        firsts.append(_shown_decoded(first))
+        tasks.append("\n".join([firsts[-1], *map(_shown_decoded, later)]))
+        seens.append("\n".join([firsts[-1], *map(_shown_decoded, before)]))
+    return firsts, seens, tasks
+
+
 def _shown_decoded(observation: str) -> str:
     """``observation`` followed by what its encoded text reads as: the hint's decodings
     (:func:`_hint_decoded`) and arrays of character codes raised by a key
@@ -1300,7 +1316,36 @@ def _decoded_head(head: str) -> str:
     same observations come back in every episode of a design)."""
     decoded = _hint_decoded(head)[len(head) + 1 :]
     shifted = [t for t in _shifted_codes(head) if t not in decoded]
+    shifted += [t for t in _short_base64(head) if t not in decoded and t not in shifted]
     return "\n".join([decoded, *shifted]) if decoded else "\n".join(shifted)
+
+
+_SHORT_BASE64 = re.compile(r"(?<![\w+/=])[A-Za-z0-9+/]{2,8}={0,2}(?![\w+/=])")
+_SHORT_PLAIN = re.compile(r"[A-Za-z0-9#][A-Za-z0-9 #:.'-]{1,4}")
+
+
+def _short_base64(text: str) -> list[str]:
+    """What the lone base64 tokens of 4-8 characters in ``text`` read as (``cmVk`` is ``red``,
+    ``IzM=`` is ``#3``), where that is 2-5 letters, digits and label punctuation: too short
+    for :func:`_hint_decoded` (8+), so a table key or label shown that way was not read (the
+    z702 kind: 'Colour: cmVk'). At most :data:`_SHIFTED_ARRAYS_MAX` readings. A word the
+    task writes reads so at ~1% (3 bytes all in that set: (66/256)^3), and only exempts that
+    reading as shown."""
+    out: list[str] = []
+    for m in _SHORT_BASE64.finditer(text):
+        token = m.group()
+        if len(token) not in (4, 8) or token.isalpha() and token.islower():
+            continue
+        try:
+            raw = base64.b64decode(token, validate=True)
+        except (binascii.Error, ValueError):
+            continue
+        reading = raw.decode("ascii", "replace")
+        if _SHORT_PLAIN.fullmatch(reading) and reading not in out:
+            out.append(reading)
+            if len(out) >= _SHIFTED_ARRAYS_MAX:
+                break
+    return out
 
 
 def _hint_readings(hint: str, literal: set[str], caesar_from: int = 5) -> set[str]:
@@ -3487,10 +3532,8 @@ def _segment_table_shown(
     ]
     if not places:
         return None
-    for anchor in (1, 0):
-        if len({place[anchor] for place in places}) != 1:
-            continue
-        at = places[0][anchor]
+
+    def keyed_at(anchor: int, at: int) -> tuple[list[tuple[int, int]], list[set[str]]] | None:
         spans: list[tuple[int, int]] = []
         for (start, _), seg in zip(segments, words, strict=True):
             if sum(count[w] == 1 for w, _ in seg) > 2:
@@ -3500,8 +3543,23 @@ def _segment_table_shown(
                 if count[w] == 1:
                     spans.append((start + a, start + b))
         keys = {_key_of(hint, span) for span in spans}
-        if len(keys) >= 3:
-            return spans, [keys & ws for ws in shown_words]
+        return (spans, [keys & ws for ws in shown_words]) if len(keys) >= 3 else None
+
+    for anchor in (1, 0):
+        if len({place[anchor] for place in places}) == 1:
+            found = keyed_at(anchor, places[0][anchor])
+            if found is not None:
+                return found
+    # both an entry's key and its value shown (a key in base64 beside every code in base64,
+    # all read decoded: z702): the place of which each first observation shows one word at
+    # most, and two or more show one (a key of 3 letters, 'cmVk', is too short to decode)
+    for anchor in (1, 0):
+        for at in sorted({place[anchor] for place in places}):
+            found = keyed_at(anchor, at)
+            if found is None or any(len(keys) > 1 for keys in found[1]):
+                continue
+            if sum(len(keys) == 1 for keys in found[1]) >= 2:
+                return found
     return None
 
 
@@ -3950,11 +4008,22 @@ async def _relabelled_gate(
     firsts: list[str] = []
     seens: list[str] = []  # what each winner saw before its last action
     tasks: list[str] = []  # and in all
+    shown: list[tuple[str, list[str], list[str]]] = []
     for ep in winners[:4]:
         firsts.append((await _replay(sandbox, env, ep.seed, ep.turns, "gate")).first_observation)
-        tasks.append("\n".join([firsts[-1], *(t.observation for t in ep.turns if t.error is None)]))
-        seens.append("\n".join([firsts[-1], *(t.observation for t in ep.turns[:-1])]))
+        later = [t.observation for t in ep.turns if t.error is None]
+        before = [t.observation for t in ep.turns[:-1]]
+        tasks.append("\n".join([firsts[-1], *later]))
+        seens.append("\n".join([firsts[-1], *before]))
+        shown.append((firsts[-1], later, before))
+    # what the task shows is also read decoded (:func:`_shown_decoded`), after it is read as
+    # written: a label or key shown only in base64 or as codes keys the table all the same
+    # (tester47's z605: 'Label: dmF1bHQgMw==' beside 8 codes in base64, each code 'seen'
+    # decoded by the censored route, was accepted at regret 0.5-0.9)
+    decoded = await trio.to_thread.run_sync(_decoded_views, shown)
     label = await trio.to_thread.run_sync(_table_label, hint, "\n".join(tasks), tasks)
+    if label is None and decoded[2] != tasks:
+        label = await trio.to_thread.run_sync(_table_label, hint, "\n".join(decoded[2]), decoded[2])
     if label is not None:
         groups, values = label
         relabelled = await trio.to_thread.run_sync(_relabel, hint, groups, values)
@@ -3964,7 +4033,8 @@ async def _relabelled_gate(
         table, views = None, firsts
         # the keys the first observations show; failing that, the keys shown before the
         # winning action (a label read on turn 2 after "look", tester34's u06)
-        for views in [firsts, seens] if seens != firsts else [firsts]:
+        tries = [firsts, seens, decoded[0], decoded[1]]
+        for views in [v for i, v in enumerate(tries) if v not in tries[:i]]:
             table = await trio.to_thread.run_sync(_keyed_table_shown, hint, views)
             if not _keys_shown(table):
                 table = await trio.to_thread.run_sync(_segment_table_shown, hint, views)

@@ -18,7 +18,12 @@ from typing import Any
 import msgspec
 import pytest
 
-from actors._scoring import _hint_decoded, _shifted_codes, _shown_decoded
+from actors._scoring import (
+    _hint_decoded,
+    _segment_table_shown,
+    _shifted_codes,
+    _shown_decoded,
+)
 from actors.agent import ScriptedAgent, play_episode
 from actors.critic import score_env
 from engine.config import AgentConfig, CriticConfig, SandboxConfig
@@ -3199,3 +3204,41 @@ async def test_a_constant_password_also_shown_caesar_shifted_is_still_flagged(
     )
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags and not out.accepted, out
+
+
+# ---- session 27 (2026-12-05): a table's label or key shown only encoded
+
+
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # tester47's z605 kind: 'Label: dmF1bHQgMw==' beside eight codes in base64 (each code
+        # 'seen' decoded, so the censored route censors nothing): was accepted, regret 0.5-0.9
+        ("z701_gate_table_label_and_codes_only_in_base64.py", "tk26_agents.py:table_b64"),
+        # the same keyed by a word ('Colour: cmVk'), where the decoded view shows both the
+        # entries' keys and their values
+        ("z702_gate_word_keyed_table_key_only_in_base64.py", "tk26_agents.py:colour_b64"),
+    ],
+)
+async def test_a_table_gate_whose_label_is_shown_only_encoded_is_flagged(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, who, k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+    assert out.evidence["information_gate"]["table"]["relabelled_wins"] == 0, out
+
+
+def test_segment_table_keys_are_found_where_the_shown_text_writes_keys_and_values() -> None:
+    hint = "Codes by colour: red 7399; blue 4826; green 1570; amber 9031; violet 6642."
+    firsts = [f"Colour: {c}. Candidates: 7399 4826 1570 9031 6642" for c in ("red", "amber")]
+    found = _segment_table_shown(hint, firsts)
+    assert found is not None
+    assert found[1] == [{"red"}, {"amber"}]
+
+
+def test_shown_decoded_reads_lone_short_base64_tokens_but_not_words() -> None:
+    reads = _shown_decoded("Colour: cmVk. Label IzM= beside Ymx1ZQ==").split("\n")
+    assert {"red", "#3", "blue"} <= set(reads)
+    prose = "The Quick Brown Fox Jumps Over Lazy Dogs: Vault Code Lamp River 2026 1999 door"
+    assert _shown_decoded(prose) == prose
