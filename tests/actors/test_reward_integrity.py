@@ -3218,6 +3218,8 @@ async def test_a_constant_password_also_shown_caesar_shifted_is_still_flagged(
         # the same keyed by a word ('Colour: cmVk'), where the decoded view shows both the
         # entries' keys and their values
         ("z702_gate_word_keyed_table_key_only_in_base64.py", "tk26_agents.py:colour_b64"),
+        # the label a number word ('vault three', in base64) beside a table keyed by digits
+        ("z703_gate_table_label_number_word_only_in_base64.py", "tk26_agents.py:table_b64_words"),
     ],
 )
 async def test_a_table_gate_whose_label_is_shown_only_encoded_is_flagged(

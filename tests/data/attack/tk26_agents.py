@@ -23,3 +23,17 @@ def colour_b64(obs, hint, rng, mem):
         return re.search(rf"{colour} (\d+)", hint).group(1)
     shown = first.split("Candidates: ", 1)[1].split()
     return base64.b64decode(rng.choice(shown)).decode()
+
+
+_NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight"]
+
+
+def table_b64_words(obs, hint, rng, mem):
+    """z703: hinted, the table's code for the decoded number word; unhinted, a candidate."""
+    first = obs[0]
+    label = base64.b64decode(re.search(r"Label: (\S+)\.", first).group(1)).decode()
+    if hint:
+        v = _NUMBER_WORDS.index(label.split()[1]) + 1
+        return re.search(rf"vault {v}: (\d+)", hint).group(1)
+    shown = first.split("Candidates: ", 1)[1].split()
+    return base64.b64decode(rng.choice(shown)).decode()
