@@ -455,10 +455,13 @@ async def _reset_clears_state(budget: _Budget, spec: Any) -> None:
         for (seed, actions), expected in zip(plans, fresh, strict=True):
             got = await _play_actions(shared, seed, actions)
             if got[:2] != expected[:2]:
+                # the contract's state_survives_reset, at the first observation (a counter on
+                # the class or the module, a global random stream left unseeded): was 'api'
                 raise _Reject(
-                    "api",
+                    "state_survives_reset",
                     f"reset(seed={seed}) on a used instance gave another first observation than "
-                    "on a fresh one: reset() must seed the episode and clear all state",
+                    "on a fresh one: state survives reset(); reset() must seed the episode from "
+                    "its seed and clear all state",
                     {"seed": seed, "actions": [], "probe": "reset", "step": "reset"},
                 )
             if got != expected:

@@ -116,7 +116,8 @@ REJECTIONS = {
     "reject_compile.py.txt": "compile",
     "reject_api.py": "api",
     "reject_api_no_max_turns.py": "api",
-    "reject_api_reset_seed.py": "api",
+    # a counter on the class: state that survives reset() (named api until session 27)
+    "reject_api_reset_seed.py": "state_survives_reset",
     "reject_api_tool_signature.py": "api",
     "reject_nondeterministic_global.py": "nondeterministic",
     "reject_nondeterministic_clock.py": "nondeterministic",
@@ -191,7 +192,7 @@ async def test_gymnasium_env_checker_rejects_a_reset_that_ignores_its_seed(
     sandbox: Sandbox,
 ) -> None:
     v = await validate(source("reject_api_reset_seed.py"), "", sandbox)
-    assert isinstance(v, EnvRejected) and v.reason == "api"
+    assert isinstance(v, EnvRejected) and v.reason == "state_survives_reset"
     assert "reset() must seed the episode" in v.detail and v.evidence["step"] == "reset"
     # gymnasium's own checker finds the same fault on the host-side proxy
     inst = await sandbox.open_env(source("reject_api_reset_seed.py"), entropy=0)
