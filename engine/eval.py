@@ -785,12 +785,30 @@ async def eval_every(
 
 
 def _run_model_path(run_dir: Path) -> Path:
-    """The base model of a run: ``policy.model_path`` of its ``config.toml``, else the
-    built-in tiny model."""
+    """The base model of a run, its policy version 0: the weights its servers started on as
+    ``base_weights.json`` records them (a cached warm start is served as version 0: taking
+    ``policy.model_path`` evaluated the untrained model as v0, a tester's, 2026-12-05), else
+    ``policy.model_path`` of its ``config.toml`` (runs from before that file), else the
+    built-in tiny model.
+
+    Raises:
+        ValueError: an unreadable ``base_weights.json`` or ``config.toml``, naming the field.
+        EngineError: the recorded weights are no model directory any more.
+    """
     import tomllib
 
     from engine.inference import check_model_path, ensure_tiny_model
 
+    base_file = run_dir / "base_weights.json"
+    if base_file.is_file():
+        try:
+            base = json.loads(base_file.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise ValueError(f"{base_file}: not a JSON object ({exc})") from None
+        path = base.get("path") if isinstance(base, dict) else None
+        if not isinstance(path, str) or not path:
+            raise ValueError(f"{base_file}: 'path' must be a non-empty string, got {path!r:.80}")
+        return check_model_path(path)
     cfg_file = run_dir / "config.toml"
     if cfg_file.is_file():
         # "policy = 5" was an AttributeError traceback, model_path = 5 the path "5", and a

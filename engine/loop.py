@@ -224,11 +224,20 @@ class SelfPlay:
             )
         base_model = self.model_path
         warm_cache = warm_start_cache(warm, cfg, self.model_path)
+        reused = False
         if warm_cache is not None:
             cached = await trio.to_thread.run_sync(cached_warm_start, warm_cache, base_model, log)
             if cached is not None:
                 log(f"warm start: reusing the cached result of the same SFT ({cached})")
-                self.model_path, warm = cached, []
+                self.model_path, warm, reused = cached, [], True
+        # what the servers start on, policy version 0: engine.eval reads it (the config's
+        # policy.model_path is the untrained base where a cached warm start is served)
+        base = Path(self.model_path)
+        await trio.to_thread.run_sync(
+            lambda: rd.write_json(
+                "base_weights.json", {"path": str(base.resolve()), "cached_warm_start": reused}
+            )
+        )
         progress_file = rd.path / "learner" / "progress.json"
         progress_file.unlink(missing_ok=True)  # a warm start of an earlier process
         try:

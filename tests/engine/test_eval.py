@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.eval import list_versions, load_suite, main, pick_versions, verify
+from engine.eval import _run_model_path, list_versions, load_suite, main, pick_versions, verify
 from engine.heldout_envs import HELDOUT_FAMILIES, SOLUTIONS
 from engine.seed_envs import SEED_FAMILIES, play_in_process
 from engine.variants import VARIANT_FAMILIES
@@ -335,3 +335,23 @@ def test_a_jsonl_task_without_its_fields_names_what_is_missing(
     suite.write_text(line + "\n", encoding="utf-8")
     with pytest.raises(ValueError, match=re.escape(shown)):
         load_suite(suite)
+
+
+def test_a_runs_version_0_is_the_weights_it_served_not_the_configs_base(tmp_path: Path) -> None:
+    # tester49 (2026-12-05): a run that served a cached warm start as version 0 was evaluated
+    # with the untrained policy.model_path (empty: the built-in tiny model) as v0
+    import shutil
+
+    from engine.inference import ensure_tiny_model
+
+    warm = tmp_path / "warm-start"
+    shutil.copytree(ensure_tiny_model(), warm)
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "config.toml").write_text('[policy]\nmodel_path = ""\n', encoding="utf-8")
+    assert _run_model_path(run) == ensure_tiny_model()  # a run from before the record
+    (run / "base_weights.json").write_text(json.dumps({"path": str(warm)}), encoding="utf-8")
+    assert _run_model_path(run) == warm
+    (run / "base_weights.json").write_text('{"path": 5}', encoding="utf-8")
+    with pytest.raises(ValueError, match="'path' must be a non-empty string, got 5"):
+        _run_model_path(run)

@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+from engine.eval import _run_model_path
+
 TINY = [
     "--no-progress",
     "--set", "memory.embedder=hash",
@@ -311,6 +313,11 @@ def test_run_caches_its_warm_start_stops_on_a_group_sigterm_and_resumes(tmp_path
     # no checkpoint here: every group of b had one reward (no step); a has one
     assert (rb / "summary.json").exists() and (rb / "statistics.json").exists()
     assert (rb / "archive" / "records.jsonl").exists()
+    # version 0 of b is the cached warm start, and engine.eval takes it so (tester49: it
+    # evaluated the untrained policy.model_path as v0)
+    base = json.loads((rb / "base_weights.json").read_text())
+    assert base == {"path": str(cached.resolve()), "cached_warm_start": True}
+    assert _run_model_path(rb) == cached.resolve()
     # an entry that must not be reused (the base model's files under the right key, a torn
     # copy) is discarded and trained anew: tests/engine/test_warm_start.py
 
