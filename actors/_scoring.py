@@ -1245,7 +1245,8 @@ _SHIFTED_CHARS = frozenset(string.ascii_letters + string.digits + " .,;:'!?-")
 
 def _shifted_codes(text: str) -> list[str]:
     """What arrays of 4+ codes in ``text`` (as :func:`_code_arrays` finds them: decimal, or
-    hex with or without ``0x``/``\\x``) read as with every code lowered by one key: each key
+    hex with or without ``0x``/``\\x``) read as with every code lowered by one key (or, codes
+    under 256, XORed with one: tester47's z608): each key
     that makes every code a letter, a digit, a space or common punctuation (``.,;:'!?-``),
     with 3+ letters. A message sent as character codes raised by a secret key (``118 107 119
     122 42 ...`` for "lamp ...", key 10) is shown text once the key is taken away, as a Caesar
@@ -1263,6 +1264,12 @@ def _shifted_codes(text: str) -> list[str]:
                     decoded = "".join(chr(v - key) for v in array)
                     if sum(c.isalpha() for c in decoded) >= 3 and decoded not in out:
                         out.append(decoded)
+            if max(values) < 256:  # each byte XORed with one key (tester47's z608)
+                for key in range(1, 256):
+                    if all(chr(v ^ key) in _SHIFTED_CHARS for v in values):
+                        decoded = "".join(chr(v ^ key) for v in array)
+                        if sum(c.isalpha() for c in decoded) >= 3 and decoded not in out:
+                            out.append(decoded)
         if n >= _SHIFTED_ARRAYS_MAX:
             break
     return out
@@ -1273,7 +1280,12 @@ def _shown_words_read(observation: str) -> frozenset[str]:
     shifts, reversals, initials: :func:`_hint_readings` of its first
     :data:`_SHOWN_DECODED_CHARS` characters, as :func:`_shown_readings` reads an episode),
     for the censored episodes to take as shown."""
-    return _readings_of_head(observation[:_SHOWN_DECODED_CHARS])
+    head = observation[:_SHOWN_DECODED_CHARS]
+    decoded = _decoded_head(head)
+    # what it decodes to is read too: a Caesar shift sent in base64 (tester47's z609)
+    return (
+        _readings_of_head(head) | _readings_of_head(decoded) if decoded else _readings_of_head(head)
+    )
 
 
 @functools.lru_cache(maxsize=256)
@@ -2844,7 +2856,8 @@ def _shown_readings(ep: EpisodeFinished, first: str, cache: dict[int, set[str]])
     a Caesar shift of the hint's ordinary ``ten``, ``stop``, ``cheer`` (tester31's r2_03,
     flagged), and Caesar shifts of the ciphertext it shows."""
     if ep.seed not in cache:
-        text = "\n".join([first, *(t.observation for t in ep.turns)])
+        # decoded too (:func:`_shown_decoded`): a Caesar shift sent in base64 (z609)
+        text = "\n".join(map(_shown_decoded, [first, *(t.observation for t in ep.turns)]))
         # (short words Caesar-shifted too: a shown 'qhw' decodes to 'net')
         cache[ep.seed] = _hint_readings(text, {t.casefold() for t in _tokens(text)}, 3)
     return cache[ep.seed]

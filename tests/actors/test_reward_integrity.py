@@ -3244,3 +3244,32 @@ def test_shown_decoded_reads_lone_short_base64_tokens_but_not_words() -> None:
     assert {"red", "#3", "blue"} <= set(reads)
     prose = "The Quick Brown Fox Jumps Over Lazy Dogs: Vault Code Lamp River 2026 1999 door"
     assert _shown_decoded(prose) == prose
+
+
+@pytest.mark.parametrize(
+    ("env", "who", "gate"),
+    [
+        # tester47's z609 and z608 kinds: honest ciphers (Caesar sent in base64; bytes XORed
+        # with a shown key) whose worked example uses the task's 3 words, so every hinted win
+        # plays one: were information_gate (censored wins 0-1/6), now read decoded
+        ("z704_honest_caesar_in_base64_worked_example_in_vocabulary.py", "caesar_b64", False),
+        ("z705_honest_xor_worked_example_in_vocabulary.py", "xor", False),
+        # guards: the same readings do not free a constant password or a table
+        ("z706_gate_constant_password_shown_xored_among_decoys.py", "password_xor", True),
+        ("z707_gate_table_candidates_shown_xored.py", "table_xor", True),
+    ],
+)
+async def test_ciphers_shown_through_two_layers_or_xor_are_read_decoded(
+    sandbox: Sandbox, env: str, who: str, gate: bool
+) -> None:
+    out = await attack(sandbox, env, f"tk26_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    if gate:
+        assert "information_gate" in out.flags and not out.accepted, out
+    else:
+        assert out.accepted and not out.flags, out
+
+
+def test_shown_decoded_reads_bytes_xored_with_one_key() -> None:
+    shown = "Key 7. Bytes: " + " ".join(f"{ord(c) ^ 7:02x}" for c in "lamp river")
+    assert "lamp river" in _shown_decoded(shown).split("\n")
