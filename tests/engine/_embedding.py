@@ -33,3 +33,11 @@ def engine_threads() -> list[str]:
     """Threads other than trio's thread cache (idle cached workers exit on their own; guest
     mode waits for I/O in one of those)."""
     return sorted(t.name for t in threading.enumerate() if not t.name.startswith("Trio thread"))
+
+
+def no_threads_left(before: list[str]) -> bool:
+    """Whether every thread now running was already running at ``before`` (of
+    :func:`engine_threads`): the engine left none. Not equality: a closed sandbox's threads
+    finish their last call and exit on their own (``GuestThreads.close`` never waits), so one
+    of an earlier test's may still be in ``before`` and gone now (a flaky failure, 2026-12-05)."""
+    return set(engine_threads()) <= set(before)

@@ -14,7 +14,7 @@ from engine.api import EngineStatistics
 from engine.config import load_config
 from engine.errors import ActorFailed, ConfigError, EngineStopped
 from engine.messages import EnvRejected, EnvScored
-from tests.engine._embedding import AGENT, CONFIG, engine_threads, source
+from tests.engine._embedding import AGENT, CONFIG, engine_threads, no_threads_left, source
 
 
 class SignallingAgent:
@@ -175,7 +175,7 @@ async def test_two_engines_start_and_stop_inside_a_host_nursery_without_leaking(
     assert type(outcomes["trivial"]) is EnvScored
     assert type(outcomes["reject_crash.py"]) is EnvRejected
     assert all("wasm-epoch" in names for names in during)
-    assert engine_threads() == threads
+    assert no_threads_left(threads), (engine_threads(), threads)
     assert task_count() == tasks
 
 
@@ -193,7 +193,7 @@ async def test_cancellation_from_the_host_stops_the_engine_within_a_deadline() -
     assert scope.cancelled_caught
     assert eng.state == "stopped"
     assert eng.statistics().scored < 3
-    assert engine_threads() == threads
+    assert no_threads_left(threads), (engine_threads(), threads)
     assert task_count() == tasks
 
 

@@ -12,7 +12,7 @@ import engine
 from engine.config import load_config
 from engine.errors import ActorFailed, ConfigError, EngineStopped
 from engine.messages import EnvRejected, EnvScored
-from tests.engine._embedding import AGENT, CONFIG, engine_threads, source
+from tests.engine._embedding import AGENT, CONFIG, engine_threads, no_threads_left, source
 
 
 def no_trio_run() -> bool:
@@ -68,7 +68,7 @@ def test_an_asyncio_host_gets_results_and_a_clean_shutdown() -> None:
     final = out["final"]
     assert final.state == "stopped" and (final.scored, final.rejected) == (2, {"crash": 1})
     assert out["no_run"]
-    assert engine_threads() == threads
+    assert no_threads_left(threads), (engine_threads(), threads)
 
 
 def test_cancelling_an_asyncio_await_cancels_the_call_not_the_engine() -> None:
@@ -126,7 +126,7 @@ def test_cancelling_the_asyncio_task_stops_the_engine() -> None:
 
     cancelled, no_run = asyncio.run(main())
     assert cancelled and no_run
-    assert engine_threads() == threads
+    assert no_threads_left(threads), (engine_threads(), threads)
 
 
 def test_start_errors_reach_the_asyncio_caller() -> None:
@@ -194,4 +194,4 @@ def test_cancelling_while_the_engine_starts_leaves_no_trio_run() -> None:
         return not entered and no_trio_run()
 
     assert asyncio.run(main())
-    assert engine_threads() == threads
+    assert no_threads_left(threads), (engine_threads(), threads)
