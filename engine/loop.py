@@ -231,11 +231,18 @@ class SelfPlay:
                 log(f"warm start: reusing the cached result of the same SFT ({cached})")
                 self.model_path, warm, reused = cached, [], True
         # what the servers start on, policy version 0: engine.eval reads it (the config's
-        # policy.model_path is the untrained base where a cached warm start is served)
+        # policy.model_path is the untrained base where a cached warm start is served).
+        # Written by the run's first start only: a resumed run may find a warm start cached
+        # since, but its version 0 stays what its first process served
         base = Path(self.model_path)
+        record = rd.path / "base_weights.json"
         await trio.to_thread.run_sync(
-            lambda: rd.write_json(
-                "base_weights.json", {"path": str(base.resolve()), "cached_warm_start": reused}
+            lambda: (
+                None
+                if record.exists()
+                else rd.write_json(
+                    "base_weights.json", {"path": str(base.resolve()), "cached_warm_start": reused}
+                )
             )
         )
         progress_file = rd.path / "learner" / "progress.json"

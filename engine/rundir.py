@@ -10,7 +10,8 @@ Layout::
       summary.json         totals written at the end of each process
       corpus_state.json    which passages were used (sampling without replacement resumes)
       base_weights.json    the weights served as policy version 0 (a cached warm start, or
-                           policy.model_path), rewritten at each start; engine.eval reads it
+                           policy.model_path), written at the run's first start; engine.eval
+                           reads it
       archive/             the environment archive (records.jsonl + HNSW index)
       checkpoints/         learner checkpoints (model, optimizer, step, RNG, version)
       weights/v<N>/        safetensors the policy servers loaded

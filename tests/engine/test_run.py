@@ -248,6 +248,9 @@ def test_run_caches_its_warm_start_stops_on_a_group_sigterm_and_resumes(tmp_path
     assert "(last epoch)" in first.stderr  # the 4 SFT samples' roles: the train loss of one
     (cached,) = cache.glob("warm-start-*")
     assert (cached / "model.safetensors").exists() and (cached / "warm-start.json").exists()
+    # a trained its warm start in the run: its version 0 is the base model, not the cache
+    assert json.loads((rd / "base_weights.json").read_text())["cached_warm_start"] is False
+    assert _run_model_path(rd) != cached.resolve()
     rows = [json.loads(x) for x in (rd / "metrics.jsonl").read_text().splitlines()]
     assert [r["iteration"] for r in rows] == [1]
     assert rows[0]["proposed"] == 2  # one request x group of two
