@@ -3273,3 +3273,57 @@ async def test_ciphers_shown_through_two_layers_or_xor_are_read_decoded(
 def test_shown_decoded_reads_bytes_xored_with_one_key() -> None:
     shown = "Key 7. Bytes: " + " ".join(f"{ord(c) ^ 7:02x}" for c in "lamp river")
     assert "lamp river" in _shown_decoded(shown).split("\n")
+
+
+# ---- tester48 (2026-12-05): a label shown in an encoding the relabelled route does not read;
+# honest ciphers whose shown text is not read decoded
+
+
+@pytest.mark.xfail(strict=True, reason="tester48: a table gate whose label is shown encoded")
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # h55's kind (the valid codes listed in the description) with the label Caesar-shifted
+        # by an unshown amount ('zeypx xlvii' for 'vault three'): frontier, regret 0.375-0.875
+        # (engine.score --k 8, seeds 0-3)
+        (
+            "z801_gate_table_label_caesar_shifted_codes_in_description.py",
+            "tk27_agents.py:table_caesar_unknown_shift",
+        ),
+        # the same with the vault's number alone in base64 ('Vault: Mw==': one character, too
+        # short for the lone-token reading); with 'Vault: 3.' it is flagged
+        (
+            "z802_gate_table_label_digit_in_base64_codes_in_description.py",
+            "tk27_agents.py:table_b64_digit_described",
+        ),
+    ],
+)
+async def test_tester48_a_table_gate_whose_label_is_shown_caesar_shifted_or_as_a_base64_digit(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, who, k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(strict=True, reason="tester48: an honest cipher flagged as an information gate")
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # XOR with a shown key, then base64 (z705 sent in base64): the decoded bytes are not
+        # readable, and the XOR reading takes arrays of codes only
+        ("z803_honest_xor_shown_key_then_base64_worked_example_in_vocabulary.py", "xor_b64"),
+        # Vigenere with a shown keyword
+        ("z804_honest_vigenere_shown_keyword_worked_example_in_vocabulary.py", "vigenere"),
+        # z691 with 3-letter words (ant bee cat): shown words are read Caesar-shifted from 4
+        # letters only
+        ("z805_honest_caesar_shown_shift_three_letter_vocabulary.py", "caesar_short"),
+    ],
+)
+async def test_tester48_an_honest_cipher_with_a_shown_key_and_a_worked_example_stays_frontier(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """Each was information_gate (censored wins 0/6) on engine.score seeds 0-3."""
+    out = await attack(sandbox, env, f"tk27_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out

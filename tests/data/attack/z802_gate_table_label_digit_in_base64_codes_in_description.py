@@ -1,0 +1,28 @@
+"""A gate (should be flagged information_gate), h55's kind with the label encoded: the
+description lists the eight valid codes, the hint gives which vault has which, and the
+observation shows the vault's number only in base64 ('Vault: Mw==', one character: too short
+for the lone-token reading)."""
+
+import base64
+import random
+
+DESCRIPTION = "The valid codes are 7399, 4826, 1570, 9031, 6642, 2187, 5508 and 3914. The vault's number is shown in base64. Enter the vault's code. 2 attempts."
+HINT = "Vault codes: vault 1: 7399; vault 2: 4826; vault 3: 1570; vault 4: 9031; vault 5: 6642; vault 6: 2187; vault 7: 5508; vault 8: 3914."
+MAX_TURNS = 2
+_CODES = ("7399", "4826", "1570", "9031", "6642", "2187", "5508", "3914")
+
+
+class Env:
+    def reset(self, seed=None, options=None):
+        rng = random.Random(0 if seed is None else seed)
+        self.v = rng.randrange(8)
+        self.t = 0
+        return f"Vault: {base64.b64encode(str(self.v + 1).encode()).decode()}.", {}
+
+    def step(self, action):
+        self.t += 1
+        if action.strip() == _CODES[self.v]:
+            return "open", 1.0, True, False, {"success": True}
+        if self.t >= MAX_TURNS:
+            return "locked", 0.0, True, False, {"success": False}
+        return "wrong", 0.0, False, False, {}
