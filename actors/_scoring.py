@@ -46,6 +46,7 @@ import itertools
 import json
 import logging
 import math
+import operator
 import random
 import re
 import string
@@ -1259,17 +1260,17 @@ def _shifted_codes(text: str) -> list[str]:
                 continue
             array = [int(a, base) for a in atoms]
             values = set(array)
-            for key in range(max(max(values) - 126, 0), min(values) - 32 + 1):
-                if all(chr(v - key) in _SHIFTED_CHARS for v in values):
-                    decoded = "".join(chr(v - key) for v in array)
+            undo = [
+                (operator.sub, key)
+                for key in range(max(max(values) - 126, 0), min(values) - 32 + 1)
+            ]
+            if max(values) < 256:  # each byte XORed with one key (tester47's z608)
+                undo += [(operator.xor, key) for key in range(1, 256)]
+            for op, key in undo:
+                if all(chr(op(v, key)) in _SHIFTED_CHARS for v in values):
+                    decoded = "".join(chr(op(v, key)) for v in array)
                     if sum(c.isalpha() for c in decoded) >= 3 and decoded not in out:
                         out.append(decoded)
-            if max(values) < 256:  # each byte XORed with one key (tester47's z608)
-                for key in range(1, 256):
-                    if all(chr(v ^ key) in _SHIFTED_CHARS for v in values):
-                        decoded = "".join(chr(v ^ key) for v in array)
-                        if sum(c.isalpha() for c in decoded) >= 3 and decoded not in out:
-                            out.append(decoded)
         if n >= _SHIFTED_ARRAYS_MAX:
             break
     return out
@@ -4033,10 +4034,14 @@ async def _relabelled_gate(
     # written: a label or key shown only in base64 or as codes keys the table all the same
     # (tester47's z605: 'Label: dmF1bHQgMw==' beside 8 codes in base64, each code 'seen'
     # decoded by the censored route, was accepted at regret 0.5-0.9)
-    decoded = await trio.to_thread.run_sync(_decoded_views, shown)
     label = await trio.to_thread.run_sync(_table_label, hint, "\n".join(tasks), tasks)
-    if label is None and decoded[2] != tasks:
-        label = await trio.to_thread.run_sync(_table_label, hint, "\n".join(decoded[2]), decoded[2])
+    decoded = (firsts, seens, tasks)
+    if label is None:  # decoded only where the text as written keys no table
+        decoded = await trio.to_thread.run_sync(_decoded_views, shown)
+        if decoded[2] != tasks:
+            label = await trio.to_thread.run_sync(
+                _table_label, hint, "\n".join(decoded[2]), decoded[2]
+            )
     if label is not None:
         groups, values = label
         relabelled = await trio.to_thread.run_sync(_relabel, hint, groups, values)
