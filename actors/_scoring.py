@@ -1276,6 +1276,118 @@ def _shifted_codes(text: str) -> list[str]:
     return out
 
 
+_XOR_TABLES = [bytes(b ^ key for b in range(256)) for key in range(256)]
+_SHIFTED_BYTES = "".join(sorted(_SHIFTED_CHARS)).encode()
+_XORED_BLOB_MAX = 4_096
+"""Most bytes of one blob that :func:`_xored_blobs` reads."""
+
+
+def _b64_bytes(run: str) -> bytes:
+    """``run`` (of :data:`_ENCODED_RUN`) decoded as standard base64 where it is 8+ characters
+    of that alphabet; raises ``ValueError`` otherwise."""
+    body = run.rstrip("=")
+    if len(body) < 8 or not re.fullmatch(r"[A-Za-z0-9+/]+", body):
+        raise ValueError(run)
+    return base64.b64decode(_padded(body), validate=True)
+
+
+def _xored_blobs(text: str) -> list[str]:
+    """What the hex runs (:data:`_HEX_RUN`, 4+ bytes) and base64 runs of 8+ characters in
+    ``text`` read as with every byte XORed with one key (1-255), where that makes every byte a letter,
+    a digit, a space or common punctuation (:data:`_SHIFTED_CHARS`), with 3+ letters: a
+    message XORed with a shown key and then sent in base64 (tester48's z803) is shown text as
+    the same bytes written as codes are (:func:`_shifted_codes`). At most
+    :data:`_SHIFTED_ARRAYS_MAX` runs of :data:`_XORED_BLOB_MAX` bytes each and 4 times as
+    many readings (base64 of plain words reads as letters under a few keys each: 878 readings
+    of a 16 KB head of such, uncapped); 255 ``bytes.translate`` passes a run."""
+    out: list[str] = []
+    runs = 0
+    blobs = [(m.group(), bytes.fromhex) for m in _HEX_RUN.finditer(text)]
+    blobs += [(m.group(), _b64_bytes) for m in _ENCODED_RUN.finditer(text)]
+    for blob, decode in blobs:
+        try:
+            raw = decode(blob)[:_XORED_BLOB_MAX]
+        except (binascii.Error, ValueError):
+            continue
+        if len(raw) < 4:
+            continue
+        for key in range(1, 256):
+            xored = raw.translate(_XOR_TABLES[key])
+            if not xored.translate(None, _SHIFTED_BYTES):
+                decoded = xored.decode("ascii")
+                if sum(c.isalpha() for c in decoded) >= 3 and decoded not in out:
+                    out.append(decoded)
+        runs += 1
+        if runs >= _SHIFTED_ARRAYS_MAX or len(out) >= 4 * _SHIFTED_ARRAYS_MAX:
+            break
+    return out[: 4 * _SHIFTED_ARRAYS_MAX]
+
+
+_CIPHER_LETTERS_MAX = 65_536
+"""Most letters of an episode's observations that :class:`_CipherRuns` keeps (the first): an
+exemption, so the cap can only flag more. :meth:`_CipherRuns.reads` searches them up to 793
+times (25 shifts, 64 keywords of up to 12 places): ~25 ms an answer at the cap."""
+_CIPHER_KEYWORDS_MAX = 64
+"""Most shown words :class:`_CipherRuns` tries as a Vigenere keyword (the first shown)."""
+_NOT_LETTER = re.compile(r"[^a-z]+")
+_KEYWORD = re.compile(r"(?<![a-z])[a-z]{3,12}(?![a-z])")
+
+
+class _CipherRuns:
+    """The ASCII letters an episode has shown (lower-cased, run together) and its words of
+    3-12 letters, for :meth:`reads`: whether an answer is a Caesar shift or a Vigenere
+    encipherment, by a keyword the episode showed, of a run of shown letters read back.
+
+    An honest cipher whose answer is made of 3-letter words ('ant bee cat', tester48's z805)
+    or enciphered with a shown keyword (z804) plays words no single shown word reads as under
+    :func:`_hint_readings`, which shifts only words of 4+ letters (a 3-letter word's 25
+    shifts of the words shown cover much of all 17,576). The whole answer's run of 6+ letters
+    (8+ under a keyword) read from one shown run with one key is another matter: a random
+    shown text of ``n`` letters holds it at about ``25 n / 26**6`` (Caesar) and ``64 * 12 n /
+    26**8`` (keywords), under 1e-3 for a 16 KB observation."""
+
+    __slots__ = ("keywords", "letters")
+
+    def __init__(self) -> None:
+        self.letters = ""
+        self.keywords: dict[str, None] = {}
+
+    def add(self, text: str) -> None:
+        """Take in shown ``text`` (an observation, read decoded)."""
+        if len(self.letters) >= _CIPHER_LETTERS_MAX:
+            return
+        low = text[: 4 * _CIPHER_LETTERS_MAX].lower()
+        self.letters += _NOT_LETTER.sub("", low)[: _CIPHER_LETTERS_MAX - len(self.letters)]
+        if len(self.keywords) < _CIPHER_KEYWORDS_MAX:
+            for m in _KEYWORD.finditer(low[:_SHOWN_DECODED_CHARS]):
+                self.keywords[m.group()] = None
+                if len(self.keywords) >= _CIPHER_KEYWORDS_MAX:
+                    break
+
+    def reads(self, answer: str) -> bool:
+        """Whether ``answer``'s ASCII letters (6+; the first 64) are a run of the shown
+        letters shifted back by one amount (1-25), or (8+) deciphered with a shown keyword from
+        any of its places: shift each letter back by the keyword letter's place (a=0),
+        cycling the keyword over letters only."""
+        plain = _NOT_LETTER.sub("", answer.lower())[:64]
+        if len(plain) < 6 or not self.letters:
+            return False
+        if any(plain.translate(_LETTER_SHIFTS[k]) in self.letters for k in range(1, 26)):
+            return True
+        if len(plain) < 8:
+            return False
+        for keyword in self.keywords:
+            period = len(keyword)
+            for phase in range(period):
+                chars = list(plain)
+                for j in range(period):
+                    shift = ord(keyword[(j + phase) % period]) - 97
+                    chars[j::period] = plain[j::period].translate(_LETTER_SHIFTS[shift])
+                if "".join(chars) in self.letters:
+                    return True
+        return False
+
+
 def _shown_words_read(observation: str) -> frozenset[str]:
     """What ``observation``'s words read as under the readings a hint can state (Caesar
     shifts, reversals, initials: :func:`_hint_readings` of its first
@@ -1329,6 +1441,7 @@ def _decoded_head(head: str) -> str:
     same observations come back in every episode of a design)."""
     decoded = _hint_decoded(head)[len(head) + 1 :]
     shifted = [t for t in _shifted_codes(head) if t not in decoded]
+    shifted += [t for t in _xored_blobs(head) if t not in decoded and t not in shifted]
     shifted += [t for t in _short_base64(head) if t not in decoded and t not in shifted]
     return "\n".join([decoded, *shifted]) if decoded else "\n".join(shifted)
 
@@ -1339,7 +1452,8 @@ _SHORT_PLAIN = re.compile(r"[A-Za-z0-9#][A-Za-z0-9 #:.'-]{1,4}")
 
 def _short_base64(text: str) -> list[str]:
     """What the lone base64 tokens of 4-8 characters in ``text`` read as (``cmVk`` is ``red``,
-    ``IzM=`` is ``#3``), where that is 2-5 letters, digits and label punctuation: too short
+    ``IzM=`` is ``#3``, ``Mw==`` is ``3``), where that is 2-5 letters, digits and label
+    punctuation, or one letter or digit padded ``==``: too short
     for :func:`_hint_decoded` (8+), so a table key or label shown that way was not read (the
     z702 kind: 'Colour: cmVk'). At most :data:`_SHIFTED_ARRAYS_MAX` readings. A word the
     task writes reads so at ~1% (3 bytes all in that set: (66/256)^3), and only exempts that
@@ -1354,11 +1468,21 @@ def _short_base64(text: str) -> list[str]:
         except (binascii.Error, ValueError):
             continue
         reading = raw.decode("ascii", "replace")
-        if _SHORT_PLAIN.fullmatch(reading) and reading not in out:
+        # one letter or digit where the padding says so ('Mw==' is '3': tester48's z802, a
+        # vault's number); a word the task writes ends in '==' only by design
+        lone = token.endswith("==") and reading.isascii() and reading.isalnum()
+        if (lone or _SHORT_PLAIN.fullmatch(reading)) and reading not in out:
             out.append(reading)
+            # and with the word it follows, as a label reads ('Vault: Mw==' is 'Vault 3')
+            label = _LABEL_BEFORE.search(text, max(m.start() - 40, 0), m.start())
+            if label is not None and f"{label[1]} {reading}" not in out:
+                out.append(f"{label[1]} {reading}")
             if len(out) >= _SHIFTED_ARRAYS_MAX:
                 break
     return out
+
+
+_LABEL_BEFORE = re.compile(r"(?<![^\W_])([^\W\d_]{2,})[ \t]*[:=#-]?[ \t]*\Z")
 
 
 def _hint_readings(hint: str, literal: set[str], caesar_from: int = 5) -> set[str]:
@@ -1965,6 +2089,10 @@ class _Censored:
         # host time charged to the environment, 2026-12-02)
         squashed = _squashed_forms(reply.text)
         matchable = {t for t in tokens if any(self._squashed[t] in form for form in squashed)}
+        if matchable - self._always and view.cipher.reads(reply.text):
+            # the answer deciphered from what was shown (z804, z805): its words are the
+            # task's, as :func:`_gate_candidates` takes them; a constant is censored still
+            matchable = {t for t in matchable if t in self._always or not t.isalpha()}
         if not matchable and not self._inside:
             return reply  # (an empty pattern would match between every two characters)
         # a token of symbols alone has no word boundary to respect: it is matched glued too
@@ -2051,9 +2179,11 @@ class _EpisodeView:
     unhinted moves and every token shown). Each observation is searched once, not the whole
     episode again each turn."""
 
-    __slots__ = ("pool", "seen", "unstated", "zero_padded")
+    __slots__ = ("cipher", "pool", "seen", "unstated", "zero_padded")
 
     def __init__(self, from_hint: set[str], pool: set[str], zero_padded: bool = False) -> None:
+        self.cipher = _CipherRuns()
+        """What was shown, for an answer deciphered from it (:class:`_CipherRuns`)."""
         self.unstated = set(from_hint)
         self.pool = set(pool)
         self.seen = 0
@@ -2064,7 +2194,9 @@ class _EpisodeView:
     def see(self, observations: Sequence[str]) -> None:
         """Take in the observations not seen yet (``observations`` is the whole episode's)."""
         for obs in observations[self.seen :]:
-            part = _Seen(_shown_decoded(obs))  # decoded too, as _gate_candidates reads it
+            decoded = _shown_decoded(obs)
+            part = _Seen(decoded)  # decoded too, as _gate_candidates reads it
+            self.cipher.add(decoded)
             self.unstated -= {t for t in self.unstated & part.runs if _stated(part, t)}
             if any(_shifted_word(t) for t in self.unstated):  # shifted, reversed, initials
                 self.unstated -= {t for t in _shown_words_read(obs) if _shifted_word(t)}
@@ -2749,12 +2881,16 @@ def _gate_candidates(
     ]
     for ep, spells in zip(winners, spelling, strict=True):
         # what the episode showed, with what it decodes to (z501: an honest cipher's answer)
-        view = _Seen(stated, _shown_decoded(first_observations.get(ep.seed, "")))
+        opened = _shown_decoded(first_observations.get(ep.seed, ""))
+        view = _Seen(stated, opened)
+        cipher = _CipherRuns()
+        cipher.add(opened)
         played: set[str] = set()
         unseen: set[str] = set()
         for turn in ep.turns:
             if turn.error is None:
                 action = _action_text(turn)
+                deciphered: bool | None = None  # the answer read from shown ciphertext
                 # a number glued to letters counts where its word is unseen: PIN0042 plays
                 # 0042; up100, a command the task lists, plays nothing of the hint's (j3)
                 glued = [n for w, n in _glued_words(action) if not _stated(view, w)]
@@ -2773,12 +2909,21 @@ def _gate_candidates(
                         # own words (session 26's z691) was flagged a gate, as z501 was
                         if _shifted_word(key) and key in _shown_readings(ep, opening, shown):
                             continue
+                        # the whole answer deciphered from a shown run: 3-letter words
+                        # Caesar-shifted, a keyword's Vigenere (tester48's z804, z805)
+                        if key.isascii() and key.isalpha():
+                            if deciphered is None:
+                                deciphered = cipher.reads(action)
+                            if deciphered:
+                                continue
                         unseen.add(key)
                         if key in in_hint or _same_number(key, number_keys):
                             if key in derived and key in _shown_readings(ep, opening, shown):
                                 continue  # decoded from what the task showed (r2_03)
                             out.setdefault(key, "hint")
-            view.add(_shown_decoded(turn.observation))
+            seen = _shown_decoded(turn.observation)
+            view.add(seen)
+            cipher.add(seen)
         played_all.append(played)
         played_unseen.append(unseen)
     if len({ep.seed for ep in winners}) >= 2:
@@ -3324,9 +3469,38 @@ def _table_label(
     return None
 
 
+def _shifted_label_views(hint: str, tasks: Sequence[str]) -> list[str]:
+    """Each of ``tasks`` followed by its first :data:`_SHOWN_DECODED_CHARS` characters
+    (lower-cased) shifted back through the alphabet by each amount under which they write a
+    label word of the hint's tables (:func:`_hint_tables`, 3+ ASCII letters) as a whole word:
+    a label shown Caesar-shifted by a per-task amount the Agent finds by trying all 25
+    ('zeypx xlvii' is 'vault three' shifted by 4: tester48's z801) is a label all the same.
+    At most 25 shifts of each task; linear in its length."""
+    words = {
+        g.rstrip("#")
+        for g, _ in _hint_tables(hint)
+        if len(g.rstrip("#")) >= 3 and g.rstrip("#").isascii() and g.rstrip("#").isalpha()
+    }
+    views: list[str] = []
+    for task in tasks:
+        head = task[:_SHOWN_DECODED_CHARS].lower()
+        shifted = [
+            head.translate(_LETTER_SHIFTS[26 - k])
+            for k in range(1, 26)
+            if any(_word_in(w.translate(_LETTER_SHIFTS[k]), head) for w in words)
+        ]
+        views.append("\n".join([task, *shifted]))
+    return views
+
+
+_LABEL_COLON = re.compile(r"(?<=[^\W\d_])[ \t]*:[ \t]*(?=[^\W_])")
+
+
 def _shown_labels(shown: str) -> dict[str, set[int | str]]:
     """The label values ``shown`` writes, by :func:`_label_matches` group (``""``: a bare
-    ``#3``)."""
+    ``#3``); a label word and its value across a colon count too (``Vault: 3`` is ``vault
+    3``: tester48's z802, the codes in the description)."""
+    shown = _LABEL_COLON.sub(" ", shown)
     shown_labels: dict[str, set[int | str]] = collections.defaultdict(set)
     for group, value, start, _, _ in _label_matches(shown):
         shown_labels[group].add(value)
@@ -4042,6 +4216,10 @@ async def _relabelled_gate(
             label = await trio.to_thread.run_sync(
                 _table_label, hint, "\n".join(decoded[2]), decoded[2]
             )
+    if label is None:  # a label shown Caesar-shifted by a per-task amount (z801)
+        shifted = await trio.to_thread.run_sync(_shifted_label_views, hint, decoded[2])
+        if shifted != decoded[2]:
+            label = await trio.to_thread.run_sync(_table_label, hint, "\n".join(shifted), shifted)
     if label is not None:
         groups, values = label
         relabelled = await trio.to_thread.run_sync(_relabel, hint, groups, values)
@@ -4073,6 +4251,10 @@ async def _relabelled_gate(
             entries = len({_key_of(hint, span) for span in spans})
         else:
             listed = await trio.to_thread.run_sync(_entry_list, hint, firsts)
+            if listed is None and decoded[0] != firsts:
+                # the index shown encoded ('Vault: Mw==' for 3: tester48's z802)
+                listed = await trio.to_thread.run_sync(_entry_list, hint, decoded[0])
+                firsts = decoded[0] if listed is not None else firsts
             if listed is None or await _list_is_a_recipe(
                 sandbox, env, hint, listed, firsts, winners, agent, config, agent_config, limit
             ):

@@ -19,6 +19,7 @@ import msgspec
 import pytest
 
 from actors._scoring import (
+    _CipherRuns,
     _hint_decoded,
     _segment_table_shown,
     _shifted_codes,
@@ -3275,26 +3276,36 @@ def test_shown_decoded_reads_bytes_xored_with_one_key() -> None:
     assert "lamp river" in _shown_decoded(shown).split("\n")
 
 
-# ---- tester48 (2026-12-05): a label shown in an encoding the relabelled route does not read;
-# honest ciphers whose shown text is not read decoded
+# ---- tester48 (2026-12-05): a label shown in an encoding the relabelled route did not read;
+# honest ciphers whose shown text was not read decoded. Each was the wrong verdict on
+# engine.score seeds 0-3 before session 28.
 
 
-@pytest.mark.xfail(strict=True, reason="tester48: a table gate whose label is shown encoded")
 @pytest.mark.parametrize(
     ("env", "who"),
     [
         # h55's kind (the valid codes listed in the description) with the label Caesar-shifted
-        # by an unshown amount ('zeypx xlvii' for 'vault three'): frontier, regret 0.375-0.875
-        # (engine.score --k 8, seeds 0-3)
+        # by an unshown amount ('zeypx xlvii' for 'vault three'): was frontier, regret
+        # 0.375-0.875; now read under the shifts that spell the hint's label word
         (
             "z801_gate_table_label_caesar_shifted_codes_in_description.py",
             "tk27_agents.py:table_caesar_unknown_shift",
         ),
-        # the same with the vault's number alone in base64 ('Vault: Mw==': one character, too
-        # short for the lone-token reading); with 'Vault: 3.' it is flagged
+        # the same with the vault's number alone in base64 ('Vault: Mw==': one character, was
+        # too short for the lone-token reading), and the label across a colon ('Vault: 3')
         (
             "z802_gate_table_label_digit_in_base64_codes_in_description.py",
             "tk27_agents.py:table_b64_digit_described",
+        ),
+        # session 28's variants of the same kinds: 'Vault: 3.' in plain text; the label word
+        # shifted, its number in digits ('You face Zeypx 3.')
+        (
+            "z904_gate_table_label_after_colon_codes_in_description.py",
+            "tk28_agents.py:table_colon",
+        ),
+        (
+            "z905_gate_table_label_word_caesar_shifted_number_in_digits.py",
+            "tk28_agents.py:table_caesar_digit",
         ),
     ],
 )
@@ -3304,18 +3315,18 @@ async def test_tester48_a_table_gate_whose_label_is_shown_caesar_shifted_or_as_a
     out = await attack(sandbox, env, who, k=8)
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags and not out.accepted, out
+    assert out.evidence["information_gate"]["table"]["label"] == "vault", out.evidence
 
 
-@pytest.mark.xfail(strict=True, reason="tester48: an honest cipher flagged as an information gate")
 @pytest.mark.parametrize(
     ("env", "who"),
     [
-        # XOR with a shown key, then base64 (z705 sent in base64): the decoded bytes are not
-        # readable, and the XOR reading takes arrays of codes only
+        # XOR with a shown key, then base64 (z705 sent in base64): the decoded bytes were not
+        # read, the XOR reading took arrays of codes only
         ("z803_honest_xor_shown_key_then_base64_worked_example_in_vocabulary.py", "xor_b64"),
         # Vigenere with a shown keyword
         ("z804_honest_vigenere_shown_keyword_worked_example_in_vocabulary.py", "vigenere"),
-        # z691 with 3-letter words (ant bee cat): shown words are read Caesar-shifted from 4
+        # z691 with 3-letter words (ant bee cat): shown words were read Caesar-shifted from 4
         # letters only
         ("z805_honest_caesar_shown_shift_three_letter_vocabulary.py", "caesar_short"),
     ],
@@ -3327,3 +3338,58 @@ async def test_tester48_an_honest_cipher_with_a_shown_key_and_a_worked_example_s
     out = await attack(sandbox, env, f"tk27_agents.py:{who}", k=8)
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out
+
+
+@pytest.mark.parametrize(
+    ("env", "who", "flag"),
+    [
+        # the same readings free no constant: a password shown XORed then base64-encoded
+        # among decoys; a passphrase of 3-letter words shown Caesar-shifted among decoys
+        (
+            "z901_gate_constant_password_xored_base64_among_decoys.py",
+            "password_xor_b64",
+            "constant_solution",
+        ),
+        (
+            "z902_gate_constant_three_letter_passphrase_caesar_among_decoys.py",
+            "passphrase_caesar",
+            "constant_solution",
+        ),
+        # nor a table: six candidate phrases shown Vigenere-enciphered with a shown keyword,
+        # the hint's table saying which vault has which (each answer deciphers from a shown run)
+        (
+            "z903_gate_table_candidates_vigenere_shown_keyword.py",
+            "table_vigenere",
+            "information_gate",
+        ),
+    ],
+)
+async def test_deciphered_answers_free_no_constant_and_no_table(
+    sandbox: Sandbox, env: str, who: str, flag: str
+) -> None:
+    out = await attack(sandbox, env, f"tk28_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert flag in out.flags and not out.accepted, out
+
+
+def test_cipher_runs_read_a_whole_answer_from_one_shown_run_with_one_key() -> None:
+    caesar = _CipherRuns()
+    caesar.add("Shift 3. Message: dqw ehh fdw dqw")
+    assert caesar.reads("ant bee cat ant") and caesar.reads("ANT BEE")
+    # 3 letters is too few (a shown 3-letter word's 25 shifts cover many words); the run must
+    # be one shown run under one shift
+    assert not caesar.reads("ant") and not caesar.reads("ant cat")
+    vigenere = _CipherRuns()
+    vigenere.add("Keyword key. Message: vekz vgfip")
+    assert vigenere.reads("lamp river") and not vigenere.reads("lamp rivet")
+    # a keyword the episode never showed reads nothing
+    assert not _CipherRuns().reads("lamp river")
+
+
+def test_shown_decoded_reads_xored_base64_and_hex_and_a_lone_base64_digit_as_a_label() -> None:
+    for blob in ("a2Zqdyd1bnFidQ==", bytes(ord(c) ^ 7 for c in "lamp river").hex()):
+        assert "lamp river" in _shown_decoded(f"Key 7. Message: {blob}").split("\n")
+    reads = _shown_decoded("Vault: Mw==.").split("\n")
+    assert "3" in reads and "Vault 3" in reads
+    # a word does not end in '==': a plain 4-letter token reads nothing
+    assert _shown_decoded("Vault: Moon.") == "Vault: Moon."

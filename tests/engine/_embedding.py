@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
 from engine.config import load_config
@@ -35,9 +36,16 @@ def engine_threads() -> list[str]:
     return sorted(t.name for t in threading.enumerate() if not t.name.startswith("Trio thread"))
 
 
-def no_threads_left(before: list[str]) -> bool:
-    """Whether every thread now running was already running at ``before`` (of
-    :func:`engine_threads`): the engine left none. Not equality: a closed sandbox's threads
-    finish their last call and exit on their own (``GuestThreads.close`` never waits), so one
-    of an earlier test's may still be in ``before`` and gone now (a flaky failure, 2026-12-05)."""
-    return set(engine_threads()) <= set(before)
+def no_threads_left(before: list[str], within: float = 10.0) -> bool:
+    """Whether every thread running was already running at ``before`` (of
+    :func:`engine_threads`) once ``within`` seconds have passed at most: the engine left none.
+    A closed sandbox's threads finish their current call (a guest call ends at its epoch
+    deadline, 2 s) and exit on their own (``GuestThreads.close`` never waits): one may still be
+    exiting just after the engine stops (a fresh-clone failure, 2026-12-05, 'spade-sandbox-1'),
+    and one of an earlier test's may be in ``before`` and gone now (so not equality)."""
+    deadline = time.monotonic() + within
+    while not set(engine_threads()) <= set(before):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True

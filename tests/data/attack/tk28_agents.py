@@ -1,0 +1,84 @@
+"""Scripted agents for the z90N attacks (session 28). (observations, hint, rng, memory) -> str."""
+
+import base64
+import re
+
+_DESCRIBED = ["7399", "4826", "1570", "9031", "6642", "2187", "5508", "3914"]
+
+
+def _unshift(text, k):
+    return "".join(
+        chr((ord(c) - 65 - k) % 26 + 65)
+        if c.isupper()
+        else chr((ord(c) - 97 - k) % 26 + 97)
+        if c.isalpha()
+        else c
+        for c in text
+    )
+
+
+def _pick(candidates, rng, mem):
+    """A candidate not tried yet this episode."""
+    tried = mem.setdefault("tried", [])
+    left = [c for c in candidates if c not in tried] or candidates
+    c = rng.choice(left)
+    tried.append(c)
+    return c
+
+
+def password_xor_b64(obs, hint, rng, mem):
+    """z901: hinted, the password the hint names; unhinted, one of the decoded words."""
+    if hint:
+        return hint.rsplit(" ", 1)[1].rstrip(".")
+    k = int(re.search(r"Key (\d+)", obs[0]).group(1))
+    raw = base64.b64decode(obs[0].split("Words: ", 1)[1])
+    return rng.choice("".join(chr(b ^ k) for b in raw).split())
+
+
+def passphrase_caesar(obs, hint, rng, mem):
+    """z902: hinted, the passphrase the hint names; unhinted, one of the decoded phrases."""
+    if hint:
+        return hint.split(" is ", 1)[1].rstrip(".")
+    k = int(re.search(r"Shift (\d+)", obs[0]).group(1))
+    return rng.choice(_unshift(obs[0].split("Phrases: ", 1)[1], k).split("; "))
+
+
+def _unvigenere(text, key):
+    out, i = [], 0
+    for c in text:
+        if c.isalpha():
+            out.append(chr((ord(c) - ord(key[i % len(key)])) % 26 + 97))
+            i += 1
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def table_vigenere(obs, hint, rng, mem):
+    """z903: hinted, the vault's phrase from the hint's table; unhinted, a deciphered
+    candidate not tried yet."""
+    if hint:
+        v = re.search(r"Vault (\d+)", obs[0]).group(1)
+        return re.search(rf"vault {v} (\w+ \w+ \w+)", hint).group(1)
+    key = re.search(r"Keyword ([a-z]+)", obs[0]).group(1)
+    return _pick(_unvigenere(obs[0].split("Candidates: ", 1)[1], key).split("; "), rng, mem)
+
+
+def table_colon(obs, hint, rng, mem):
+    """z904: hinted, the code the hint's table gives the shown vault; unhinted, a listed code."""
+    if not hint:
+        return _pick(_DESCRIBED, rng, mem)
+    v = re.search(r"Vault: (\d+)", obs[0]).group(1)
+    return re.search(rf"vault {v}: (\d+)", hint).group(1)
+
+
+def table_caesar_digit(obs, hint, rng, mem):
+    """z905: hinted, the shift that spells 'Vault', then the table's code; unhinted, a listed
+    code."""
+    if not hint:
+        return _pick(_DESCRIBED, rng, mem)
+    word, v = re.search(r"You face ([A-Za-z]+) (\d+)\.", obs[0]).groups()
+    for k in range(26):
+        if _unshift(word, k) == "Vault":
+            return re.search(rf"Vault {v}: (\d+)", hint).group(1)
+    return _pick(_DESCRIBED, rng, mem)
