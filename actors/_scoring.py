@@ -2881,10 +2881,10 @@ def _gate_candidates(
     ]
     for ep, spells in zip(winners, spelling, strict=True):
         # what the episode showed, with what it decodes to (z501: an honest cipher's answer)
-        opened = _shown_decoded(first_observations.get(ep.seed, ""))
-        view = _Seen(stated, opened)
+        first_shown = _shown_decoded(first_observations.get(ep.seed, ""))
+        view = _Seen(stated, first_shown)
         cipher = _CipherRuns()
-        cipher.add(opened)
+        cipher.add(first_shown)
         played: set[str] = set()
         unseen: set[str] = set()
         for turn in ep.turns:
