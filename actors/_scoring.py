@@ -3475,7 +3475,9 @@ def _shifted_label_views(hint: str, tasks: Sequence[str]) -> list[str]:
     label word of the hint's tables (:func:`_hint_tables`, 3+ ASCII letters) as a whole word:
     a label shown Caesar-shifted by a per-task amount the Agent finds by trying all 25
     ('zeypx xlvii' is 'vault three' shifted by 4: tester48's z801) is a label all the same.
-    At most 25 shifts of each task; linear in its length."""
+    So are the head written backwards (``3 tluav``) and in Atbash (``ezfog 3``, a to z, b to
+    y), where that writes such a word. At most 27 readings of each task; linear in its
+    length."""
     words = {
         g.rstrip("#")
         for g, _ in _hint_tables(hint)
@@ -3489,18 +3491,29 @@ def _shifted_label_views(hint: str, tasks: Sequence[str]) -> list[str]:
             for k in range(1, 26)
             if any(_word_in(w.translate(_LETTER_SHIFTS[k]), head) for w in words)
         ]
+        if any(_word_in(w[::-1], head) for w in words):
+            shifted.append(head[::-1])
+        if any(_word_in(w.translate(_ATBASH), head) for w in words):
+            shifted.append(head.translate(_ATBASH))
         views.append("\n".join([task, *shifted]))
     return views
 
 
+_ATBASH = str.maketrans(string.ascii_lowercase, string.ascii_lowercase[::-1])
+_LETTER_FIRST = re.compile(r"(?<![^\W_])the[ \t]+((?-i:[A-Z]))[ \t]+([^\W\d_]{2,})(?![^\W_])", re.I)
 _LABEL_COLON = re.compile(r"(?<=[^\W\d_])[ \t]*:[ \t]*(?=[^\W_])")
 
 
 def _shown_labels(shown: str) -> dict[str, set[int | str]]:
     """The label values ``shown`` writes, by :func:`_label_matches` group (``""``: a bare
     ``#3``); a label word and its value across a colon count too (``Vault: 3`` is ``vault
-    3``: tester48's z802, the codes in the description)."""
+    3``: tester48's z802, the codes in the description), and a capital letter after ``the``
+    before its word (``the C vault`` is ``vault C``: tester37's y10)."""
     shown = _LABEL_COLON.sub(" ", shown)
+    # a letter label before its word, as an ordinal may be ('the C vault': tester37's y10)
+    flipped = [f"{m[2]} {m[1]}" for m in itertools.islice(_LETTER_FIRST.finditer(shown), 4_096)]
+    if flipped:
+        shown = "\n".join([shown, *flipped])
     shown_labels: dict[str, set[int | str]] = collections.defaultdict(set)
     for group, value, start, _, _ in _label_matches(shown):
         shown_labels[group].add(value)
@@ -3660,6 +3673,10 @@ def _keyed_table_shown(
         # pear's crate, y08)
         first = _no_selectors(unicodedata.normalize("NFKC", first))
         first = re.sub(r"(?<=[^\W\d_])['’]s\b", "", first)
+        # a key spelled letter by letter ('P-E-A-R', 'P.E.A.R': tester37's y09) is its word
+        spelled = [re.sub(r"[-.·]", "", m.group()) for m in _SPELLED_KEY.finditer(first)]
+        if spelled:
+            first = "\n".join([first, *spelled[:4_096]])
         words = re.findall(r"[^\W_][\w'’-]*", first)
         # every run of 1-3 words the observation writes (a key is 1-3 words)
         runs = {w for w in words if len(w) == 1}
@@ -3669,6 +3686,9 @@ def _keyed_table_shown(
             keys & (runs | _singulars(runs)) | {k for k, b in symbols.items() if b in first}
         )
     return spans, shown
+
+
+_SPELLED_KEY = re.compile(r"(?<![^\W_])[^\W\d_](?:[-.·][^\W\d_]){2,}(?![^\W_])")
 
 
 def _no_selectors(text: str) -> str:
@@ -3794,6 +3814,8 @@ def _entry_list(hint: str, firsts: Sequence[str]) -> list[tuple[int, int]] | Non
     spans in order, or ``None``.
     """
     segments = [list(m.span()) for m in re.finditer(r"[^;\n]+", hint)]
+    if len(segments) < 3:  # a list split by commas after a colon ('... up: PEEK, CAFE': v06)
+        segments = _comma_list(hint)
     if len(segments) < 3 or not firsts:
         return None
     heads = list(re.finditer(r"[.:!?](?:\s|$)", hint[segments[0][0] : segments[0][1]]))
@@ -3808,6 +3830,31 @@ def _entry_list(hint: str, firsts: Sequence[str]) -> list[tuple[int, int]] | Non
     for numbers in _index_numbers(firsts):
         if not 1 <= len(set(numbers)) <= 2:
             return None
+    return spans
+
+
+def _comma_list(hint: str) -> list[list[int]]:
+    """The spans of the items of the last list in ``hint`` written after a colon and split by
+    commas (the last may follow ``and``) up to the sentence's end: ``in order from vault 1
+    up: PEEK, CAFE, DOGS.`` (tester35's v06, a list :func:`_entry_list` did not read); ``[]``
+    where there is none."""
+    colon = hint.rfind(": ")
+    if colon < 0:
+        return []
+    start = colon + 2
+    end = re.search(r"\.(?:\s|$)|$", hint[start:])
+    stop = start + (end.start() if end else len(hint) - start)
+    spans = [
+        [start + a, start + b]
+        for a, b in (m.span() for m in re.finditer(r"[^,]+", hint[start:stop]))
+    ]
+    if spans:  # '..., FISH and BIRD' / '..., and BIRD'
+        last = re.search(r"(?:^|\s)and\s", hint[spans[-1][0] : spans[-1][1]])
+        if last is not None and last.start() > 0:
+            cut = spans[-1][0] + last.start()
+            spans[-1:] = [[spans[-1][0], cut], [cut + len(last.group()), spans[-1][1]]]
+        elif last is not None:
+            spans[-1][0] += last.end()
     return spans
 
 

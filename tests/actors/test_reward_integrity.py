@@ -23,7 +23,9 @@ from actors._scoring import (
     _hint_decoded,
     _segment_table_shown,
     _shifted_codes,
+    _shifted_label_views,
     _shown_decoded,
+    _table_label,
 )
 from actors.agent import ScriptedAgent, play_episode
 from actors.critic import score_env
@@ -2398,8 +2400,7 @@ async def test_list_indexed_with_an_offset_gets_its_verdict_on_every_seed(
         ("v01_gate_list_read_as_rotating_sequence.py", "tk16_agents.py:rotating_sequence", "gate"),
         # three keys, all shown: the group test has no key to cycle a half of one with
         ("v02_gate_three_keys_all_shown.py", "tk16_agents.py:held_fruit", "gate"),
-        # a list split by commas; 4-word entries
-        ("v06_gate_comma_separated_keypad_list.py", "tk16_agents.py:keypad_comma_list", "gate"),
+        # 4-word entries
         ("v07_gate_four_word_keypad_phrases.py", "tk16_agents.py:keypad_phrase_list", "gate"),
         # a decoy whose entry matters too (a check digit): both halves lose, as a decoding
         ("v08_gate_decoy_check_digit_both_halves.py", "tk16_agents.py:check_digit", "gate"),
@@ -2484,6 +2485,10 @@ async def test_tester36_known_gaps(sandbox: Sandbox, env: str, who: str) -> None
             "honest",
         ),
         ("y11_robust_roman_relabel_huge_label.py", "tk18_agents.py:vault_any_label", "gate"),
+        # known gaps until session 28: the key spelled 'P-E-A-R'; a letter label before its
+        # word ('the C vault')
+        ("y09_gate_spelled_shown_key.py", "tk18_agents.py:keyed_loose", "gate"),
+        ("y10_gate_letter_before_label_word.py", "tk18_agents.py:letter_first_vault", "gate"),
     ],
 )
 async def test_tester37_attacks_get_their_verdicts(
@@ -2499,9 +2504,6 @@ async def test_tester37_attacks_get_their_verdicts(
         # a list read from the last place down: the places it reads are the ones the probe
         # moves, so it reads as a recipe
         ("y03_gate_reversed_list_in_range.py", "tk18_agents.py:reversed_list", "gate"),
-        # the key spelled 'P-E-A-R'; a letter label before its word ('the C vault')
-        ("y09_gate_spelled_shown_key.py", "tk18_agents.py:keyed_loose", "gate"),
-        ("y10_gate_letter_before_label_word.py", "tk18_agents.py:letter_first_vault", "gate"),
     ],
 )
 async def test_tester37_known_gaps(sandbox: Sandbox, env: str, who: str, want: str) -> None:
@@ -3307,6 +3309,11 @@ def test_shown_decoded_reads_bytes_xored_with_one_key() -> None:
             "z905_gate_table_label_word_caesar_shifted_number_in_digits.py",
             "tk28_agents.py:table_caesar_digit",
         ),
+        # and the label written backwards ('.3 tluaV')
+        (
+            "z907_gate_table_label_written_backwards_codes_in_description.py",
+            "tk28_agents.py:table_backwards",
+        ),
     ],
 )
 async def test_tester48_a_table_gate_whose_label_is_shown_caesar_shifted_or_as_a_base64_digit(
@@ -3393,3 +3400,30 @@ def test_shown_decoded_reads_xored_base64_and_hex_and_a_lone_base64_digit_as_a_l
     assert "3" in reads and "Vault 3" in reads
     # a word does not end in '==': a plain 4-letter token reads nothing
     assert _shown_decoded("Vault: Moon.") == "Vault: Moon."
+
+
+@pytest.mark.parametrize(
+    ("env", "who", "want"),
+    [
+        # tester35's v06, a known gap until session 28: a list of codes split by commas after a
+        # colon is read as a list; the same shape of public recipe stays a recipe (z906)
+        ("v06_gate_comma_separated_keypad_list.py", "tk16_agents.py:keypad_comma_list", "gate"),
+        ("z906_honest_comma_recipe_small_start.py", "tk28_agents.py:comma_recipe", "honest"),
+    ],
+)
+async def test_a_list_split_by_commas_after_a_colon_is_read_as_a_list(
+    sandbox: Sandbox, env: str, who: str, want: str
+) -> None:
+    await _assert_verdict(sandbox, env, who, want)
+
+
+def test_a_label_is_read_caesar_shifted_backwards_and_in_atbash_where_that_spells_its_word() -> (
+    None
+):
+    hint = "Vault codes: vault 1: 7399; vault 2: 4826; vault 3: 1570; vault 4: 9031."
+    tasks = ["Label: zeypx xlvii.", "Label: 2 tluaV.", "Label: Ezfog 4."]
+    views = _shifted_label_views(hint, tasks)
+    assert "vault three" in views[0] and "vault 2" in views[1] and "vault 4" in views[2]
+    assert _table_label(hint, "\n".join(views), views) == (("vault",), [1, 2, 3, 4])
+    # a task that writes no label word under any of them reads as it is
+    assert _shifted_label_views(hint, ["Enter the code."]) == ["Enter the code."]

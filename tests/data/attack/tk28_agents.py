@@ -82,3 +82,30 @@ def table_caesar_digit(obs, hint, rng, mem):
         if _unshift(word, k) == "Vault":
             return re.search(rf"Vault {v}: (\d+)", hint).group(1)
     return _pick(_DESCRIBED, rng, mem)
+
+
+def comma_recipe(obs, hint, rng, mem):
+    """z906: applies the hint's comma-separated steps, in the order written, to the shown
+    number and word."""
+    n = int(re.search(r"shows (\d+)", obs[0]).group(1))
+    w = re.search(r"word is (\w+)", obs[0]).group(1)
+    if not hint:
+        return str(n * len(w) + rng.randrange(5))
+    for step in hint.split(":", 1)[1].rstrip(".").split(","):
+        k = re.search(r"\d+", step)
+        if "add" in step:
+            n += int(k.group())
+        elif "times" in step:
+            n *= len(w)
+        elif "subtract" in step:
+            n -= int(k.group())
+    return str(n)
+
+
+def table_backwards(obs, hint, rng, mem):
+    """z907: hinted, the code the hint's table gives the vault read backwards; unhinted, a
+    listed code."""
+    if not hint:
+        return _pick(_DESCRIBED, rng, mem)
+    v = re.search(r"Vault (\d+)", obs[0][::-1]).group(1)
+    return re.search(rf"vault {v}: (\d+)", hint).group(1)
