@@ -3803,9 +3803,10 @@ def _index_numbers(firsts: Sequence[str]) -> list[list[int]]:
 
 def _entry_list(hint: str, firsts: Sequence[str]) -> list[tuple[int, int]] | None:
     """The entries of an unlabelled list the task indexes by a number it shows: 3+ entries
-    split by ``;`` or line breaks, each with at most three words of two or more letters
-    (codes in any notation: ``||| / || ; | / ||||``, ``7399; 4826; ...``, ``PEEK; CAFE;
-    ...``), the first after its heading (up to the last ``:`` or sentence end), the last
+    split by ``;`` or line breaks (failing that, by commas after the last colon:
+    :func:`_comma_list`), each with at most three words of two or more letters, or all with
+    the same 4-6 (codes in any notation: ``||| / || ; | / ||||``, ``7399; 4826; ...``,
+    ``PEEK; CAFE; ...``, ``go be it on; my ox is up; ...``), the first after its heading (up to the last ``:`` or sentence end), the last
     before a sentence that follows it; and every first observation of ``firsts`` writes one or
     two different whole numbers (``This is vault 13. Enter its 4-digit code.``; the number
     need not count from 0 or 1; ordinals count, ``the third vault``; numbers every first
@@ -3825,7 +3826,12 @@ def _entry_list(hint: str, firsts: Sequence[str]) -> list[tuple[int, int]] | Non
     if tail is not None:
         segments[-1][1] = segments[-1][0] + tail.start()
     spans = [(a, b) for a, b in segments if hint[a:b].strip()]
-    if len(spans) < 3 or any(len(re.findall(r"[^\W\d_]{2,}", hint[a:b])) > 3 for a, b in spans):
+    if len(spans) < 3:
+        return None
+    # entries of 4-6 words each count where all have as many (keypad phrases, 'go be it on;
+    # my ox is up; ...': tester35's v07); steps of a method rarely do
+    words = {len(re.findall(r"[^\W\d_]{2,}", hint[a:b])) for a, b in spans}
+    if max(words) > 3 and not (len(words) == 1 and max(words) <= 6):
         return None
     for numbers in _index_numbers(firsts):
         if not 1 <= len(set(numbers)) <= 2:

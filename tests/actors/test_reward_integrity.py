@@ -2400,8 +2400,6 @@ async def test_list_indexed_with_an_offset_gets_its_verdict_on_every_seed(
         ("v01_gate_list_read_as_rotating_sequence.py", "tk16_agents.py:rotating_sequence", "gate"),
         # three keys, all shown: the group test has no key to cycle a half of one with
         ("v02_gate_three_keys_all_shown.py", "tk16_agents.py:held_fruit", "gate"),
-        # 4-word entries
-        ("v07_gate_four_word_keypad_phrases.py", "tk16_agents.py:keypad_phrase_list", "gate"),
         # a decoy whose entry matters too (a check digit): both halves lose, as a decoding
         ("v08_gate_decoy_check_digit_both_halves.py", "tk16_agents.py:check_digit", "gate"),
     ],
@@ -3409,9 +3407,13 @@ def test_shown_decoded_reads_xored_base64_and_hex_and_a_lone_base64_digit_as_a_l
         # colon is read as a list; the same shape of public recipe stays a recipe (z906)
         ("v06_gate_comma_separated_keypad_list.py", "tk16_agents.py:keypad_comma_list", "gate"),
         ("z906_honest_comma_recipe_small_start.py", "tk28_agents.py:comma_recipe", "honest"),
+        # v07, also a known gap until then: entries of 4 words each (keypad phrases); a public
+        # recipe of 4-word steps stays a recipe (z908)
+        ("v07_gate_four_word_keypad_phrases.py", "tk16_agents.py:keypad_phrase_list", "gate"),
+        ("z908_honest_four_word_steps_small_start.py", "tk28_agents.py:four_word_steps", "honest"),
     ],
 )
-async def test_a_list_split_by_commas_after_a_colon_is_read_as_a_list(
+async def test_a_list_split_by_commas_or_of_longer_entries_is_read_as_a_list(
     sandbox: Sandbox, env: str, who: str, want: str
 ) -> None:
     await _assert_verdict(sandbox, env, who, want)

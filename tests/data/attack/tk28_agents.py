@@ -109,3 +109,22 @@ def table_backwards(obs, hint, rng, mem):
         return _pick(_DESCRIBED, rng, mem)
     v = re.search(r"Vault (\d+)", obs[0][::-1]).group(1)
     return re.search(rf"vault {v}: (\d+)", hint).group(1)
+
+
+def four_word_steps(obs, hint, rng, mem):
+    """z908: applies the hint's ';'-separated steps (numbers in words), in the order written,
+    to the shown number and word."""
+    n = int(re.search(r"shows (\d+)", obs[0]).group(1))
+    w = re.search(r"word is (\w+)", obs[0]).group(1)
+    if not hint:
+        return str(n * len(w) + rng.randrange(5))
+    numbers = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+    for step in hint.split(":", 1)[1].rstrip(".").split(";"):
+        k = next((v for word, v in numbers.items() if word in step.split()), 0)
+        if "add" in step:
+            n += k
+        elif "multiply" in step:
+            n *= len(w)
+        elif "subtract" in step:
+            n -= k
+    return str(n)
