@@ -3979,9 +3979,12 @@ async def _one_key_matters(
     replays the winner's seed twice, each time with one half's keys moved round a cycle with
     a key the observation does not show (:func:`_permute_keys`; within the half where every
     key is shown). A lookup loses in the half that holds its key only; a decoding of the shown
-    things loses in both. True when every probed winner lost exactly one of its two episodes
-    (a policy-error episode counts as none; a winner whose halves cannot be moved is not
-    probed).
+    things loses in both. Where the observation shows every key (3 or 4 of them: no unshown
+    key to cycle with), each two are swapped in turn instead: a lookup wins the swaps that
+    leave its key in place and loses the others, a decoding loses each. True when every
+    probed winner lost exactly one of its two episodes, or, swapped, won some and lost some
+    (a winner with a policy-error episode is not counted; one whose halves cannot be moved
+    is not probed).
 
     Raises:
         _Reject: as :func:`_gate_episodes`.
@@ -3989,12 +3992,21 @@ async def _one_key_matters(
     order = list(dict.fromkeys(_key_of(hint, span) for span in sorted(spans)))
     plays: list[tuple[int, str]] = []
     owner: list[int] = []
+    swapped: set[int] = set()  # the winners probed by swaps of two shown keys
     for w, (winner, keys) in enumerate(zip(winners, shown_keys, strict=False)):
         if w == _KEY_PROBES:
             break
         shown = [k for k in order if k in keys]
         unshown = [k for k in order if k not in keys][:1]
         if len(shown) < 2:
+            continue
+        if not unshown and 3 <= len(shown) <= 4:
+            # every key shown (tester35's v02): each two swapped in turn; a lookup wins the
+            # swaps that leave its key, a decoding of all of them wins none
+            swapped.add(w)
+            for one, other in itertools.combinations(shown, 2):
+                plays.append((winner.seed, _swap_keys(hint, spans, one, other)))
+                owner.append(w)
             continue
         halves = [shown[0::2] + unshown, shown[1::2] + unshown]
         if any(len(cycle) < 2 for cycle in halves):
@@ -4011,8 +4023,12 @@ async def _one_key_matters(
     outcomes: dict[int, list[bool]] = collections.defaultdict(list)
     for e in played:
         outcomes[owner[int(e.episode_id.rsplit(":keys", 1)[1])]].append(e.success)
-    measured = [won for won in outcomes.values() if len(won) == 2]
-    return bool(measured) and all(won.count(False) == 1 for won in measured)
+    expected = collections.Counter(owner)
+    measured = [(w, won) for w, won in outcomes.items() if len(won) == expected[w]]
+    return bool(measured) and all(
+        (True in won and False in won) if w in swapped else won.count(False) == 1
+        for w, won in measured
+    )
 
 
 async def _half_lost(

@@ -2399,7 +2399,6 @@ async def test_list_indexed_with_an_offset_gets_its_verdict_on_every_seed(
         # the whole list is the secret, read from the vault's place round (every swap loses)
         ("v01_gate_list_read_as_rotating_sequence.py", "tk16_agents.py:rotating_sequence", "gate"),
         # three keys, all shown: the group test has no key to cycle a half of one with
-        ("v02_gate_three_keys_all_shown.py", "tk16_agents.py:held_fruit", "gate"),
         # a decoy whose entry matters too (a check digit): both halves lose, as a decoding
         ("v08_gate_decoy_check_digit_both_halves.py", "tk16_agents.py:check_digit", "gate"),
     ],
@@ -3429,3 +3428,23 @@ def test_a_label_is_read_caesar_shifted_backwards_and_in_atbash_where_that_spell
     assert _table_label(hint, "\n".join(views), views) == (("vault",), [1, 2, 3, 4])
     # a task that writes no label word under any of them reads as it is
     assert _shifted_label_views(hint, ["Enter the code."]) == ["Enter the code."]
+
+
+@pytest.mark.parametrize(
+    ("env", "who", "want"),
+    [
+        # tester35's v02, a known gap until session 28: a keyed table of 3 keys, all shown, one
+        # looked up (no unshown key to cycle a half with); each two keys are swapped in turn
+        ("v02_gate_three_keys_all_shown.py", "tk16_agents.py:held_fruit", "gate"),
+        # the same shape applied to every shown key (a weighted sum) loses every swap
+        (
+            "z909_honest_three_keys_all_shown_weighted_sum.py",
+            "tk28_agents.py:weighted_sum",
+            "honest",
+        ),
+    ],
+)
+async def test_a_table_whose_every_key_is_shown_is_probed_by_swapping_two_keys(
+    sandbox: Sandbox, env: str, who: str, want: str
+) -> None:
+    await _assert_verdict(sandbox, env, who, want)

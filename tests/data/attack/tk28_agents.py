@@ -128,3 +128,12 @@ def four_word_steps(obs, hint, rng, mem):
         elif "subtract" in step:
             n -= k
     return str(n)
+
+
+def weighted_sum(obs, hint, rng, mem):
+    """z909: hinted, each shown count times the hint's weight for its fruit, added;
+    unhinted, a guess."""
+    held = re.findall(r"(\d+) (apple|pear|plum)", obs[0])
+    if not hint:
+        return str(sum(int(n) for n, _ in held) * rng.choice([100, 120, 130]))
+    return str(sum(int(n) * int(re.search(rf"{f}: (\d+)", hint).group(1)) for n, f in held))
