@@ -3424,12 +3424,17 @@ def _label_matches(text: str) -> list[tuple[str, int | str, int, int, str]]:
 
 def _hint_tables(hint: str) -> list[tuple[str, set[int | str]]]:
     """The label words the hint writes with 3 or more different values (``vault 0: ...;
-    vault 1: ...``), with those values, the word with the most values first."""
+    vault 1: ...``), or with 2 or more where two or more words have 2 or more, with those
+    values, the word with the most values first."""
     by_group: dict[str, set[int | str]] = collections.defaultdict(set)
     for group, value, *_ in _label_matches(hint):
         by_group[group].add(value)
+    # two values under each of 2+ words, 4+ entries in all ('vault 1', 'vault 2', 'safe 1',
+    # 'safe 2': tester34's u05) are one table too, each word a group of its own
+    least = 2 if sum(len(vs) >= 2 for vs in by_group.values()) >= 2 else 3
     return sorted(
-        ((g, vs) for g, vs in by_group.items() if len(vs) >= 3), key=lambda t: (-len(t[1]), t[0])
+        ((g, vs) for g, vs in by_group.items() if len(vs) >= least),
+        key=lambda t: (-len(t[1]), t[0]),
     )
 
 
@@ -3548,6 +3553,8 @@ def _table_label_groups(
         groups = [(g, vs) for g, vs in tables if not g.endswith("#") and numbers & vs][:1]
     if not groups:
         return None
+    if len(groups[0][1]) == 2:  # a table of 2 values a word (u05): every word with those two
+        groups += [(g, vs) for g, vs in tables if vs == groups[0][1] and (g, vs) not in groups]
     first = sorted(groups[0][1], key=lambda v: (isinstance(v, str), v))  # type: ignore[arg-type]
     return tuple(g for g, _ in groups), first
 

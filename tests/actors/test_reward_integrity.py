@@ -2299,8 +2299,6 @@ async def test_tester34_attacks_get_their_verdicts(
         ("u03_gate_two_shown_keys_both_looked_up.py", "tk15_agents.py:two_keys"),
         # two-word keys with no ':' and no word of their own ('red door', 'red box', ...)
         ("u04_gate_two_word_keys_no_unique_word.py", "tk15_agents.py:colour_kind"),
-        # two values per label word (vault 1/2, safe 1/2, ...): no word has 3
-        ("u05_gate_labels_two_values_per_word.py", "tk15_agents.py:word_number"),
         # keyed by the initial letter of the shown word ('A: ...' for 'apple')
         ("u09_gate_keyed_by_initial_letter.py", "tk15_agents.py:initial_letter"),
     ],
@@ -3448,3 +3446,14 @@ async def test_a_table_whose_every_key_is_shown_is_probed_by_swapping_two_keys(
     sandbox: Sandbox, env: str, who: str, want: str
 ) -> None:
     await _assert_verdict(sandbox, env, who, want)
+
+
+async def test_a_table_of_two_values_under_each_of_several_label_words_is_relabelled(
+    sandbox: Sandbox,
+) -> None:
+    """tester34's u05, a known gap until session 28: vault 1/2, safe 1/2, locker 1/2, chest
+    1/2 (no word had the 3 values a table needed); every word with those two values is
+    rotated, so a fresh task facing a word no winner faced loses too."""
+    await _assert_verdict(
+        sandbox, "u05_gate_labels_two_values_per_word.py", "tk15_agents.py:word_number", "gate"
+    )
