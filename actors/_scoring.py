@@ -3631,6 +3631,11 @@ tester36's x10), between a delimiter (start, ``:``, ``;``, ``,``, ``.``, a line 
 ``red door = 4826``, ``🍎: PEEK``."""
 
 
+_REMARK = re.compile(r"\([^()\n]{1,80}\)(?=[ \t]*(?::(?=\s)|=|->|→|=>|⇒))")
+"""A remark in brackets just before a table entry's separator (``apple (beside the pear
+crate): ...``)."""
+
+
 def _word_in(word: str, text: str) -> bool:
     return re.search(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])", text) is not None
 
@@ -3663,7 +3668,9 @@ def _keyed_table_shown(
     first observation of ``firsts``, the keys it writes as words (a key of one character counts
     only in its own case; a symbol key, ``🍎``, anywhere it is written). ``None`` when the
     hint has fewer than three keys or ``firsts`` is empty."""
-    found = list(_TABLE_KEY.finditer(hint))
+    # a remark in brackets between a key and its separator is not the key ('apple (beside
+    # the pear crate): ...': tester34's u02); blanked to spaces, so the spans stay the hint's
+    found = list(_TABLE_KEY.finditer(_REMARK.sub(lambda m: " " * len(m.group()), hint)))
     spans = [
         m.span(1)
         for m, after in zip(found, [*found[1:], None][: len(found)], strict=True)
@@ -4264,7 +4271,7 @@ async def _relabelled_gate(
     if not await trio.to_thread.run_sync(
         lambda: (
             bool(_hint_tables(hint))
-            or len(_TABLE_KEY.findall(hint)) >= 3
+            or len(_TABLE_KEY.findall(_REMARK.sub(" ", hint))) >= 3
             or len(re.findall(r"[;\n]", hint)) >= 2
         )
     ):

@@ -2293,8 +2293,6 @@ async def test_tester34_attacks_get_their_verdicts(
 @pytest.mark.parametrize(
     ("env", "who"),
     [
-        # each entry names its neighbour too ('apple (next to pear): ...'): no key is its own
-        ("u02_gate_keys_repeated_as_neighbours.py", "tk15_agents.py:neighbours"),
         # two shown keys both looked up: the group test reads it as a decoding
         ("u03_gate_two_shown_keys_both_looked_up.py", "tk15_agents.py:two_keys"),
         # two-word keys with no ':' and no word of their own ('red door', 'red box', ...)
@@ -3457,3 +3455,23 @@ async def test_a_table_of_two_values_under_each_of_several_label_words_is_relabe
     await _assert_verdict(
         sandbox, "u05_gate_labels_two_values_per_word.py", "tk15_agents.py:word_number", "gate"
     )
+
+
+@pytest.mark.parametrize(
+    ("env", "who", "want"),
+    [
+        # tester34's u02, a known gap until session 28: each key followed by a remark naming
+        # its neighbour ('apple (beside the pear crate): ...'); the remark is not the key
+        ("u02_gate_keys_repeated_as_neighbours.py", "tk15_agents.py:neighbours", "gate"),
+        # a public table in the same shape, applied to every shown symbol, stays honest
+        (
+            "z911_honest_element_table_with_remarks.py",
+            "tk28_agents.py:elements_with_remarks",
+            "honest",
+        ),
+    ],
+)
+async def test_a_remark_in_brackets_before_a_keys_separator_is_not_the_key(
+    sandbox: Sandbox, env: str, who: str, want: str
+) -> None:
+    await _assert_verdict(sandbox, env, who, want)

@@ -137,3 +137,12 @@ def weighted_sum(obs, hint, rng, mem):
     if not hint:
         return str(sum(int(n) for n, _ in held) * rng.choice([100, 120, 130]))
     return str(sum(int(n) * int(re.search(rf"{f}: (\d+)", hint).group(1)) for n, f in held))
+
+
+def elements_with_remarks(obs, hint, rng, mem):
+    """z911: hinted, each shown symbol's number from the hint's table; unhinted, a guess."""
+    if not hint:
+        return "".join(str(rng.randint(1, 9)) for _ in range(4))
+    table = dict(re.findall(r"([A-Z][a-z]?) \([a-z]+\): (\d)", hint))
+    shown = obs[0].split("shows: ", 1)[1].split(".", 1)[0].split()
+    return "".join(table[s] for s in shown)
