@@ -3727,7 +3727,9 @@ def _segment_table_shown(
     the same for all of them; the heading before the first entry and the sentence after the
     last are not the entries'. A part with more than two words no other part has (a heading,
     a method's steps, ``reverse the word; then double each letter``) is not a key and a
-    value. ``None`` where no such place holds 3+ different keys.
+    value. Where no entry has a word of its own, two adjacent words are read as one (``the
+    red door opens with ...; the red gate ...; the blue door ...``: tester34's u04). ``None``
+    where no such place holds 3+ different keys.
     """
     segments = [m.span() for m in re.finditer(r"[^;\n]+", hint) if _KEY_WORD.search(m.group())]
     if len(segments) < 3 or not firsts:
@@ -3742,9 +3744,33 @@ def _segment_table_shown(
         [(w.group().casefold(), w.span()) for w in _KEY_WORD.finditer(hint[a:b])]
         for a, b in segments
     ]
-    count = collections.Counter(w for seg in words for w in {w for w, _ in seg})
     shown_words = [{w.group().casefold() for w in _KEY_WORD.finditer(f)} for f in firsts]
-    shown_words = [ws | _singulars(ws) for ws in shown_words]
+    found = _keys_in_place(hint, segments, words, [ws | _singulars(ws) for ws in shown_words])
+    if found is not None:
+        return found
+    # no word of its own in any entry: two words together ('red door', 'red gate', 'blue
+    # door', ...: tester34's u04)
+    pairs = [
+        [(f"{w} {v}", (a, d)) for (w, (a, _)), (v, (_, d)) in itertools.pairwise(seg)]
+        for seg in words
+    ]
+    shown_pairs = []
+    for f in firsts:
+        shown = [w.group().casefold() for w in _KEY_WORD.finditer(f)]
+        shown_pairs.append({f"{w} {v}" for w, v in itertools.pairwise(shown)})
+    return _keys_in_place(hint, segments, pairs, shown_pairs)
+
+
+def _keys_in_place(
+    hint: str,
+    segments: Sequence[tuple[int, int]],
+    words: Sequence[Sequence[tuple[str, tuple[int, int]]]],
+    shown_words: list[set[str]],
+) -> tuple[list[tuple[int, int]], list[set[str]]] | None:
+    """:func:`_segment_table_shown` of the entries ``segments`` of ``hint``, read as
+    ``words`` (each entry's words, casefolded, with their spans in the entry), where the
+    first observations write ``shown_words``."""
+    count = collections.Counter(w for seg in words for w in {w for w, _ in seg})
     seen = set().union(*shown_words)
     places = [
         (i, len(seg) - 1 - i)

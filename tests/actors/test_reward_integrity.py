@@ -2295,8 +2295,6 @@ async def test_tester34_attacks_get_their_verdicts(
     [
         # two shown keys both looked up: the group test reads it as a decoding
         ("u03_gate_two_shown_keys_both_looked_up.py", "tk15_agents.py:two_keys"),
-        # two-word keys with no ':' and no word of their own ('red door', 'red box', ...)
-        ("u04_gate_two_word_keys_no_unique_word.py", "tk15_agents.py:colour_kind"),
         # keyed by the initial letter of the shown word ('A: ...' for 'apple')
         ("u09_gate_keyed_by_initial_letter.py", "tk15_agents.py:initial_letter"),
     ],
@@ -3472,6 +3470,26 @@ async def test_a_table_of_two_values_under_each_of_several_label_words_is_relabe
     ],
 )
 async def test_a_remark_in_brackets_before_a_keys_separator_is_not_the_key(
+    sandbox: Sandbox, env: str, who: str, want: str
+) -> None:
+    await _assert_verdict(sandbox, env, who, want)
+
+
+@pytest.mark.parametrize(
+    ("env", "who", "want"),
+    [
+        # tester34's u04, a known gap until session 28: keys of two words, neither its own
+        # ('the red door opens with ...; the red gate ...; the blue door ...'), read as pairs
+        ("u04_gate_two_word_keys_no_unique_word.py", "tk15_agents.py:colour_kind", "gate"),
+        # a public table of such keys applied to every colour of a shown row stays honest
+        (
+            "z912_honest_two_word_keys_decoded_row.py",
+            "tk28_agents.py:two_word_colours",
+            "honest",
+        ),
+    ],
+)
+async def test_a_table_keyed_by_two_words_neither_its_own_is_read_by_pairs(
     sandbox: Sandbox, env: str, who: str, want: str
 ) -> None:
     await _assert_verdict(sandbox, env, who, want)

@@ -146,3 +146,12 @@ def elements_with_remarks(obs, hint, rng, mem):
     table = dict(re.findall(r"([A-Z][a-z]?) \([a-z]+\): (\d)", hint))
     shown = obs[0].split("shows: ", 1)[1].split(".", 1)[0].split()
     return "".join(table[s] for s in shown)
+
+
+def two_word_colours(obs, hint, rng, mem):
+    """z912: hinted, each shown colour's digit from the hint's table; unhinted, a guess."""
+    if not hint:
+        return "".join(str(rng.randint(1, 8)) for _ in range(4))
+    table = dict(re.findall(r"(\w+ \w+) is (\d)", hint))
+    shown = obs[0].split("shows: ", 1)[1].split(".", 1)[0].split(", ")
+    return "".join(table[s] for s in shown)
