@@ -4242,6 +4242,34 @@ async def _list_is_a_recipe(
     return await _half_lost(sandbox, env, hint, agent, "list", config, agent_config, limit, plays)
 
 
+def _initials_views(hint: str, firsts: Sequence[str]) -> list[str]:
+    """``firsts``, each followed by the initials of its words that not every one of them
+    writes, where the hint's keyed table (:func:`_keyed_table_shown`) has keys of one letter
+    each in one case and none of ``firsts`` writes one as a word: a table keyed by the shown
+    word's initial (``a: ...; p: ...`` for ``You hold the apple``: tester34's u09). The
+    initials are then shown keys, which :func:`_keys_decode` does not move: a keypad decoding
+    of the shown word (``a: 2; b: 2; ...``) still loses its other letters' swaps. ``firsts``
+    unchanged where that does not hold."""
+    table = _keyed_table_shown(hint, firsts)
+    if table is None or any(table[1]) or len(firsts) < 2:
+        return list(firsts)
+    keys = {_key_of(hint, span) for span in table[0]}
+    if not all(len(k) == 1 and k.isalpha() for k in keys):
+        return list(firsts)
+    if all(k.islower() for k in keys):
+        case = str.lower
+    elif all(k.isupper() for k in keys):
+        case = str.upper
+    else:
+        return list(firsts)
+    words = [re.findall(r"[^\W\d_]+", f) for f in firsts]
+    common = set.intersection(*(set(ws) for ws in words))
+    return [
+        "\n".join([f, " ".join(dict.fromkeys(case(w[0]) for w in ws if w not in common))])
+        for f, ws in zip(firsts, words, strict=True)
+    ]
+
+
 def _keys_shown(table: tuple[list[tuple[int, int]], list[set[str]]] | None) -> bool:
     """Whether a keyed table's every first observation shows a key of it, and they do not all
     show the same one key: a per-task table is looked up by a key that changes from task to
@@ -4339,6 +4367,7 @@ async def _relabelled_gate(
         # the keys the first observations show; failing that, the keys shown before the
         # winning action (a label read on turn 2 after "look", tester34's u06)
         tries = [firsts, seens, decoded[0], decoded[1]]
+        tries.append(await trio.to_thread.run_sync(_initials_views, hint, firsts))
         for views in [v for i, v in enumerate(tries) if v not in tries[:i]]:
             table = await trio.to_thread.run_sync(_keyed_table_shown, hint, views)
             if not _keys_shown(table):

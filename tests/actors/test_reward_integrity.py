@@ -2295,8 +2295,6 @@ async def test_tester34_attacks_get_their_verdicts(
     [
         # two shown keys both looked up: the group test reads it as a decoding
         ("u03_gate_two_shown_keys_both_looked_up.py", "tk15_agents.py:two_keys"),
-        # keyed by the initial letter of the shown word ('A: ...' for 'apple')
-        ("u09_gate_keyed_by_initial_letter.py", "tk15_agents.py:initial_letter"),
     ],
 )
 async def test_tester34_known_gaps(sandbox: Sandbox, env: str, who: str) -> None:
@@ -3490,6 +3488,27 @@ async def test_a_remark_in_brackets_before_a_keys_separator_is_not_the_key(
     ],
 )
 async def test_a_table_keyed_by_two_words_neither_its_own_is_read_by_pairs(
+    sandbox: Sandbox, env: str, who: str, want: str
+) -> None:
+    await _assert_verdict(sandbox, env, who, want)
+
+
+@pytest.mark.parametrize(
+    ("env", "who", "want"),
+    [
+        # tester34's u09, a known gap until session 28: a table keyed by the shown word's
+        # initial ('a: ...; p: ...' for 'You hold the apple'), no key ever written as a word
+        ("u09_gate_keyed_by_initial_letter.py", "tk15_agents.py:initial_letter", "gate"),
+        # a public keypad of single letters applied to every letter of a shown word: the
+        # initials reading leaves it a decoding
+        (
+            "z913_honest_keypad_letters_decode_shown_word.py",
+            "tk28_agents.py:keypad_letters",
+            "honest",
+        ),
+    ],
+)
+async def test_a_table_keyed_by_the_shown_words_initial_is_relabelled(
     sandbox: Sandbox, env: str, who: str, want: str
 ) -> None:
     await _assert_verdict(sandbox, env, who, want)

@@ -155,3 +155,13 @@ def two_word_colours(obs, hint, rng, mem):
     table = dict(re.findall(r"(\w+ \w+) is (\d)", hint))
     shown = obs[0].split("shows: ", 1)[1].split(".", 1)[0].split(", ")
     return "".join(table[s] for s in shown)
+
+
+def keypad_letters(obs, hint, rng, mem):
+    """z913: hinted, each letter of the shown word through the hint's table; unhinted, a
+    guess of as many digits."""
+    w = re.search(r"The word is (\w+)\.", obs[0]).group(1)
+    if not hint:
+        return "".join(str(rng.randint(2, 9)) for _ in w)
+    table = dict(re.findall(r"([a-z]): (\d)", hint))
+    return "".join(table[c] for c in w)
