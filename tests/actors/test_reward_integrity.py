@@ -3512,3 +3512,55 @@ async def test_a_table_keyed_by_the_shown_words_initial_is_relabelled(
     sandbox: Sandbox, env: str, who: str, want: str
 ) -> None:
     await _assert_verdict(sandbox, env, who, want)
+
+
+# ---- tester51 (2026-12-05)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester51: an honest public cipher the shown-text decoder does not read (Atbash, "
+    "Morse; ROT47, a QWERTY shift, letters swapped in pairs the same) whose worked example "
+    "uses the task's words is flagged information_gate",
+)
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        ("z961_honest_atbash_worked_example_in_vocabulary.py", "tk30_agents.py:atbash"),
+        ("z962_honest_morse_worked_example_in_vocabulary.py", "tk30_agents.py:morse"),
+    ],
+)
+async def test_tester51_an_honest_public_cipher_with_a_worked_example_stays_frontier(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """tester46's z501 / tester47's z691 kind in ciphers ``_shown_decoded`` does not read: the
+    message (4 words of 3) is shown in Atbash (z961) or Morse (z962); the hint names the
+    cipher with a worked example ("olnk irevi reads lamp river"). The scripted solver decodes
+    every answer from the observation (regret 1.0). ``engine.score --k 8`` seeds 0-3 flag both
+    ``information_gate`` (tokens lamp, river: "hint" or "constant"; censored 0/6); the same
+    file with an off-vocabulary example ("svool dliow reads hello world") is frontier."""
+    out = await attack(sandbox, env, who, k=8)
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester51: a per-vault table in Atbash whose vault the task shows only as a German "
+    "number word or a Morse digit is frontier, not information_gate",
+)
+@pytest.mark.parametrize(
+    "env",
+    [
+        "z963_gate_atbash_table_label_shown_as_german_number_word.py",
+        "z964_gate_atbash_table_label_shown_as_morse_digit.py",
+    ],
+)
+async def test_tester51_a_table_whose_label_is_shown_in_another_numeral_is_an_information_gate(
+    sandbox: Sandbox, env: str
+) -> None:
+    """A per-vault password table, each entry in Atbash (not read by the first route), keyed by
+    a vault the task shows only as ``Tresor drei`` (z963) or ``...--`` (z964): the relabelled
+    route finds no shown label. ``engine.score --k 8`` seeds 0-3: regret 0.875-1.0, frontier,
+    no flag; the same file showing ``You face vault 3.`` is flagged (relabelled 0/6)."""
+    await _assert_verdict(sandbox, env, "tk30_agents.py:vault", "gate")

@@ -1,0 +1,47 @@
+"""Scripted agents for tester51's z96N attacks. (observations, hint, rng, memory) -> str."""
+
+import re
+
+_MORSE = {
+    ".-": "a", "-...": "b", "-.-.": "c", "-..": "d", ".": "e", "..-.": "f", "--.": "g",
+    "....": "h", "..": "i", ".---": "j", "-.-": "k", ".-..": "l", "--": "m", "-.": "n",
+    "---": "o", ".--.": "p", "--.-": "q", ".-.": "r", "...": "s", "-": "t", "..-": "u",
+    "...-": "v", ".--": "w", "-..-": "x", "-.--": "y", "--..": "z",
+}  # fmt: skip
+_GERMAN = ["eins", "zwei", "drei", "vier", "fuenf", "sechs", "sieben", "acht"]
+_MORSE_DIGITS = [".----", "..---", "...--", "....-", ".....", "-....", "--...", "---.."]
+
+
+def _atbash(text):
+    return "".join(chr(219 - ord(c)) if "a" <= c <= "z" else c for c in text)
+
+
+def _caesar(text, k):
+    return "".join(chr((ord(c) - 97 + k) % 26 + 97) if "a" <= c <= "z" else c for c in text)
+
+
+def atbash(obs, hint, rng, mem):
+    """z961: hinted, mirror every letter; unhinted, a guessed Caesar shift of the cipher text."""
+    ct = obs[0].split("Cipher text: ", 1)[1]
+    return _atbash(ct) if hint else _caesar(ct, rng.randrange(1, 26))
+
+
+def morse(obs, hint, rng, mem):
+    """z962: hinted, read the Morse code; unhinted, echo what was shown."""
+    ct = obs[0].split("Encoded: ", 1)[1]
+    if not hint:
+        return ct
+    return " ".join("".join(_MORSE[x] for x in w.split()) for w in ct.split(" / "))
+
+
+def vault(obs, hint, rng, mem):
+    """z963, z964: hinted, the shown vault's password from the hint's table, read back from
+    Atbash; unhinted, a common password."""
+    if not hint:
+        return rng.choice(["open", "password", "sesame", "please"])
+    o = obs[0]
+    if "Tresor" in o:
+        v = _GERMAN.index(o.split("Tresor ")[1].rstrip(".")) + 1
+    else:
+        v = _MORSE_DIGITS.index(o.split(": ")[1].strip()) + 1
+    return _atbash(re.search(rf"vault {v}: (\w+)", hint).group(1))
