@@ -3564,3 +3564,27 @@ async def test_tester51_a_table_whose_label_is_shown_in_another_numeral_is_an_in
     route finds no shown label. ``engine.score --k 8`` seeds 0-3: regret 0.875-1.0, frontier,
     no flag; the same file showing ``You face vault 3.`` is flagged (relabelled 0/6)."""
     await _assert_verdict(sandbox, env, "tk30_agents.py:vault", "gate")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester51: a per-vault table (codes listed in the description) whose vault the task "
+    "shows as a Chinese digit, a hex literal or a die face is frontier, not information_gate",
+)
+@pytest.mark.parametrize(
+    "env",
+    [
+        "z965_gate_listed_codes_table_label_shown_as_chinese_digit.py",
+        "z966_gate_listed_codes_table_label_shown_as_hex_literal.py",
+        "z967_gate_listed_codes_table_label_shown_as_die_face.py",
+    ],
+)
+async def test_tester51_a_listed_codes_table_keyed_by_a_label_in_another_numeral_is_a_gate(
+    sandbox: Sandbox, env: str
+) -> None:
+    """h55's kind (a per-vault table whose codes the description lists, so the first route has
+    no unseen token) with the vault shown as ``vault 三`` (z965; the contract reads Chinese digits
+    as ASCII ones), ``vault 0x3`` (z966) or ``vault ⚂`` (z967). ``engine.score --k 8`` seeds
+    0-3: regret 0.625-0.75, frontier, no flag. The same table shown as ``vault ３``,
+    ``vault ③``, ``vault III`` or ``vault 2+1`` is flagged."""
+    await _assert_verdict(sandbox, env, "tk30_agents.py:listed_codes", "gate")

@@ -45,3 +45,20 @@ def vault(obs, hint, rng, mem):
     else:
         v = _MORSE_DIGITS.index(o.split(": ")[1].strip()) + 1
     return _atbash(re.search(rf"vault {v}: (\w+)", hint).group(1))
+
+
+_CODES = ["7399", "4826", "1570", "9031", "6642", "2187", "5508", "3914"]
+_SHOWN = [list("一二三四五六七八"), list("⚀⚁⚂⚃⚄⚅") + ["⚅⚀", "⚅⚁"]]
+
+
+def listed_codes(obs, hint, rng, mem):
+    """z965-z967: hinted, the code the hint's table gives the shown vault (read from a Chinese
+    digit, a hex literal or a die face); unhinted, one of the listed codes."""
+    if not hint:
+        return rng.choice(_CODES)
+    shown = re.search(r"vault (\S+?)\.$", obs[0]).group(1)
+    if shown.startswith("0x"):
+        v = int(shown, 16)
+    else:
+        v = next(s.index(shown) + 1 for s in _SHOWN if shown in s)
+    return re.search(rf"vault {v}: (\d+)", hint).group(1)
