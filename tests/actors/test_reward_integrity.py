@@ -3588,3 +3588,26 @@ async def test_tester51_a_listed_codes_table_keyed_by_a_label_in_another_numeral
     0-3: regret 0.625-0.75, frontier, no flag. The same table shown as ``vault ３``,
     ``vault ③``, ``vault III`` or ``vault 2+1`` is flagged."""
     await _assert_verdict(sandbox, env, "tk30_agents.py:listed_codes", "gate")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester51: a keyed table (codes listed in the description) whose key the task shows "
+    "in an irregular plural or written backwards is frontier, not information_gate",
+)
+@pytest.mark.parametrize(
+    "env",
+    [
+        "z968_gate_listed_codes_keyed_table_key_shown_in_plural.py",
+        "z969_gate_listed_codes_keyed_table_key_shown_backwards.py",
+    ],
+)
+async def test_tester51_a_keyed_table_whose_key_is_shown_inflected_or_reversed_is_a_gate(
+    sandbox: Sandbox, env: str
+) -> None:
+    """t05's kind (``apple: PEEK; ...``, every code listed in the description) with the key
+    shown as ``three cherries`` (z968; y08's possessive is read, a plural in -ies/-es is not;
+    regular plurals in -s escape on 2 of seeds 0-5) or ``a hcaep (read it backwards)`` (z969;
+    the contract reads a label word backwards, not a key). ``engine.score --k 8`` seeds 0-5:
+    regret 0.625-0.875, frontier, no flag; the key shown as ``a peach`` is flagged."""
+    await _assert_verdict(sandbox, env, "tk30_agents.py:crate", "gate")
