@@ -877,6 +877,8 @@ _LETTER_SHIFTS = [
     str.maketrans(string.ascii_lowercase, string.ascii_lowercase[k:] + string.ascii_lowercase[:k])
     for k in range(26)
 ]
+_ATBASH = str.maketrans(string.ascii_lowercase, string.ascii_lowercase[::-1])
+"""Atbash: a to z, b to y, ... (lower case)."""
 _POSITION_RUN = re.compile(r"(?<![\w.])\d{1,2}(?:[ ,;:/|.+-]{1,2}\d{1,2}){2,}(?!\w|\.\d)")
 """A run of 3+ numbers of 1-2 digits apart (``19 5 19``, ``3-1-20``): letters by their place
 in the alphabet, when each is one."""
@@ -1282,6 +1284,27 @@ _XORED_BLOB_MAX = 4_096
 """Most bytes of one blob that :func:`_xored_blobs` reads."""
 
 
+_MORSE_RUN = re.compile(
+    r"(?<![\w.\-])[.\-]{1,6}(?:(?:[ \t]+/[ \t]+|[ \t]{1,3})[.\-]{1,6})+(?![\w.\-])"
+)
+
+
+def _morse_texts(text: str) -> list[str]:
+    """What the runs of Morse code in ``text`` read as (letters split by spaces, words by
+    ``/`` or three spaces: ``.-.. .- -- .--. / .-. .. ...- . .-.`` is ``lamp river``), where
+    every code is a letter or a digit and 3+ are letters: a message shown in Morse is shown
+    text (tester51's z962). At most :data:`_SHIFTED_ARRAYS_MAX` runs."""
+    out: list[str] = []
+    for m in itertools.islice(_MORSE_RUN.finditer(text), _SHIFTED_ARRAYS_MAX):
+        words = re.split(r"[ \t]+/[ \t]+|[ \t]{3}", m.group())
+        letters = [[_MORSE.get(code) for code in w.split()] for w in words]
+        if all(c is not None for w in letters for c in w):
+            read = " ".join("".join(c for c in w if c) for w in letters)
+            if sum(c.isalpha() for c in read) >= 3 and read not in out:
+                out.append(read)
+    return out
+
+
 def _b64_bytes(run: str) -> bytes:
     """``run`` (of :data:`_ENCODED_RUN`) decoded as standard base64 where it is 8+ characters
     of that alphabet; raises ``ValueError`` otherwise."""
@@ -1366,13 +1389,15 @@ class _CipherRuns:
 
     def reads(self, answer: str) -> bool:
         """Whether ``answer``'s ASCII letters (6+; the first 64) are a run of the shown
-        letters shifted back by one amount (1-25), or (8+) deciphered with a shown keyword from
+        letters shifted back by one amount (1-25) or read in Atbash, or (8+) deciphered with a shown keyword from
         any of its places: shift each letter back by the keyword letter's place (a=0),
         cycling the keyword over letters only."""
         plain = _NOT_LETTER.sub("", answer.lower())[:64]
         if len(plain) < 6 or not self.letters:
             return False
         if any(plain.translate(_LETTER_SHIFTS[k]) in self.letters for k in range(1, 26)):
+            return True
+        if plain.translate(_ATBASH) in self.letters:  # a to z, b to y (tester51's z961)
             return True
         if len(plain) < 8:
             return False
@@ -1442,6 +1467,7 @@ def _decoded_head(head: str) -> str:
     decoded = _hint_decoded(head)[len(head) + 1 :]
     shifted = [t for t in _shifted_codes(head) if t not in decoded]
     shifted += [t for t in _xored_blobs(head) if t not in decoded and t not in shifted]
+    shifted += [t for t in _morse_texts(head) if t not in decoded and t not in shifted]
     shifted += [t for t in _short_base64(head) if t not in decoded and t not in shifted]
     return "\n".join([decoded, *shifted]) if decoded else "\n".join(shifted)
 
@@ -3504,7 +3530,58 @@ def _shifted_label_views(hint: str, tasks: Sequence[str]) -> list[str]:
     return views
 
 
-_ATBASH = str.maketrans(string.ascii_lowercase, string.ascii_lowercase[::-1])
+_MORSE = dict(
+    zip(
+        (
+            ".- -... -.-. -.. . ..-. --. .... .. .--- -.- .-.. -- -. --- .--. --.- .-. ... - ..- "
+            "...- .-- -..- -.-- --.. ----- .---- ..--- ...-- ....- ..... -.... --... ---.. ----."
+        ).split(),
+        string.ascii_lowercase + string.digits,
+        strict=True,
+    )
+)
+_DIE_FACES = {chr(0x2680 + i): str(i + 1) for i in range(6)}
+_LABEL_NUMERAL = re.compile(
+    r"(?<![^\W_])([^\W\d_]{2,})(?=[ \t]*:?[ \t]+(?:no\.|#|№)?[ \t]*"
+    r"(0[xX][0-9a-fA-F]{1,8}|0[bB][01]{1,16}|0[oO][0-7]{1,8}|[.\-]{5}(?![.\-])"
+    r"|[^\s.,;:!?()]{1,12}))"
+)
+_FOREIGN_NUMBERS = {
+    w: d for w, (lang, d) in _KEY_NUMBER_WORDS.items() if lang in (1, 2, 3, 4, 6, 7) and len(w) > 2
+}
+"""The number words 0-9 of German, French, Spanish, Italian, Portuguese and Dutch (3+
+letters), for a label's number (English ones are :data:`_LABEL_VALUE`'s)."""
+
+
+def _label_numerals(text: str) -> list[str]:
+    """``word N`` for each word of ``text`` followed by a number written in a notation
+    :data:`_TABLE_LABELS` does not read: digits of other scripts (``三``, ``٣``: :func:`_fold`),
+    a hex, binary or octal literal (``0x3``), a die face (``⚂``), a number word of German,
+    French, Spanish, Italian, Portuguese or Dutch (``drei``), a Morse digit (``...--``). At
+    most 4,096; linear in the length of ``text``."""
+    out: list[str] = []
+    for m in itertools.islice(_LABEL_NUMERAL.finditer(text), 65_536):
+        word, token = m.group(1), m.group(2)
+        value: str | None = None
+        low = token.casefold()
+        if low[:2] in ("0x", "0b", "0o"):
+            value = str(int(low, 0))
+        elif token in _MORSE and token[0] in ".-":
+            value = _MORSE[token] if _MORSE[token].isdigit() else None
+        elif token in _DIE_FACES:
+            value = _DIE_FACES[token]
+        elif low in _FOREIGN_NUMBERS:
+            value = _FOREIGN_NUMBERS[low]
+        elif not token.isascii():
+            folded = _fold(token)
+            value = folded if folded.isascii() and folded.isdigit() else None
+        if value is not None:
+            out.append(f"{word} {value}")
+            if len(out) >= 4_096:
+                break
+    return out
+
+
 _LETTER_FIRST = re.compile(r"(?<![^\W_])the[ \t]+((?-i:[A-Z]))[ \t]+([^\W\d_]{2,})(?![^\W_])", re.I)
 _LABEL_COLON = re.compile(r"(?<=[^\W\d_])[ \t]*:[ \t]*(?=[^\W_])")
 
@@ -3515,6 +3592,11 @@ def _shown_labels(shown: str) -> dict[str, set[int | str]]:
     3``: tester48's z802, the codes in the description), and a capital letter after ``the``
     before its word (``the C vault`` is ``vault C``: tester37's y10)."""
     shown = _LABEL_COLON.sub(" ", shown)
+    # a label's number in another notation: 'Tresor drei', 'vault 三', 'vault 0x3', 'vault ⚂',
+    # 'in Morse: ...--' (tester51's z963-z967) as 'Tresor 3', 'vault 3', ...
+    numerals = _label_numerals(shown)
+    if numerals:
+        shown = "\n".join([shown, *numerals])
     # a letter label before its word, as an ordinal may be ('the C vault': tester37's y10)
     flipped = [f"{m[2]} {m[1]}" for m in itertools.islice(_LETTER_FIRST.finditer(shown), 4_096)]
     if flipped:
@@ -3649,14 +3731,16 @@ def _key_of(hint: str, span: tuple[int, int]) -> str:
 
 def _singulars(words: Iterable[str]) -> set[str]:
     """The words of ``words`` ending in ``s`` without it, and those in ``es`` without that too
-    (``apples`` -> ``apple``, ``peaches`` -> ``peache``, ``peach``): a key the task writes in
-    the plural."""
+    (``apples`` -> ``apple``, ``peaches`` -> ``peache``, ``peach``), and ``ies`` as ``y``
+    (``cherries`` -> ``cherry``): a key the task writes in the plural."""
     out: set[str] = set()
     for w in words:
         if len(w) > 3 and w.endswith("s"):
             out.add(w[:-1])
             if w.endswith("es"):
                 out.add(w[:-2])
+            if w.endswith("ies"):  # cherries (tester51's z968)
+                out.add(w[:-3] + "y")
     return out
 
 
@@ -3696,6 +3780,9 @@ def _keyed_table_shown(
         runs = {w for w in words if len(w) == 1}
         for n in (1, 2, 3):
             runs |= {" ".join(words[i : i + n]).casefold() for i in range(len(words) - n + 1)}
+        # and each word of 3+ letters written backwards or in Atbash ('a hcaep': z969)
+        long = {w.casefold() for w in words if len(w) >= 3}
+        runs |= {w[::-1] for w in long} | {w.translate(_ATBASH) for w in long if w.isascii()}
         shown.append(
             keys & (runs | _singulars(runs)) | {k for k, b in symbols.items() if b in first}
         )

@@ -11,7 +11,9 @@ Exit status: 0 accepted, 1 rejected, 2 usage error (missing file, bad option or 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import tokenize
 from pathlib import Path
 from typing import Any
 
@@ -44,12 +46,21 @@ def add_common_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def read_source(parser: argparse.ArgumentParser, path: str) -> str:
-    """The file's text; a usage error (exit 2) when it cannot be read."""
-    p = Path(path)
+    """The file's text, decoded as Python reads source (PEP 263: a UTF-8 BOM or a coding
+    cookie such as ``# -*- coding: latin-1 -*-``, else UTF-8); a usage error (exit 2) when it
+    cannot be read or decoded (a UTF-16 file without a cookie is not Python source either)."""
     try:
-        return p.read_text(encoding="utf-8-sig")  # a BOM is valid in Python source
-    except (OSError, UnicodeDecodeError) as exc:
-        parser.error(f"cannot read {path!r}: {getattr(exc, 'strerror', None) or exc}")
+        data = Path(path).read_bytes()
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        return data.decode(encoding)
+    except OSError as exc:
+        parser.error(f"cannot read {path!r}: {exc.strerror or exc}")
+    except (UnicodeDecodeError, SyntaxError, LookupError) as exc:
+        parser.error(
+            f"cannot read {path!r}: not Python source text ({exc}); save it as UTF-8 or "
+            "declare its encoding on its first or second line (PEP 263: "
+            "'# -*- coding: latin-1 -*-')"
+        )
     raise AssertionError("unreachable")
 
 

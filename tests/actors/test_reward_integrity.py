@@ -3514,15 +3514,11 @@ async def test_a_table_keyed_by_the_shown_words_initial_is_relabelled(
     await _assert_verdict(sandbox, env, who, want)
 
 
-# ---- tester51 (2026-12-05)
+# ---- tester51 (2026-12-05): each was the wrong verdict on engine.score seeds 0-3 (the
+# docstrings' figures) until session 28 read labels in other numerals, keys backwards, in
+# Atbash and in -ies plurals, and Atbash and Morse as shown text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester51: an honest public cipher the shown-text decoder does not read (Atbash, "
-    "Morse; ROT47, a QWERTY shift, letters swapped in pairs the same) whose worked example "
-    "uses the task's words is flagged information_gate",
-)
 @pytest.mark.parametrize(
     ("env", "who"),
     [
@@ -3544,11 +3540,6 @@ async def test_tester51_an_honest_public_cipher_with_a_worked_example_stays_fron
     assert out.accepted and not out.flags, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester51: a per-vault table in Atbash whose vault the task shows only as a German "
-    "number word or a Morse digit is frontier, not information_gate",
-)
 @pytest.mark.parametrize(
     "env",
     [
@@ -3566,11 +3557,6 @@ async def test_tester51_a_table_whose_label_is_shown_in_another_numeral_is_an_in
     await _assert_verdict(sandbox, env, "tk30_agents.py:vault", "gate")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester51: a per-vault table (codes listed in the description) whose vault the task "
-    "shows as a Chinese digit, a hex literal or a die face is frontier, not information_gate",
-)
 @pytest.mark.parametrize(
     "env",
     [
@@ -3590,11 +3576,6 @@ async def test_tester51_a_listed_codes_table_keyed_by_a_label_in_another_numeral
     await _assert_verdict(sandbox, env, "tk30_agents.py:listed_codes", "gate")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester51: a keyed table (codes listed in the description) whose key the task shows "
-    "in an irregular plural or written backwards is frontier, not information_gate",
-)
 @pytest.mark.parametrize(
     "env",
     [

@@ -96,3 +96,23 @@ def test_a_step_returning_the_wrong_number_of_items_is_told_how_many(
     obj = json.loads(capsys.readouterr().out)
     assert obj["reason"] == "api"
     assert "got a tuple of 3 items" in obj["detail"], obj["detail"]  # tester40
+
+
+def test_a_program_is_read_as_python_reads_source(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Latin-1 program with a PEP 263 coding cookie runs under Python, so it is validated
+    (tester51: it was a usage error, 'utf-8 codec can't decode'); bytes that are not UTF-8
+    and have no cookie are a usage error that says how to fix the file."""
+    source = (LABELLED / "trivial.py").read_text(encoding="utf-8")
+    cookie = tmp_path / "latin.py"
+    cookie.write_bytes(b"# -*- coding: latin-1 -*-\n# caf\xe9\n" + source.encode("latin-1"))
+    plain = tmp_path / "plain.py"
+    plain.write_bytes(b"# -*- coding: utf-8 -*-\n" + source.encode())
+    code = main([str(cookie), "--json"])
+    assert code != 2 and code == main([str(plain), "--json"])
+    capsys.readouterr()
+    bad = tmp_path / "bad.py"
+    bad.write_bytes(b"# caf\xe9\n" + source.encode())
+    assert main([str(bad)]) == 2
+    assert "PEP 263" in capsys.readouterr().err
