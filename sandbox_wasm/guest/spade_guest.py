@@ -329,6 +329,19 @@ def _check_str(value, path):
         )
 
 
+def _check_unicode(text, path):
+    """A load error naming ``path`` where ``text`` holds a lone surrogate: the program's own
+    text is not valid Unicode (an ``api`` rejection, not ``not_serialisable``: tester51)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise _Problem(
+            "load",
+            f"{path}: not valid Unicode text (a lone surrogate "
+            f"{exc.object[exc.start : exc.end]!r} at index {exc.start})",
+        ) from None
+
+
 def _check_bool(value, path):
     t = type(value)
     if t is bool:
@@ -542,10 +555,12 @@ def _load(arg):
     else:
         description = cls.__dict__.get("__doc__") or module.__dict__.get("__doc__") or ""
     _check_str(description, "DESCRIPTION")
+    _check_unicode(description, "DESCRIPTION")
     hint = _attr(module, cls, "HINT", "")
     if _attr(module, cls, "HINT") is not None:
         declared.append("HINT")
     _check_str(hint, "HINT")
+    _check_unicode(hint, "HINT")
     max_turns = _attr(module, cls, "MAX_TURNS")
     if max_turns is not None:
         declared.append("MAX_TURNS")

@@ -116,3 +116,16 @@ def test_a_program_is_read_as_python_reads_source(
     bad.write_bytes(b"# caf\xe9\n" + source.encode())
     assert main([str(bad)]) == 2
     assert "PEP 263" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("field", ["HINT", "DESCRIPTION"])
+def test_a_lone_surrogate_in_the_programs_text_is_an_api_rejection_naming_the_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], field: str
+) -> None:
+    """tester51: it was ``not_serialisable`` ('load result is not serialisable'), no field."""
+    source = (LABELLED / "coin_flip.py").read_text(encoding="utf-8")
+    path = tmp_path / "surrogate.py"
+    path.write_text(f"{source}\n{field} = 'lamp \\ud800'\n", encoding="utf-8")
+    assert main([str(path), "--json"]) == 1
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["reason"] == "api" and f"{field}: not valid Unicode" in obj["detail"], obj
