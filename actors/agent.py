@@ -351,10 +351,19 @@ class ScriptedAgent:
 
         Raises:
             TypeError: the callable returned something other than ``str``.
-            Exception: whatever the callable raises.
+            RuntimeError: the callable raised ``StopIteration`` (say, ``next()`` of an
+                exhausted iterator), named as such: out of a coroutine Python reports only
+                "coroutine raised StopIteration" (tester51).
+            Exception: whatever else the callable raises.
         """
         ctx.memory["answers"] = list(ctx.answers)
-        text = self.fn(list(ctx.observations), ctx.hint, ctx.rng, ctx.memory)
+        try:
+            text = self.fn(list(ctx.observations), ctx.hint, ctx.rng, ctx.memory)
+        except StopIteration as exc:
+            raise RuntimeError(
+                f"the scripted agent {self.name} raised StopIteration (next() of an exhausted "
+                "iterator?)"
+            ) from exc
         if not isinstance(text, str):
             raise TypeError(f"returned {type(text).__name__}, expected str")
         return AgentReply(text=text)

@@ -370,6 +370,17 @@ def main(argv: list[str] | None = None) -> int:
         return int(exc.code or 0)
     if args.k is None:
         args.k = config.critic.k
+    # a check turned off by an override is said, not silent (tester51: a plainly labelled
+    # table came out frontier under --set critic.gate_checks=0, with no word why)
+    for field, check in (
+        ("gate_checks", "information-gate"),
+        ("replay_seeds", "constant-solution"),
+    ):
+        if getattr(config.critic, field) == 0:
+            print(
+                f"python -m engine.score: note: critic.{field}=0 turns the {check} check off",
+                file=sys.stderr,
+            )
     if args.agent:
         try:
             fn = load_agent(args.agent)

@@ -152,6 +152,17 @@ async def test_raising_and_non_string_agents_fail_the_episode_naming_agent_and_t
     assert ep2.status == "policy_error" and "turn 0" in ep2.reason and "returned int" in ep2.reason
 
 
+async def test_an_agent_that_raises_stop_iteration_is_named_so(sandbox: Sandbox) -> None:
+    """tester51: the reason was 'coroutine raised StopIteration', the agent's bug hidden."""
+
+    def exhausted(obs: list[str], hint: str | None, rng: object, mem: object) -> str:
+        return next(iter(()))
+
+    ep = await play_episode(request("trivial"), sandbox, ScriptedAgent(exhausted, name="m:ex"))
+    assert ep.status == "policy_error", ep
+    assert "'m:ex'" in ep.reason and "exhausted iterator" in ep.reason, ep.reason
+
+
 async def test_env_crash_and_turn_cap_are_statuses(sandbox: Sandbox) -> None:
     crash = EpisodeRequested(
         episode_id="c", env_id="c", source=(LABELLED / "reject_crash.py").read_text(), max_turns=3

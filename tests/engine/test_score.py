@@ -203,3 +203,12 @@ def test_a_malformed_policy_url_is_a_usage_error_naming_the_flag_and_value(
     assert main([f, "--policy-url", url, "--k", "1"]) == 2
     err = capsys.readouterr().err
     assert "--policy-url" in err and url in err and "Traceback" not in err, err
+
+
+def test_a_check_turned_off_by_an_override_is_said(capsys: pytest.CaptureFixture[str]) -> None:
+    """tester51: ``--set critic.gate_checks=0`` passed a labelled table as frontier in silence."""
+    main([str(LABELLED / "learnable_bisect.py"), "--k", "4", "--agent", f"{AGENTS}:bisect_agent",
+          "--json", "--set", "critic.gate_checks=0"])  # fmt: skip
+    err = capsys.readouterr().err
+    assert "critic.gate_checks=0 turns the information-gate check off" in err
+    assert "replay_seeds" not in err
