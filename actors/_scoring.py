@@ -3507,24 +3507,25 @@ def _shifted_label_views(hint: str, tasks: Sequence[str]) -> list[str]:
     a label shown Caesar-shifted by a per-task amount the Agent finds by trying all 25
     ('zeypx xlvii' is 'vault three' shifted by 4: tester48's z801) is a label all the same.
     So are the head written backwards (``3 tluav``) and in Atbash (``ezfog 3``, a to z, b to
-    y), where that writes such a word. At most 27 readings of each task; linear in its
-    length."""
-    words = {
+    y), where that writes such a word. At most 27 readings of each task, under the hint's
+    first :data:`_SHIFTED_ARRAYS_MAX` label words; linear in its length."""
+    words = [
         g.rstrip("#")
         for g, _ in _hint_tables(hint)
         if len(g.rstrip("#")) >= 3 and g.rstrip("#").isascii() and g.rstrip("#").isalpha()
-    }
+    ][:_SHIFTED_ARRAYS_MAX]  # the words with the most values first
     views: list[str] = []
     for task in tasks:
         head = task[:_SHOWN_DECODED_CHARS].lower()
+        shown = set(re.findall(r"[a-z]+", head))  # whole words: a set lookup per reading
         shifted = [
             head.translate(_LETTER_SHIFTS[26 - k])
             for k in range(1, 26)
-            if any(_word_in(w.translate(_LETTER_SHIFTS[k]), head) for w in words)
+            if any(w.translate(_LETTER_SHIFTS[k]) in shown for w in words)
         ]
-        if any(_word_in(w[::-1], head) for w in words):
+        if any(w[::-1] in shown for w in words):
             shifted.append(head[::-1])
-        if any(_word_in(w.translate(_ATBASH), head) for w in words):
+        if any(w.translate(_ATBASH) in shown for w in words):
             shifted.append(head.translate(_ATBASH))
         views.append("\n".join([task, *shifted]))
     return views
