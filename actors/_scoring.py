@@ -1305,6 +1305,27 @@ def _morse_texts(text: str) -> list[str]:
     return out
 
 
+_ROT47 = str.maketrans(
+    "".join(map(chr, range(33, 127))), "".join(chr(33 + (c - 33 + 47) % 94) for c in range(33, 127))
+)
+_NO_LOWER = re.compile(r"(?<!\S)[!-`{-~]{3,}(?:[ \t]+[!-`{-~]{3,})*(?!\S)")
+"""A run of tokens of printable ASCII without a lower-case letter: ROT47 sends a to z to ``2``
+to ``K``."""
+
+
+def _rot47_words(text: str) -> list[str]:
+    """What the runs of 3+-character tokens in ``text`` without a lower-case letter read as
+    in ROT47 (every printable ASCII character rotated 47 places: ``=2>A C:G6C`` is ``lamp
+    river``), where every token then reads as lower-case letters: a message shown in ROT47 is
+    shown text (tester51). At most :data:`_SHIFTED_ARRAYS_MAX` runs."""
+    out: list[str] = []
+    for m in itertools.islice(_NO_LOWER.finditer(text), _SHIFTED_ARRAYS_MAX):
+        read = m.group().translate(_ROT47)
+        if all(w.isalpha() and w.islower() for w in read.split()) and read not in out:
+            out.append(read)
+    return out
+
+
 def _b64_bytes(run: str) -> bytes:
     """``run`` (of :data:`_ENCODED_RUN`) decoded as standard base64 where it is 8+ characters
     of that alphabet; raises ``ValueError`` otherwise."""
@@ -1468,6 +1489,7 @@ def _decoded_head(head: str) -> str:
     shifted = [t for t in _shifted_codes(head) if t not in decoded]
     shifted += [t for t in _xored_blobs(head) if t not in decoded and t not in shifted]
     shifted += [t for t in _morse_texts(head) if t not in decoded and t not in shifted]
+    shifted += [t for t in _rot47_words(head) if t not in decoded and t not in shifted]
     shifted += [t for t in _short_base64(head) if t not in decoded and t not in shifted]
     return "\n".join([decoded, *shifted]) if decoded else "\n".join(shifted)
 

@@ -3524,6 +3524,8 @@ async def test_a_table_keyed_by_the_shown_words_initial_is_relabelled(
     [
         ("z961_honest_atbash_worked_example_in_vocabulary.py", "tk30_agents.py:atbash"),
         ("z962_honest_morse_worked_example_in_vocabulary.py", "tk30_agents.py:morse"),
+        # ROT47, which tester51 found flagged too (session 28's z914)
+        ("z914_honest_rot47_worked_example_in_vocabulary.py", "tk28_agents.py:rot47"),
     ],
 )
 async def test_tester51_an_honest_public_cipher_with_a_worked_example_stays_frontier(

@@ -165,3 +165,14 @@ def keypad_letters(obs, hint, rng, mem):
         return "".join(str(rng.randint(2, 9)) for _ in w)
     table = dict(re.findall(r"([a-z]): (\d)", hint))
     return "".join(table[c] for c in w)
+
+
+def _rot47(s):
+    return "".join(chr(33 + (ord(c) - 33 + 47) % 94) if 33 <= ord(c) <= 126 else c for c in s)
+
+
+def rot47(obs, hint, rng, mem):
+    """z914: hinted, rotate every character back; unhinted, vocabulary words."""
+    if not hint:
+        return " ".join(rng.choice(["lamp", "river", "stone"]) for _ in range(4))
+    return _rot47(obs[0].split("Cipher text: ", 1)[1])
