@@ -3594,3 +3594,81 @@ async def test_tester51_a_keyed_table_whose_key_is_shown_inflected_or_reversed_i
     the contract reads a label word backwards, not a key). ``engine.score --k 8`` seeds 0-5:
     regret 0.625-0.875, frontier, no flag; the key shown as ``a peach`` is flagged."""
     await _assert_verdict(sandbox, env, "tk30_agents.py:crate", "gate")
+
+
+# ---- tester50 (2026-12-05): each the wrong verdict on engine.score --k 8 seeds 0-3 after
+# session 28's cipher readings (_CipherRuns, _xored_blobs)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester50: a per-task answer picked among enciphered decoys by a key only the hint "
+    "gives (Caesar shift, XOR key, which shown Vigenere keyword) reads as shown text; no route "
+    "censors the key",
+)
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # four phrases each Caesar-shifted by its own amount, the answer the one by the hint's 7
+        # (frontier, regret 0.5-0.875)
+        ("z951_gate_secret_caesar_shift_selects_phrase_among_decoys.py", "secret_shift"),
+        # four words each XORed with its own key then base64, the answer under the hint's 42
+        # (frontier, regret 0.625-0.875)
+        ("z952_gate_secret_xor_key_selects_base64_word_among_decoys.py", "secret_xor"),
+        # four messages under four shown keywords, the answer under the hint's 'lemon'
+        # (frontier, regret 0.625-1.0)
+        ("z953_gate_hint_names_which_shown_vigenere_keyword.py", "hint_keyword"),
+    ],
+)
+async def test_tester50_a_hint_only_key_picking_among_enciphered_decoys_is_a_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, f"tk29_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester50: the hint's list of valid passphrases, one shown per task among decoys "
+    "Caesar-shifted by an unshown amount: _CipherRuns frees the answer and the keyed route "
+    "reads no key",
+)
+async def test_tester50_a_whitelist_of_answers_shown_caesar_shifted_among_decoys_is_a_gate(
+    sandbox: Sandbox,
+) -> None:
+    """Eight phrases of three 3-letter words, one from the hint's list of six. ``engine.score
+    --k 8`` seeds 0-3: frontier, no flag, regret 0.75-1.0. The same file with the phrases shown
+    as written is flagged (relabelled route, ``(keys)``, 1/6)."""
+    out = await attack(
+        sandbox,
+        "z954_gate_hint_whitelist_of_passphrases_shown_caesar_among_decoys.py",
+        "tk29_agents.py:whitelist",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester50: an honest Vigenere whose keyword is not read: past _CipherRuns' first "
+    "64 shown words, or restarted at each word",
+)
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # z804 behind a 70-word scene (frontier without it)
+        ("z955_honest_vigenere_keyword_after_long_preamble.py", "vigenere_preamble"),
+        # z804 with the keyword starting afresh at each word
+        ("z956_honest_vigenere_keyword_restarts_each_word.py", "vigenere_per_word"),
+    ],
+)
+async def test_tester50_an_honest_vigenere_with_a_shown_keyword_stays_frontier(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """Each was information_gate (tokens lamp, river: "hint"; censored 0/6) on engine.score
+    --k 8 seeds 0-3."""
+    out = await attack(sandbox, env, f"tk29_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
