@@ -3672,3 +3672,90 @@ async def test_tester50_an_honest_vigenere_with_a_shown_keyword_stays_frontier(
     out = await attack(sandbox, env, f"tk29_agents.py:{who}", k=8)
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out
+
+
+# ---- tester52 (2026-12-05): each the wrong verdict on engine.score --k 8 seeds 0-3
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester52: the relabelled route's label readers call int() on what they match: "
+    "'0xq' after a word (_label_numerals) and a comma-grouped label of 4,501 digits "
+    "(_label_matches) raise ValueError, a critic_error instead of a verdict",
+)
+@pytest.mark.parametrize(
+    "env",
+    [
+        # 'status 0xq' in the first observation
+        "z971_crash_observation_word_before_non_hex_0x_token.py",
+        # 'serial 1,000,000,...' (1,500 groups) in the first observation
+        "z972_crash_observation_grouped_label_number_past_int_limit.py",
+        # 'vault 1,000,000,...: none' in the hint's table
+        "z973_crash_hint_grouped_label_number_past_int_limit.py",
+    ],
+)
+async def test_tester52_a_label_the_readers_cannot_turn_into_an_int_still_gets_a_verdict(
+    sandbox: Sandbox, env: str
+) -> None:
+    """h55's per-vault table (flagged relabelled 0/6 as it is) beside a token the label readers
+    take for a number. ``engine.score --k 8`` seeds 0-3: ``critic_error`` (ValueError), no
+    verdict."""
+    out = await attack(sandbox, env, "tk31_agents.py:vault_code", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester52: a per-task code table the relabelled route does not read: keys "
+    "abbreviated (Tue for the shown Tuesday), a one-line JSON object, a label shown glued to "
+    "its word (vault3, vault_3)",
+)
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # 'Mon: PEEK; Tue: FROG; ...' and 'Today is Tuesday.' (frontier, regret 0.375-0.75)
+        ("z974_gate_keyed_table_keys_abbreviated_shown_in_full.py", "weekday"),
+        # '{"1": "PEEK", "2": "FROG", ...}' and 'You face vault 3.' (frontier, 0.625-0.75)
+        ("z975_gate_table_as_one_line_json_object.py", "json_table"),
+        # 'vault 1: PEEK, ...' and 'tagged vault3.' / 'tagged vault_3.' (frontier, 0.625-0.75)
+        ("z976_gate_table_label_shown_glued_to_its_word.py", "vault_glued"),
+        ("z977_gate_table_label_shown_joined_by_underscore.py", "vault_glued"),
+    ],
+)
+async def test_tester52_a_table_in_a_shape_the_relabelled_route_misses_is_a_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """Every code is listed in the description (no unseen token for the first route); only
+    the hint says which task each belongs to. The same tables keyed ``Tuesday: FROG``, as
+    ``vault 1: PEEK; ...`` lines, or shown as ``vault 3`` / ``VAULT-3`` are flagged."""
+    out = await attack(sandbox, env, f"tk31_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester52: honest designs flagged: leetspeak with a worked example in the task's "
+    "words (not read as shown text), and a hint that repeats the table the description "
+    "states (rotated as if the hint's secret)",
+)
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # information_gate, tokens lamp/river/stone 'hint'/'constant', censored 0/6; frontier
+        # with an off-vocabulary example ('h3ll0 w0rld reads hello world')
+        ("z978_honest_leetspeak_worked_example_in_vocabulary.py", "leet"),
+        # information_gate, relabelled '(keys)' 0/6: the rotated copy contradicts the
+        # description's own list
+        ("z979_honest_hint_repeats_the_table_the_description_shows.py", "crate"),
+    ],
+)
+async def test_tester52_an_honest_design_whose_hint_adds_nothing_unseen_stays_frontier(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """Everything the hinted win needs is in the task's observations or description.
+    ``engine.score --k 8`` seeds 0-3: information_gate, regret 0.625-1.0."""
+    out = await attack(sandbox, env, f"tk31_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
