@@ -1326,6 +1326,31 @@ def _rot47_words(text: str) -> list[str]:
     return out
 
 
+_LEET_TOKEN = re.compile(
+    r"(?<![\w@$])(?=[\w@$]*[A-Za-z][\w@$]*[A-Za-z])(?=[\w@$]*[0-9@$])[A-Za-z0-9@$]{3,24}(?![\w@$])"
+)
+_LEET = (str.maketrans("0134578@$", "oieastbas"), str.maketrans("0134578@$", "oleastbas"))
+"""Leetspeak read back: ``0`` o, ``1`` i (or l), ``3`` e, ``4`` a, ``5`` s, ``7`` t, ``8`` b,
+``@`` a, ``$`` s."""
+
+
+def _leet_texts(text: str) -> list[str]:
+    """The tokens of ``text`` that mix 2+ letters with leetspeak digits or symbols (``l4mp
+    r1v3r st0n3``, no more digits than letters), read back as letters, joined by spaces: once
+    with ``1`` as ``i`` and once as ``l``. A message shown in leetspeak is shown text
+    (tester52's z978: an honest one whose hint's example uses the task's words was flagged
+    information_gate). At most 4,096 tokens; empty where there is none."""
+    tokens = [
+        t
+        for t in itertools.islice((m.group() for m in _LEET_TOKEN.finditer(text)), 4_096)
+        if sum(c.isdigit() or c in "@$" for c in t) <= sum(c.isalpha() for c in t)
+    ]
+    if not tokens:
+        return []
+    joined = " ".join(tokens).lower()
+    return list(dict.fromkeys(joined.translate(table) for table in _LEET))
+
+
 def _b64_bytes(run: str) -> bytes:
     """``run`` (of :data:`_ENCODED_RUN`) decoded as standard base64 where it is 8+ characters
     of that alphabet; raises ``ValueError`` otherwise."""
@@ -1375,6 +1400,10 @@ _CIPHER_KEYWORDS_MAX = 64
 """Most shown words :class:`_CipherRuns` tries as a Vigenere keyword (the first shown)."""
 _NOT_LETTER = re.compile(r"[^a-z]+")
 _KEYWORD = re.compile(r"(?<![a-z])[a-z]{3,12}(?![a-z])")
+_NAMED_KEYWORD = re.compile(
+    r"(?<![a-z])(?:key|keyword|cipher|password|passphrase)s?\W{1,3}([a-z]{3,12})(?![a-z])"
+)
+"""A word shown after a word that names it a key (``Keyword lem``, ``key: lemon``)."""
 
 
 class _CipherRuns:
@@ -1387,8 +1416,13 @@ class _CipherRuns:
     :func:`_hint_readings`, which shifts only words of 4+ letters (a 3-letter word's 25
     shifts of the words shown cover much of all 17,576). The whole answer's run of 6+ letters
     (8+ under a keyword) read from one shown run with one key is another matter: a random
-    shown text of ``n`` letters holds it at about ``25 n / 26**6`` (Caesar) and ``64 * 12 n /
-    26**8`` (keywords), under 1e-3 for a 16 KB observation."""
+    shown text of ``n`` letters holds it at about ``25 n / 26**6`` (Caesar) and ``2 * 64 * 12
+    n / 26**8`` (keywords, cycled over the letters or restarted at each word), under 1e-3 for
+    a 16 KB observation.
+
+    Keywords are the words shown after ``key``/``keyword``/``cipher``/``password`` first (a
+    70-word scene before ``Keyword lem`` left it past the first 64 words: tester50's z955),
+    then the first words shown, :data:`_CIPHER_KEYWORDS_MAX` in all."""
 
     __slots__ = ("keywords", "letters")
 
@@ -1403,35 +1437,54 @@ class _CipherRuns:
         low = text[: 4 * _CIPHER_LETTERS_MAX].lower()
         self.letters += _NOT_LETTER.sub("", low)[: _CIPHER_LETTERS_MAX - len(self.letters)]
         if len(self.keywords) < _CIPHER_KEYWORDS_MAX:
-            for m in _KEYWORD.finditer(low[:_SHOWN_DECODED_CHARS]):
-                self.keywords[m.group()] = None
+            head = low[:_SHOWN_DECODED_CHARS]
+            named = [m.group(1) for m in _NAMED_KEYWORD.finditer(head)]
+            for word in itertools.chain(named, (m.group() for m in _KEYWORD.finditer(head))):
+                self.keywords[word] = None
                 if len(self.keywords) >= _CIPHER_KEYWORDS_MAX:
                     break
 
     def reads(self, answer: str) -> bool:
         """Whether ``answer``'s ASCII letters (6+; the first 64) are a run of the shown
-        letters shifted back by one amount (1-25) or read in Atbash, or (8+) deciphered with a shown keyword from
-        any of its places: shift each letter back by the keyword letter's place (a=0),
-        cycling the keyword over letters only."""
+        letters shifted back by one amount (1-25) or read in Atbash, or (8+) deciphered with
+        a shown keyword from any of its places: shift each letter back by the keyword
+        letter's place (a=0), cycling the keyword over letters only or restarting it at each
+        word (tester50's z956)."""
+        return next(self.keys(answer), None) is not None
+
+    def keys(self, answer: str, keywords: Iterable[str] = ()) -> Iterator[tuple[str, int | str]]:
+        """The keys under which :meth:`reads` reads ``answer``: ``("shift", k)`` (each shown
+        letter was the answer's moved ``k`` places on), ``("atbash", 0)`` and ``("keyword",
+        word)``, each once, the shown keywords' and then those of ``keywords`` (the hint's,
+        for :func:`_cipher_key_gate`)."""
         plain = _NOT_LETTER.sub("", answer.lower())[:64]
         if len(plain) < 6 or not self.letters:
-            return False
-        if any(plain.translate(_LETTER_SHIFTS[k]) in self.letters for k in range(1, 26)):
-            return True
+            return
+        for k in range(1, 26):
+            if plain.translate(_LETTER_SHIFTS[k]) in self.letters:
+                yield "shift", k
         if plain.translate(_ATBASH) in self.letters:  # a to z, b to y (tester51's z961)
-            return True
+            yield "atbash", 0
         if len(plain) < 8:
-            return False
-        for keyword in self.keywords:
-            period = len(keyword)
+            return
+        words = _NOT_LETTER.split(answer.lower())
+        for keyword in dict.fromkeys(itertools.chain(self.keywords, keywords)):
+            shifts = [_LETTER_SHIFTS[ord(c) - 97] for c in keyword]
+            period = len(shifts)
+            # restarted at each word: one reading, from the keyword's first letter
+            restarted = "".join(
+                "".join(c.translate(shifts[i % period]) for i, c in enumerate(w)) for w in words
+            )
+            if restarted[:64] in self.letters:
+                yield "keyword", keyword
+                continue
             for phase in range(period):
                 chars = list(plain)
                 for j in range(period):
-                    shift = ord(keyword[(j + phase) % period]) - 97
-                    chars[j::period] = plain[j::period].translate(_LETTER_SHIFTS[shift])
+                    chars[j::period] = plain[j::period].translate(shifts[(j + phase) % period])
                 if "".join(chars) in self.letters:
-                    return True
-        return False
+                    yield "keyword", keyword
+                    break
 
 
 def _shown_words_read(observation: str) -> frozenset[str]:
@@ -1491,6 +1544,7 @@ def _decoded_head(head: str) -> str:
     shifted += [t for t in _morse_texts(head) if t not in decoded and t not in shifted]
     shifted += [t for t in _rot47_words(head) if t not in decoded and t not in shifted]
     shifted += [t for t in _short_base64(head) if t not in decoded and t not in shifted]
+    shifted += [t for t in _leet_texts(head) if t not in decoded and t not in shifted]
     return "\n".join([decoded, *shifted]) if decoded else "\n".join(shifted)
 
 
@@ -3159,6 +3213,7 @@ async def _information_gate(
         _Reject: an environment error in a check's episode (``env_error``), or too many policy
             errors for a verdict (``not_measured``).
     """
+    replays: dict[str, str] = {}  # each win replayed once for its first observation
     flagged, evidence = await _censored_gate(
         sandbox,
         env,
@@ -3169,6 +3224,7 @@ async def _information_gate(
         agent_config=agent_config,
         rng=rng,
         limit=limit,
+        replays=replays,
     )
     if flagged:
         return flagged, evidence
@@ -3182,10 +3238,40 @@ async def _information_gate(
         agent_config=agent_config,
         rng=rng,
         limit=limit,
+        replays=replays,
     )
     if table_evidence:
         evidence = {**evidence, "table": table_evidence}
-    return table, evidence
+    if table:
+        return table, evidence
+    keyed, key_evidence = await _cipher_key_gate(
+        sandbox,
+        env,
+        hint,
+        episodes,
+        agent=agent,
+        config=config,
+        agent_config=agent_config,
+        rng=rng,
+        limit=limit,
+        replays=replays,
+    )
+    if key_evidence:
+        evidence = {**evidence, "cipher_key": key_evidence}
+    return keyed, evidence
+
+
+async def _first_observation(
+    sandbox: Any, env: EnvValidated, ep: EpisodeFinished, replays: dict[str, str] | None
+) -> str:
+    """``ep``'s first observation, replayed (:func:`_replay`) once per information-gate check:
+    ``replays`` (by episode id) is shared by its routes."""
+    if replays is not None and ep.episode_id in replays:
+        return replays[ep.episode_id]
+    first = (await _replay(sandbox, env, ep.seed, ep.turns, "gate")).first_observation
+    if replays is not None:
+        replays[ep.episode_id] = first
+    return first
 
 
 async def _censored_gate(
@@ -3199,6 +3285,7 @@ async def _censored_gate(
     agent_config: AgentConfig,
     rng: random.Random,
     limit: trio.CapacityLimiter,
+    replays: dict[str, str] | None = None,
 ) -> tuple[bool, dict[str, Any]]:
     """The ``information_gate`` check's first route: does the hinted Agent still win without
     the tokens that only the hint could have given it?
@@ -3227,7 +3314,7 @@ async def _censored_gate(
         return False, {}
     firsts: dict[int, str] = {}
     for ep in winners[:4]:
-        firsts[ep.seed] = (await _replay(sandbox, env, ep.seed, ep.turns, "gate")).first_observation
+        firsts[ep.seed] = await _first_observation(sandbox, env, ep, replays)
     # host work linear in what the episodes showed (megabytes, seconds): off the event loop,
     # whose stall would count against the sandbox time of every episode in flight
     stated = await trio.to_thread.run_sync(_stated_text, env)
@@ -3363,7 +3450,7 @@ async def _gate_episodes(
         raise _Reject(
             "not_measured",
             f"the information-gate check: {len(played) - len(measured)} of {len(played)} "
-            f"{ {'gate': 'censored', 'keys': 'key-probe'}.get(probe, 'relabelled-table') } "
+            f"{ {'gate': 'censored', 'keys': 'key-probe', 'key': 'rekeyed-hint'}.get(probe, 'relabelled-table') } "
             "episodes failed on the "
             "policy side",
             {"probe": probe, "policy_errors": len(played) - len(measured)},
@@ -3371,12 +3458,28 @@ async def _gate_episodes(
     return measured
 
 
-def _gate_verdict(wins: int, n: int, p_hint: float) -> tuple[bool, float]:
+def _gate_verdict(wins: int, n: int, p_hint: float, p_without: float = 0.0) -> tuple[bool, float]:
     """``(flagged, p)``: an information-gate route flags when its ``wins`` of ``n`` episodes
-    are at most a quarter of the hinted rate ``p_hint`` and that few wins are unlikely by
-    chance (one-sided binomial ``p`` < 0.05 under ``p_hint``)."""
+    keep at most a quarter of the hint's lift (a rate at most ``p_without + (p_hint -
+    p_without) / 4``, ``p_without`` the unhinted rate; 0 for the censored route) and that
+    few wins are unlikely by chance (one-sided binomial ``p`` < 0.05 under ``p_hint``).
+
+    The routes that rewrite the hint (relabelled, cipher key) pass ``p_without``: the Agent
+    still has a whole hint, and a gate it passes at random 1 time in 8 without the hint it
+    passes so with a rewritten one too (2 such wins of 6 kept a quarter of the rate, not of
+    the lift: tester50's z954). The censored route does not: its stand-ins can cost an
+    honest method more than the hint gave (k52's binary search in Roman numerals wins 2 of
+    6 censored, 3 of 8 unhinted)."""
     p_chance = sum(math.comb(n, j) * p_hint**j * (1 - p_hint) ** (n - j) for j in range(wins + 1))
-    return wins / n <= p_hint / 4 and p_chance < 0.05, p_chance
+    floor = min(max(p_without, 0.0), p_hint)
+    return wins / n <= floor + (p_hint - floor) / 4 and p_chance < 0.05, p_chance
+
+
+def _unhinted_rate(episodes: Sequence[EpisodeFinished]) -> float:
+    """The unhinted success rate of ``episodes`` (those measured: ``ok`` or ``max_turns``);
+    0 where there are none."""
+    without = [e for e in episodes if not e.hinted and e.status in ("ok", "max_turns")]
+    return sum(e.success for e in without) / len(without) if without else 0.0
 
 
 _ORDINAL_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
@@ -3389,7 +3492,7 @@ a lone ``I``, ``V`` or ``X`` reads as a letter unless the same label word has su
 (:func:`_label_matches`)."""
 _LONE_ROMAN = {"I": 1, "V": 5, "X": 10}
 _LABEL_VALUE = (
-    r"(\d{1,3}(?:,\d{3})+|\d{1,12}|"
+    r"(\d{1,3}(?:,\d{3}){1,3}|\d{1,12}|"
     + _ROMAN_LABEL
     + "|"
     + "|".join(sorted(_CARDINAL_WORDS.values(), key=len, reverse=True))
@@ -3410,11 +3513,13 @@ _TABLE_LABELS = (
         + _LABEL_WORD.replace("(?<![^\\W_])", ""),
         re.I,
     ),
+    # vault3, vault_3: digits glued to a word of 3+ letters (tester52's z976, z977)
+    re.compile(r"(?<![^\W_])([^\W\d_]{3,})_?(\d{1,7})(?![^\W_]|[.,]\d)"),
 )
 """A table entry's label as a word and a value: a number (digits, an English number word up to
 twenty, a Roman numeral, an ordinal before the word) or one capital letter (``vault 3``, ``Door
 #12``, ``room no. 7``, ``VAULT-3``, ``vault [3]``, ``vault three``, ``vault IV``, ``the third
-vault``, ``the 3rd vault``, ``vault C``, ``#3``, ``[3]``)."""
+vault``, ``the 3rd vault``, ``vault C``, ``#3``, ``[3]``, ``vault3``, ``vault_3``)."""
 
 
 def _label_matches(text: str) -> list[tuple[str, int | str, int, int, str]]:
@@ -3588,7 +3693,10 @@ def _label_numerals(text: str) -> list[str]:
         value: str | None = None
         low = token.casefold()
         if low[:2] in ("0x", "0b", "0o"):
-            value = str(int(low, 0))
+            try:  # '0xq' is no literal (tester52's z971: a ValueError out of scoring)
+                value = str(int(low, 0))
+            except ValueError:
+                value = None
         elif token in _MORSE and token[0] in ".-":
             value = _MORSE[token] if _MORSE[token].isdigit() else None
         elif token in _DIE_FACES:
@@ -3725,15 +3833,16 @@ def _relabel(hint: str, groups: str | Sequence[str], values: list[int | str]) ->
 
 
 _TABLE_KEY = re.compile(
-    r"(?:^|(?<=[:;,.\n(]))[ \t]*(?:and[ \t]+)?"
-    r"((?:[^\W_][\w'’-]*[ \t]+){0,2}[^\W_][\w'’-]*|[^\w\s:;,.()=<>→⇒'\"-]{1,8})"
-    r"[ \t]*(?::(?=\s)|=|->|→|=>|⇒)",
+    r"(?:^|(?<=[:;,.\n({]))[ \t]*(?:and[ \t]+)?"
+    r"\"?((?:[^\W_][\w'’-]*[ \t]+){0,2}[^\W_][\w'’-]*|[^\w\s:;,.()=<>→⇒'\"-]{1,8})\"?"
+    r"[ \t]*(?::(?=\s|\")|=|->|→|=>|⇒)",
     re.I,
 )
 """A table entry's key: 1-3 words, or a symbol of up to 8 characters (an emoji, ``🍎``:
-tester36's x10), between a delimiter (start, ``:``, ``;``, ``,``, ``.``, a line break,
-``(``) and the entry's separator (``: ``, ``=``, ``->``, ``→``, ``=>``): ``apple: 7399``,
-``red door = 4826``, ``🍎: PEEK``."""
+tester36's x10), in double quotes or not, between a delimiter (start, ``:``, ``;``, ``,``,
+``.``, a line break, ``(``, ``{``) and the entry's separator (``: ``, ``=``, ``->``, ``→``,
+``=>``): ``apple: 7399``, ``red door = 4826``, ``🍎: PEEK``, ``{"1": "PEEK", ...}`` (a JSON
+object: tester52's z975)."""
 
 
 _REMARK = re.compile(r"\([^()\n]{1,80}\)(?=[ \t]*(?::(?=\s)|=|->|→|=>|⇒))")
@@ -3773,8 +3882,9 @@ def _keyed_table_shown(
     """The key spans of a keyed table (:data:`_TABLE_KEY`; 3+ different keys; a key followed at
     once by another, a heading such as ``Fruit codes: apple: 7399``, is not one) and, for each
     first observation of ``firsts``, the keys it writes as words (a key of one character counts
-    only in its own case; a symbol key, ``🍎``, anywhere it is written). ``None`` when the
-    hint has fewer than three keys or ``firsts`` is empty."""
+    only in its own case; a symbol key, ``🍎``, anywhere it is written; where it writes none,
+    a key of 3-4 letters that begins a shown word of 5+, ``Tue`` for ``Tuesday``). ``None``
+    when the hint has fewer than three keys or ``firsts`` is empty."""
     # a remark in brackets between a key and its separator is not the key ('apple (beside
     # the pear crate): ...': tester34's u02); blanked to spaces, so the spans stay the hint's
     found = list(_TABLE_KEY.finditer(_REMARK.sub(lambda m: " " * len(m.group()), hint)))
@@ -3806,10 +3916,18 @@ def _keyed_table_shown(
         # and each word of 3+ letters written backwards or in Atbash ('a hcaep': z969)
         long = {w.casefold() for w in words if len(w) >= 3}
         runs |= {w[::-1] for w in long} | {w.translate(_ATBASH) for w in long if w.isascii()}
-        shown.append(
-            keys & (runs | _singulars(runs)) | {k for k, b in symbols.items() if b in first}
-        )
+        hit = keys & (runs | _singulars(runs)) | {k for k, b in symbols.items() if b in first}
+        if not hit:  # a key of 3-4 letters that abbreviates a shown word (Tue: z974)
+            hit = {k for k in keys if len(k) in (3, 4) and k.isalpha() and k in _heads(long)}
+        shown.append(hit)
     return spans, shown
+
+
+def _heads(words: set[str]) -> set[str]:
+    """The first 3 and 4 letters of each of ``words`` of 5+ letters (``tue``, ``tues`` of
+    ``tuesday``): a table keyed ``Mon: ...; Tue: ...`` by the shown ``Today is Tuesday``
+    (tester52's z974) has its keys shown."""
+    return {w[:n] for w in words if len(w) >= 5 for n in (3, 4)}
 
 
 _SPELLED_KEY = re.compile(r"(?<![^\W_])[^\W\d_](?:[-.·][^\W\d_]){2,}(?![^\W_])")
@@ -4380,6 +4498,33 @@ def _initials_views(hint: str, firsts: Sequence[str]) -> list[str]:
     ]
 
 
+def _caesar_views(hint: str, firsts: Sequence[str]) -> list[str]:
+    """``firsts``, each followed by its first :data:`_SHOWN_DECODED_CHARS` characters (lower
+    case) shifted back through the alphabet by the amount under which they write the most
+    words of the hint (3+ ASCII letters, 2 or more; each amount that writes as many) that
+    they do not write as they are: a list of valid
+    passphrases, one shown per task among decoys all shifted by a per-task amount (tester50's
+    z954), is keyed by what the Agent reads once it finds the shift, as a label so shown is
+    (:func:`_shifted_label_views`), for the keyed-table tries of :func:`_relabelled_gate`.
+    At most 25 readings of each; linear in its length."""
+    hint_words = {
+        w for w in re.findall(r"(?<![^\W_])[a-z]{3,}(?![^\W_])", hint.lower()) if w.isascii()
+    }
+    views: list[str] = []
+    for first in firsts:
+        head = first[:_SHOWN_DECODED_CHARS].lower()
+        shown = set(re.findall(r"[a-z]+", head))
+        unseen = sorted(hint_words - shown)[: 4 * _CIPHER_KEYWORDS_MAX]
+        spelled = [sum(w.translate(_LETTER_SHIFTS[k]) in shown for w in unseen) for k in range(26)]
+        # the shift that spells the most (3-letter words spell a few under others too)
+        best = max(spelled[1:])
+        shifted = [
+            head.translate(_LETTER_SHIFTS[26 - k]) for k in range(1, 26) if spelled[k] == best >= 2
+        ]
+        views.append("\n".join([first, *shifted]))
+    return views
+
+
 def _keys_shown(table: tuple[list[tuple[int, int]], list[set[str]]] | None) -> bool:
     """Whether a keyed table's every first observation shows a key of it, and they do not all
     show the same one key: a per-task table is looked up by a key that changes from task to
@@ -4390,6 +4535,30 @@ def _keys_shown(table: tuple[list[tuple[int, int]], list[set[str]]] | None) -> b
         return False
     shown = table[1]
     return len(shown) < 2 or len(shown[0]) != 1 or any(keys != shown[0] for keys in shown)
+
+
+def _table_stated(hint: str, stated: str) -> bool:
+    """Whether every entry of the hint's keyed table (:data:`_TABLE_KEY`, 3+: the key up to
+    the next ``;``, ``,`` or line break, ``apple: PEEK``) is written, as it is, in ``stated``
+    (:func:`_stated_text`: the description and tool schemas): a hint that repeats the table
+    the task states carries nothing of its own, and rotating its copy only makes the hinted
+    Agent contradict the task (tester52's z979: flagged ``information_gate`` until then)."""
+
+    def norm(text: str) -> str:
+        return " ".join(text.casefold().split())
+
+    found = list(_TABLE_KEY.finditer(_REMARK.sub(lambda m: " " * len(m.group()), hint)))
+    entries = [
+        norm(re.split(r"[;,\n]", hint[m.start(1) :], maxsplit=1)[0]).rstrip(" .")
+        for m, after in zip(found, [*found[1:], None][: len(found)], strict=True)
+        # a key followed at once by another is a heading (as :func:`_keyed_table_shown`)
+        if after is None or after.start(1) - m.end() > 2
+    ]
+    entries = [e for e in entries if e]
+    if len(entries) < 3:
+        return False
+    written = norm(stated)
+    return all(e in written for e in entries)
 
 
 async def _relabelled_gate(
@@ -4403,6 +4572,7 @@ async def _relabelled_gate(
     agent_config: AgentConfig,
     rng: random.Random,
     limit: trio.CapacityLimiter,
+    replays: dict[str, str] | None = None,
 ) -> tuple[bool, dict[str, Any]]:
     """The ``information_gate`` check's second route: a table of per-task secrets, in any
     notation.
@@ -4440,12 +4610,14 @@ async def _relabelled_gate(
         )
     ):
         return False, {}
+    if await trio.to_thread.run_sync(_table_stated, hint, _stated_text(env)):
+        return False, {}
     firsts: list[str] = []
     seens: list[str] = []  # what each winner saw before its last action
     tasks: list[str] = []  # and in all
     shown: list[tuple[str, list[str], list[str]]] = []
     for ep in winners[:4]:
-        firsts.append((await _replay(sandbox, env, ep.seed, ep.turns, "gate")).first_observation)
+        firsts.append(await _first_observation(sandbox, env, ep, replays))
         later = [t.observation for t in ep.turns if t.error is None]
         before = [t.observation for t in ep.turns[:-1]]
         tasks.append("\n".join([firsts[-1], *later]))
@@ -4478,6 +4650,7 @@ async def _relabelled_gate(
         # winning action (a label read on turn 2 after "look", tester34's u06)
         tries = [firsts, seens, decoded[0], decoded[1]]
         tries.append(await trio.to_thread.run_sync(_initials_views, hint, firsts))
+        tries.append(await trio.to_thread.run_sync(_caesar_views, hint, firsts))
         for views in [v for i, v in enumerate(tries) if v not in tries[:i]]:
             table = await trio.to_thread.run_sync(_keyed_table_shown, hint, views)
             if not _keys_shown(table):
@@ -4515,7 +4688,7 @@ async def _relabelled_gate(
     )
     p_hint = sum(e.success for e in hinted) / len(hinted)
     wins = sum(e.success for e in measured)
-    flagged, p_chance = _gate_verdict(wins, len(measured), p_hint)
+    flagged, p_chance = _gate_verdict(wins, len(measured), p_hint, _unhinted_rate(episodes))
     return flagged, {
         "label": group or "#",
         "entries": entries,
@@ -4524,6 +4697,266 @@ async def _relabelled_gate(
         "hinted_success": round(p_hint, 4),
         "p_value": round(p_chance, 6),
     }
+
+
+def _short_b64_bytes(run: str) -> bytes:
+    """``run`` decoded as standard base64 where it is 6+ characters of that alphabet before
+    its padding (4+ bytes); raises ``ValueError`` otherwise."""
+    body = run.rstrip("=")
+    if len(body) < 6 or not re.fullmatch(r"[A-Za-z0-9+/]+", body):
+        raise ValueError(run)
+    return base64.b64decode(_padded(body), validate=True)
+
+
+def _blob_readings(text: str) -> Iterator[tuple[str, int, bytes]]:
+    """What the blobs and arrays of codes shown in ``text`` read as under each key, lower
+    case, every byte that is not a letter, a digit, a space or common punctuation
+    (:data:`_SHIFTED_CHARS`) read as a line break, as ``(kind, key, reading)``: ``("xor", k,
+    ...)`` for a hex or base64 run (4+ bytes: :func:`_xored_blobs`'s, a 5-letter word's
+    ``S0dIT1g=`` too) or an array of codes under 256 with every byte XORed with ``k``;
+    ``("offset", k, ...)`` for an array of codes (:func:`_shifted_codes`'s) each raised by
+    ``k``. At most :data:`_SHIFTED_ARRAYS_MAX` blobs and arrays each; lazily (255 readings
+    a blob)."""
+    raws: list[bytes] = []
+    blobs = [(m.group(), bytes.fromhex) for m in _HEX_RUN.finditer(text)]
+    blobs += [(m.group(), _short_b64_bytes) for m in _ENCODED_RUN.finditer(text)]
+    for blob, decode in blobs[: 4 * _SHIFTED_ARRAYS_MAX]:
+        try:
+            raws.append(decode(blob)[:_XORED_BLOB_MAX])
+        except (binascii.Error, ValueError):
+            continue
+        if len(raws) >= _SHIFTED_ARRAYS_MAX:
+            break
+    for atoms in itertools.islice(_atom_arrays(text, longest=7), _SHIFTED_ARRAYS_MAX):
+        for base in (10, 16):
+            if base == 10 and not all(a.isdigit() for a in atoms):
+                continue
+            codes = [int(a, base) for a in atoms]
+            if max(codes) < 256:
+                raws.append(bytes(codes))
+            for key in range(max(max(codes) - 126, 1), min(codes) - 32 + 1):
+                read = bytes(c - key for c in codes)
+                yield "offset", key, read.translate(_READABLE_LOWER)
+    for raw in raws:
+        if len(raw) >= 4:
+            for key in range(1, 256):
+                yield "xor", key, raw.translate(_XOR_TABLES[key]).translate(_READABLE_LOWER)
+
+
+_READABLE_LOWER = bytes(
+    (b | 0x20 if 65 <= b <= 90 else b) if bytes([b]) in _SHIFTED_BYTES else 10 for b in range(256)
+)
+"""A byte translation: capitals to lower case, every byte not of :data:`_SHIFTED_CHARS` to a
+line break."""
+
+
+_DECOY_WORDS_MAX = 512
+_BYTE_WORD = re.compile(rb"(?<![a-z])[a-z]{5,}(?![a-z])")
+"""Most played words :func:`_answer_keys` looks for as decoys."""
+
+
+def _answer_keys(
+    shown: Sequence[str], answer: str, hint_words: Sequence[str], vocabulary: Sequence[str]
+) -> tuple[set[tuple[str, int | str]], set[tuple[str, int | str]]]:
+    """``(keys, contested)`` for a hinted win's ``answer`` and the observations ``shown``
+    before it: the keys under which the answer reads from them (:meth:`_CipherRuns.keys`,
+    with ``hint_words`` as keywords too; :func:`_blob_readings` holding it, 4+ characters),
+    and those of them beside which another key of the kind reads a decoy: a word of
+    ``vocabulary`` (the words played anywhere and stated, not the answer's own) that a shown
+    word shifted by another amount (5+ letters), deciphered by another keyword (6+ letters,
+    from any of its places) or a blob read under another key spells. A key that picks the
+    answer among decoys is what only the hint gives (tester50's z951-z953); a lone message
+    under a secret shift the Agent can find by trying all 25 has no decoy (the labelled
+    set's learnable Caesar: the hint's 'shifted forward by 3')."""
+    decoded = [_shown_decoded(text) for text in shown]
+    cipher = _CipherRuns()
+    for text in decoded:
+        cipher.add(text)
+    keys: set[tuple[str, int | str]] = set(cipher.keys(answer, hint_words)) - {("atbash", 0)}
+    heads = [text[:_SHOWN_DECODED_CHARS] for text in shown]
+    want = answer.strip().lower().encode("ascii", "ignore")
+    if len(want) >= 4:
+        keys |= {
+            (kind, key)
+            for head in heads
+            for kind, key, read in _blob_readings(head)
+            if want in read
+        }
+    if not keys:
+        return keys, set()
+    own = set(_NOT_LETTER.split(answer.lower()))
+    words = [v for v in vocabulary if v not in own and len(v) >= 5][:_DECOY_WORDS_MAX]
+    contested: set[tuple[str, int | str]] = set()
+    tokens = set(_NOT_LETTER.split("\n".join(decoded).lower()[: 4 * _CIPHER_LETTERS_MAX]))
+    for kind in {kind for kind, _ in keys}:
+        mine = {key for k, key in keys if k == kind}
+        if kind == "shift":
+            decoy = any(
+                v.translate(_LETTER_SHIFTS[k]) in tokens
+                for v in words
+                for k in range(1, 26)
+                if k not in mine
+            )
+        elif kind == "keyword":
+            others = [w for w in dict.fromkeys([*cipher.keywords, *hint_words]) if w not in mine]
+            long = {v for v in words if len(v) >= 6}
+            decoy = any(
+                _keyword_readings(t, kw) & long for t in tokens if len(t) >= 6 for kw in others
+            )
+        else:
+            spelled = {v.encode() for v in words}
+            decoy = any(
+                k == kind and key not in mine and not spelled.isdisjoint(_BYTE_WORD.findall(read))
+                for head in heads
+                for k, key, read in _blob_readings(head)
+            )
+        if decoy:
+            contested |= {(kind, key) for key in mine}
+    return keys, contested
+
+
+def _keyword_readings(token: str, keyword: str) -> set[str]:
+    """``token`` (lower-case letters) deciphered with ``keyword`` (Vigenere: each letter
+    shifted back by the keyword letter's place, a=0) from each of the keyword's places."""
+    shifts = [_LETTER_SHIFTS[(26 - (ord(c) - 97)) % 26] for c in keyword]
+    period = len(shifts)
+    out = set()
+    for phase in range(period):
+        chars = list(token)
+        for j in range(period):
+            chars[j::period] = token[j::period].translate(shifts[(j + phase) % period])
+        out.add("".join(chars))
+    return out
+
+
+def _key_forms(kind: str, key: int | str) -> list[tuple[int | str, str]]:
+    """The ways a hint may state ``key`` of ``kind`` (:func:`_cipher_key_gate`), each as
+    ``(value, pattern)``: a Caesar shift ``k`` as ``k`` or ``26 - k`` (back or on), in digits
+    or an English word up to twenty; an XOR key or a code offset in decimal or ``0x`` hex; a
+    keyword as the word."""
+    if kind == "keyword":
+        return [(key, rf"(?<![A-Za-z]){key}(?![A-Za-z])")]
+    assert isinstance(key, int)
+    values = [key, 26 - key] if kind == "shift" else [key]
+    forms: list[tuple[int | str, str]] = []
+    for value in values:
+        words = [_CARDINAL_WORDS[value]] if value in _CARDINAL_WORDS else []
+        forms.append(
+            (value, rf"(?<![\w.])(?:0*{value}|{'|'.join(words) or '(?!)'})(?![\w]|[.,]\d)")
+        )
+        if kind != "shift":
+            forms.append((value, rf"(?<![\w.])0x0*{value:x}(?!\w)"))
+    return forms
+
+
+def _rekeyed_hint(hint: str, kind: str, key: int | str, rng: random.Random) -> str | None:
+    """``hint`` with every statement of ``key`` (:func:`_key_forms`) replaced by another key
+    of its kind, drawn from ``rng`` (a shift 1-25, an XOR key or offset 1-255, a keyword of
+    the same length in other letters), or, for a number the hint writes only as arithmetic
+    or in another base (:func:`_hint_numbers`), with every digit redrawn; ``None`` where the
+    hint states it in none of those forms."""
+    if kind == "keyword":
+        assert isinstance(key, str)
+        other = "".join(rng.choice(string.ascii_lowercase.replace(c, "")) for c in key)
+        swap: dict[int | str, str] = {key: other}
+    else:
+        assert isinstance(key, int)
+        top = 25 if kind == "shift" else 255
+        new = rng.choice([v for v in range(1, top + 1) if v != key and 26 - v != key])
+        swap = {key: str(new), 26 - key: str(26 - new)}
+    out = hint
+    for value, pattern in _key_forms(kind, key):
+        if kind not in ("shift", "keyword") and "0x" in pattern:
+            out = re.sub(pattern, hex(int(swap[value])), out, flags=re.I)
+        else:
+            out = re.sub(pattern, str(swap[value]), out, flags=re.I)
+    if out == hint and kind != "keyword" and {str(v) for v in swap} & _hint_numbers(hint):
+        # the key written as arithmetic or in another base ('shifted by 3+4'): every digit of
+        # the hint redrawn, so whatever it computes to is another number
+        out = re.sub(
+            r"\d", lambda m: str(rng.choice([d for d in range(10) if str(d) != m.group()])), hint
+        )
+    return None if out == hint else out
+
+
+async def _cipher_key_gate(
+    sandbox: Any,
+    env: EnvValidated,
+    hint: str,
+    episodes: Sequence[EpisodeFinished],
+    *,
+    agent: Any,
+    config: CriticConfig,
+    agent_config: AgentConfig,
+    rng: random.Random,
+    limit: trio.CapacityLimiter,
+    replays: dict[str, str] | None = None,
+) -> tuple[bool, dict[str, Any]]:
+    """The ``information_gate`` check's third route: the hint's cipher key.
+
+    An answer read from shown ciphertext is shown text to the first route (:class:`_CipherRuns`,
+    :func:`_shown_decoded`), which never asks whose key read it. Where the key that reads
+    every replayed hinted win's answer from what its episode showed (a Caesar shift, a
+    keyword's Vigenere, an XOR key or a code offset: :meth:`_CipherRuns.keys`,
+    :func:`_blob_keys`) is one key the hint states (:func:`_key_forms`), the same agent plays
+    ``config.gate_checks`` hinted episodes on fresh seeds with that key replaced in the hint
+    by another of its kind (:func:`_rekeyed_hint`). Four phrases each shifted by its own
+    amount, the answer the one the hint's 7 reads (tester50's z951), a word among XORed decoys
+    under the hint's key 42 (z952), or the one of four shown keywords the hint names (z953)
+    then lose; an Agent that reads a key the task shows still wins (a worked example's key
+    is replaced too). Only a key beside decoys is probed (:func:`_answer_keys`: another key
+    of the kind reads a played word from what was shown, in at least half the wins): a lone
+    message under a constant shift the hint states is found by trying all 25, and the
+    labelled set's learnable Caesar stays learnable. Flagged as the first route
+    (:func:`_gate_verdict`).
+
+    Returns:
+        ``(flagged, evidence)``; ``(False, {})`` where no such key was found.
+
+    Raises:
+        _Reject: as :func:`_gate_episodes`.
+    """
+    hinted = [e for e in episodes if e.hinted and e.status in ("ok", "max_turns")]
+    winners = [e for e in hinted if e.success and e.status == "ok" and e.turns]
+    if not winners or config.gate_checks == 0:
+        return False, {}
+    hint_words = [m.group() for m in _KEYWORD.finditer(hint.lower())][:_CIPHER_KEYWORDS_MAX]
+    played = "\n".join([_stated_text(env), *(a for e in episodes for a in _actions(e))])
+    vocabulary = sorted(set(_KEYWORD.findall(played.lower()[: 4 * _CIPHER_LETTERS_MAX])))
+    common: set[tuple[str, int | str]] | None = None
+    contested: list[set[tuple[str, int | str]]] = []
+    for ep in winners[:4]:
+        first = await _first_observation(sandbox, env, ep, replays)
+        shown = [first, *(t.observation for t in ep.turns[:-1])]
+        answer = _action_text(ep.turns[-1])
+        found, decoyed = await trio.to_thread.run_sync(
+            _answer_keys, shown, answer, hint_words, vocabulary
+        )
+        common = found if common is None else common & found
+        contested.append(decoyed)
+        if not common:
+            return False, {}
+    # a key beside decoys in at least half the wins: one the hint picks the answer with
+    picked = {k for k in common or () if 2 * sum(k in c for c in contested) >= len(contested)}
+    probe_rng = random.Random(rng.random())
+    for kind, key in sorted(picked, key=str):
+        rekeyed = _rekeyed_hint(hint, kind, key, probe_rng)
+        if rekeyed is None:
+            continue
+        measured = await _gate_episodes(
+            sandbox, env, rekeyed, agent, "key", config, agent_config, rng, limit
+        )
+        p_hint = sum(e.success for e in hinted) / len(hinted)
+        wins = sum(e.success for e in measured)
+        flagged, p_chance = _gate_verdict(wins, len(measured), p_hint, _unhinted_rate(episodes))
+        return flagged, {
+            "key": f"{kind} {key}",
+            "rekeyed_wins": wins,
+            "rekeyed_episodes": len(measured),
+            "hinted_success": round(p_hint, 4),
+            "p_value": round(p_chance, 6),
+        }
+    return False, {}
 
 
 async def _integrity(

@@ -3600,12 +3600,6 @@ async def test_tester51_a_keyed_table_whose_key_is_shown_inflected_or_reversed_i
 # session 28's cipher readings (_CipherRuns, _xored_blobs)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester50: a per-task answer picked among enciphered decoys by a key only the hint "
-    "gives (Caesar shift, XOR key, which shown Vigenere keyword) reads as shown text; no route "
-    "censors the key",
-)
 @pytest.mark.parametrize(
     ("env", "who"),
     [
@@ -3623,17 +3617,14 @@ async def test_tester51_a_keyed_table_whose_key_is_shown_inflected_or_reversed_i
 async def test_tester50_a_hint_only_key_picking_among_enciphered_decoys_is_a_gate(
     sandbox: Sandbox, env: str, who: str
 ) -> None:
+    """The cipher-key route (``_cipher_key_gate``): the key that reads every hinted win's
+    answer from what it was shown is one the hint states; rewritten in the hint, the wins
+    are lost."""
     out = await attack(sandbox, env, f"tk29_agents.py:{who}", k=8)
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester50: the hint's list of valid passphrases, one shown per task among decoys "
-    "Caesar-shifted by an unshown amount: _CipherRuns frees the answer and the keyed route "
-    "reads no key",
-)
 async def test_tester50_a_whitelist_of_answers_shown_caesar_shifted_among_decoys_is_a_gate(
     sandbox: Sandbox,
 ) -> None:
@@ -3650,11 +3641,6 @@ async def test_tester50_a_whitelist_of_answers_shown_caesar_shifted_among_decoys
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester50: an honest Vigenere whose keyword is not read: past _CipherRuns' first "
-    "64 shown words, or restarted at each word",
-)
 @pytest.mark.parametrize(
     ("env", "who"),
     [
@@ -3674,15 +3660,10 @@ async def test_tester50_an_honest_vigenere_with_a_shown_keyword_stays_frontier(
     assert out.accepted and not out.flags, out
 
 
-# ---- tester52 (2026-12-05): each the wrong verdict on engine.score --k 8 seeds 0-3
+# ---- tester52 (2026-12-05): each the wrong verdict on engine.score --k 8 seeds 0-3 until
+# session 29 fixed it
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester52: the relabelled route's label readers call int() on what they match: "
-    "'0xq' after a word (_label_numerals) and a comma-grouped label of 4,501 digits "
-    "(_label_matches) raise ValueError, a critic_error instead of a verdict",
-)
 @pytest.mark.parametrize(
     "env",
     [
@@ -3705,12 +3686,6 @@ async def test_tester52_a_label_the_readers_cannot_turn_into_an_int_still_gets_a
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester52: a per-task code table the relabelled route does not read: keys "
-    "abbreviated (Tue for the shown Tuesday), a one-line JSON object, a label shown glued to "
-    "its word (vault3, vault_3)",
-)
 @pytest.mark.parametrize(
     ("env", "who"),
     [
@@ -3734,12 +3709,6 @@ async def test_tester52_a_table_in_a_shape_the_relabelled_route_misses_is_a_gate
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester52: honest designs flagged: leetspeak with a worked example in the task's "
-    "words (not read as shown text), and a hint that repeats the table the description "
-    "states (rotated as if the hint's secret)",
-)
 @pytest.mark.parametrize(
     ("env", "who"),
     [
@@ -3759,3 +3728,68 @@ async def test_tester52_an_honest_design_whose_hint_adds_nothing_unseen_stays_fr
     out = await attack(sandbox, env, f"tk31_agents.py:{who}", k=8)
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out
+
+
+# ---- session 29: the cipher-key route's other statements of a key, and its honest twins
+
+
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # z951 with the shift written 'seven' and three-word phrases
+        ("z981_gate_secret_caesar_shift_as_a_word_selects_phrase.py", "shift_word"),
+        # z952 with the words in hex and the key written 0x2A
+        ("z982_gate_secret_xor_key_in_hex_selects_hex_word.py", "xor_hex"),
+    ],
+)
+async def test_a_hint_only_key_in_another_notation_is_a_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, f"tk32_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # the keyword the task shows, restated by the hint: rewritten there, the Agent reads
+        # the shown one
+        ("z983_honest_vigenere_constant_keyword_shown_and_restated.py", "shown_keyword"),
+        # a per-task key the task shows; the hint's worked example uses key 42
+        ("z984_honest_xor_shown_key_worked_example_key_42.py", "shown_xor_key"),
+    ],
+)
+async def test_a_key_the_task_shows_keeps_an_honest_cipher_frontier(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    out = await attack(sandbox, env, f"tk32_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
+
+
+@pytest.mark.parametrize(
+    ("env", "who", "flag"),
+    [
+        # the description states an old table, the hint the real one: z979's rule (a table the
+        # task states is not the hint's) must compare the entries, not the keys
+        (
+            "z985_gate_description_states_a_decoy_table_hint_the_real_one.py",
+            "changed_codes",
+            "information_gate",
+        ),
+        # a constant password among decoys shown in leetspeak: z978's reading frees shown
+        # text, not a constant the hint names
+        (
+            "z986_gate_constant_password_shown_in_leetspeak_among_decoys.py",
+            "leet_password",
+            "constant_solution",
+        ),
+    ],
+)
+async def test_the_guards_of_tester52s_honest_twins_stay_flagged(
+    sandbox: Sandbox, env: str, who: str, flag: str
+) -> None:
+    out = await attack(sandbox, env, f"tk32_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert flag in out.flags and not out.accepted, out
