@@ -46,7 +46,6 @@ import itertools
 import json
 import logging
 import math
-import operator
 import random
 import re
 import string
@@ -1262,17 +1261,13 @@ def _shifted_codes(text: str) -> list[str]:
                 continue
             array = [int(a, base) for a in atoms]
             values = set(array)
-            undo = [
-                (operator.sub, key)
-                for key in range(max(max(values) - 126, 0), min(values) - 32 + 1)
-            ]
-            if max(values) < 256:  # each byte XORed with one key (tester47's z608)
-                undo += [(operator.xor, key) for key in range(1, 256)]
-            for op, key in undo:
-                if all(chr(op(v, key)) in _SHIFTED_CHARS for v in values):
-                    decoded = "".join(chr(op(v, key)) for v in array)
+            for key in range(max(max(values) - 126, 0), min(values) - 32 + 1):
+                if all(chr(v - key) in _SHIFTED_CHARS for v in values):
+                    decoded = "".join(chr(v - key) for v in array)
                     if sum(c.isalpha() for c in decoded) >= 3 and decoded not in out:
                         out.append(decoded)
+            if max(values) < 256:  # each byte XORed with one key (tester47's z608)
+                out += [t for t in _xored_texts(bytes(array)) if t not in out]
         if n >= _SHIFTED_ARRAYS_MAX:
             break
     return out
@@ -1284,6 +1279,16 @@ _XORED_BLOB_MAX = 4_096
 """Most bytes of one blob that :func:`_xored_blobs` reads."""
 
 
+_MORSE = dict(
+    zip(
+        (
+            ".- -... -.-. -.. . ..-. --. .... .. .--- -.- .-.. -- -. --- .--. --.- .-. ... - ..- "
+            "...- .-- -..- -.-- --.. ----- .---- ..--- ...-- ....- ..... -.... --... ---.. ----."
+        ).split(),
+        string.ascii_lowercase + string.digits,
+        strict=True,
+    )
+)
 _MORSE_RUN = re.compile(
     r"(?<![\w.\-])[.\-]{1,6}(?:(?:[ \t]+/[ \t]+|[ \t]{1,3})[.\-]{1,6})+(?![\w.\-])"
 )
@@ -1370,26 +1375,45 @@ def _xored_blobs(text: str) -> list[str]:
     many readings (base64 of plain words reads as letters under a few keys each: 878 readings
     of a 16 KB head of such, uncapped); 255 ``bytes.translate`` passes a run."""
     out: list[str] = []
+    for raw in _blob_bytes(text, _b64_bytes):
+        out += [t for t in _xored_texts(raw) if t not in out]
+        if len(out) >= 4 * _SHIFTED_ARRAYS_MAX:
+            break
+    return out[: 4 * _SHIFTED_ARRAYS_MAX]
+
+
+def _blob_bytes(text: str, b64: Callable[[str], bytes]) -> Iterator[bytes]:
+    """The bytes of the hex runs (:data:`_HEX_RUN`) and then the base64 runs of ``text``
+    (decoded by ``b64``, which raises ``ValueError`` on a run it does not take) of 4+ bytes,
+    each cut to :data:`_XORED_BLOB_MAX`; at most :data:`_SHIFTED_ARRAYS_MAX` of them."""
+    blobs = itertools.chain(
+        ((m.group(), bytes.fromhex) for m in _HEX_RUN.finditer(text)),
+        ((m.group(), b64) for m in _ENCODED_RUN.finditer(text)),
+    )
     runs = 0
-    blobs = [(m.group(), bytes.fromhex) for m in _HEX_RUN.finditer(text)]
-    blobs += [(m.group(), _b64_bytes) for m in _ENCODED_RUN.finditer(text)]
     for blob, decode in blobs:
         try:
             raw = decode(blob)[:_XORED_BLOB_MAX]
         except (binascii.Error, ValueError):
             continue
-        if len(raw) < 4:
-            continue
-        for key in range(1, 256):
-            xored = raw.translate(_XOR_TABLES[key])
-            if not xored.translate(None, _SHIFTED_BYTES):
-                decoded = xored.decode("ascii")
-                if sum(c.isalpha() for c in decoded) >= 3 and decoded not in out:
-                    out.append(decoded)
-        runs += 1
-        if runs >= _SHIFTED_ARRAYS_MAX or len(out) >= 4 * _SHIFTED_ARRAYS_MAX:
-            break
-    return out[: 4 * _SHIFTED_ARRAYS_MAX]
+        if len(raw) >= 4:
+            yield raw
+            runs += 1
+            if runs >= _SHIFTED_ARRAYS_MAX:
+                return
+
+
+def _xored_texts(raw: bytes) -> list[str]:
+    """What ``raw`` reads as XORed with each key 1-255 that makes every byte one of
+    :data:`_SHIFTED_CHARS`, with 3+ letters (255 ``bytes.translate`` passes)."""
+    out: list[str] = []
+    for key in range(1, 256):
+        xored = raw.translate(_XOR_TABLES[key])
+        if not xored.translate(None, _SHIFTED_BYTES):
+            decoded = xored.decode("ascii")
+            if sum(c.isalpha() for c in decoded) >= 3 and decoded not in out:
+                out.append(decoded)
+    return out
 
 
 _CIPHER_LETTERS_MAX = 65_536
@@ -3658,16 +3682,6 @@ def _shifted_label_views(hint: str, tasks: Sequence[str]) -> list[str]:
     return views
 
 
-_MORSE = dict(
-    zip(
-        (
-            ".- -... -.-. -.. . ..-. --. .... .. .--- -.- .-.. -- -. --- .--. --.- .-. ... - ..- "
-            "...- .-- -..- -.-- --.. ----- .---- ..--- ...-- ....- ..... -.... --... ---.. ----."
-        ).split(),
-        string.ascii_lowercase + string.digits,
-        strict=True,
-    )
-)
 _DIE_FACES = {chr(0x2680 + i): str(i + 1) for i in range(6)}
 _LABEL_NUMERAL = re.compile(
     r"(?<![^\W_])([^\W\d_]{2,})(?=[ \t]*:?[ \t]+(?:no\.|#|№)?[ \t]*"
@@ -3697,7 +3711,7 @@ def _label_numerals(text: str) -> list[str]:
                 value = str(int(low, 0))
             except ValueError:
                 value = None
-        elif token in _MORSE and token[0] in ".-":
+        elif token in _MORSE:
             value = _MORSE[token] if _MORSE[token].isdigit() else None
         elif token in _DIE_FACES:
             value = _DIE_FACES[token]
@@ -4717,16 +4731,7 @@ def _blob_readings(text: str) -> Iterator[tuple[str, int, bytes]]:
     ``("offset", k, ...)`` for an array of codes (:func:`_shifted_codes`'s) each raised by
     ``k``. At most :data:`_SHIFTED_ARRAYS_MAX` blobs and arrays each; lazily (255 readings
     a blob)."""
-    raws: list[bytes] = []
-    blobs = [(m.group(), bytes.fromhex) for m in _HEX_RUN.finditer(text)]
-    blobs += [(m.group(), _short_b64_bytes) for m in _ENCODED_RUN.finditer(text)]
-    for blob, decode in blobs[: 4 * _SHIFTED_ARRAYS_MAX]:
-        try:
-            raws.append(decode(blob)[:_XORED_BLOB_MAX])
-        except (binascii.Error, ValueError):
-            continue
-        if len(raws) >= _SHIFTED_ARRAYS_MAX:
-            break
+    raws = list(_blob_bytes(text, _short_b64_bytes))
     for atoms in itertools.islice(_atom_arrays(text, longest=7), _SHIFTED_ARRAYS_MAX):
         for base in (10, 16):
             if base == 10 and not all(a.isdigit() for a in atoms):
@@ -4738,7 +4743,7 @@ def _blob_readings(text: str) -> Iterator[tuple[str, int, bytes]]:
                 read = bytes(c - key for c in codes)
                 yield "offset", key, read.translate(_READABLE_LOWER)
     for raw in raws:
-        if len(raw) >= 4:
+        if len(raw) >= 4:  # (an array of codes may be shorter)
             for key in range(1, 256):
                 yield "xor", key, raw.translate(_XOR_TABLES[key]).translate(_READABLE_LOWER)
 
