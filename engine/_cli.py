@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
 import sys
-from collections.abc import Callable
-from typing import NoReturn
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
-__all__ = ["exit_with"]
+__all__ = ["JsonUsageParser", "exit_with", "usage_json"]
 
 SIGPIPE_EXIT = 141
 """Exit code when the reader of stdout left early (128 + SIGPIPE, as a shell reports it)."""
@@ -26,3 +28,37 @@ def exit_with(main: Callable[[], int | None]) -> NoReturn:
         os.dup2(devnull, sys.stdout.fileno())
         code = SIGPIPE_EXIT
     raise SystemExit(code)
+
+
+def usage_json(message: str) -> str:
+    """The one JSON object a command run with ``--json`` prints on stdout for a usage error
+    (exit status 2): ``{"accepted": false, "reason": "usage", "detail": message,
+    "exit_status": 2}``, so a caller that parses stdout gets an object, not nothing."""
+    return json.dumps(
+        {"accepted": False, "reason": "usage", "detail": message, "exit_status": 2},
+        ensure_ascii=False,
+    )
+
+
+class JsonUsageParser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose usage errors (its own and those raised through
+    :meth:`error` after parsing: no such file, a bad config) also print :func:`usage_json`
+    on stdout where the command line has ``--json`` (tester51: ``engine.score --json`` with
+    a usage error printed no JSON). The message and usage still go to stderr, exit status
+    2."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._json = False
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: Any = None
+    ) -> argparse.Namespace:
+        self._json = "--json" in (sys.argv[1:] if args is None else list(args))
+        parsed: argparse.Namespace = super().parse_args(args, namespace)
+        return parsed
+
+    def error(self, message: str) -> NoReturn:
+        if self._json:
+            print(usage_json(message), flush=True)
+        super().error(message)

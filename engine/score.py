@@ -38,6 +38,7 @@ from typing import Any
 import msgspec
 import trio
 
+from engine._cli import JsonUsageParser, usage_json
 from engine.config import Config, url_problem
 from engine.messages import EnvProposed, EnvRejected, EnvScored, EnvValidated, EpisodeFinished
 from engine.validate import add_common_arguments, load, print_verdict, read_source, verdict_json
@@ -338,7 +339,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the exit status (0 scored, 1 rejected, 2 usage error)."""
     from actors.agent import ScriptedAgent
 
-    parser = argparse.ArgumentParser(
+    parser = JsonUsageParser(
         prog="python -m engine.score",
         description="Validate one environment file and measure its hint-based regret.",
     )
@@ -386,6 +387,8 @@ def main(argv: list[str] | None = None) -> int:
             fn = load_agent(args.agent)
         except AgentLoadError as exc:
             print(f"python -m engine.score: error: {exc}", file=sys.stderr)
+            if args.json:
+                print(usage_json(str(exc)))
             return 2
         agent = ScriptedAgent(fn, name=args.agent)
         report = trio.run(
@@ -401,6 +404,8 @@ def main(argv: list[str] | None = None) -> int:
             if not errors:
                 raise
             print(f"python -m engine.score: error: {errors[0]}", file=sys.stderr)
+            if args.json:
+                print(usage_json(str(errors[0])))
             return 2
     if args.json:
         print(json.dumps(msgspec.to_builtins(report), ensure_ascii=False))

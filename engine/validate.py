@@ -19,6 +19,7 @@ from typing import Any
 
 import trio
 
+from engine._cli import JsonUsageParser
 from engine.config import Config, load_config
 from engine.errors import ConfigError
 from engine.messages import EnvProposed, EnvRejected
@@ -119,7 +120,7 @@ def print_verdict(path: str, verdict: Any) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the exit status (0 accepted, 1 rejected, 2 usage error)."""
-    parser = argparse.ArgumentParser(
+    parser = JsonUsageParser(
         prog="python -m engine.validate",
         description="Validate one environment file with every Critic check that needs no policy.",
     )

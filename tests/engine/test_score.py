@@ -144,6 +144,31 @@ def test_missing_module_or_callable_is_a_clear_usage_error(
     assert "must take (observations, hint, rng, memory)" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["missing/env.py", "--agent", "x:y"],  # no such file
+        ["{trivial}", "--agent", "no_such_module_xyz:play"],  # no such module
+        ["{trivial}", "--agent", "x:y", "--k", "0"],  # a bad value
+        ["{trivial}", "--agent", "x:y", "--set", "critic.nope=1"],  # a bad override
+        [],  # no file
+    ],
+)
+def test_a_usage_error_under_json_prints_one_json_object(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """tester51: ``--json`` with a usage error printed nothing on stdout; a caller parsing it
+    got no object. Now one, with the message; the message still goes to stderr."""
+    args = [a.format(trivial=LABELLED / "trivial.py") for a in argv]
+    assert main([*args, "--json"]) == 2
+    cap = capsys.readouterr()
+    out = json.loads(cap.out)
+    assert out["reason"] == "usage" and out["exit_status"] == 2 and out["accepted"] is False
+    assert out["detail"] and out["detail"] in cap.err
+    assert main(args) == 2  # and without --json, nothing on stdout
+    assert capsys.readouterr().out == ""
+
+
 def test_raising_agent_fails_episodes_and_the_run_continues(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
