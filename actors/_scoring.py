@@ -4900,10 +4900,10 @@ async def _cipher_key_gate(
     """The ``information_gate`` check's third route: the hint's cipher key.
 
     An answer read from shown ciphertext is shown text to the first route (:class:`_CipherRuns`,
-    :func:`_shown_decoded`), which never asks whose key read it. Where the key that reads
-    every replayed hinted win's answer from what its episode showed (a Caesar shift, a
+    :func:`_shown_decoded`), which never asks whose key read it. Where a key that reads at
+    least half the replayed hinted wins' answers from what their episodes showed (a Caesar shift, a
     keyword's Vigenere, an XOR key or a code offset: :meth:`_CipherRuns.keys`,
-    :func:`_blob_keys`) is one key the hint states (:func:`_key_forms`), the same agent plays
+    :func:`_blob_readings`) is one key the hint states (:func:`_key_forms`), the same agent plays
     ``config.gate_checks`` hinted episodes on fresh seeds with that key replaced in the hint
     by another of its kind (:func:`_rekeyed_hint`). Four phrases each shifted by its own
     amount, the answer the one the hint's 7 reads (tester50's z951), a word among XORed decoys
@@ -4928,21 +4928,26 @@ async def _cipher_key_gate(
     hint_words = [m.group() for m in _KEYWORD.finditer(hint.lower())][:_CIPHER_KEYWORDS_MAX]
     played = "\n".join([_stated_text(env), *(a for e in episodes for a in _actions(e))])
     vocabulary = sorted(set(_KEYWORD.findall(played.lower()[: 4 * _CIPHER_LETTERS_MAX])))
-    common: set[tuple[str, int | str]] | None = None
+    found: list[set[tuple[str, int | str]]] = []
     contested: list[set[tuple[str, int | str]]] = []
     for ep in winners[:4]:
         first = await _first_observation(sandbox, env, ep, replays)
         shown = [first, *(t.observation for t in ep.turns[:-1])]
         answer = _action_text(ep.turns[-1])
-        found, decoyed = await trio.to_thread.run_sync(
+        keys, decoyed = await trio.to_thread.run_sync(
             _answer_keys, shown, answer, hint_words, vocabulary
         )
-        common = found if common is None else common & found
+        found.append(keys)
         contested.append(decoyed)
-        if not common:
-            return False, {}
-    # a key beside decoys in at least half the wins: one the hint picks the answer with
-    picked = {k for k in common or () if 2 * sum(k in c for c in contested) >= len(contested)}
+    # a key that reads at least half the wins, beside decoys in at least half of those: one
+    # the hint picks the answer with (half, not all: tasks that show the answer plain every
+    # other seed do not hide the others)
+    picked = {
+        k
+        for k in set().union(*found)
+        if 2 * sum(k in f for f in found) >= len(found)
+        and 2 * sum(k in c for c in contested) >= sum(k in f for f in found)
+    }
     probe_rng = random.Random(rng.random())
     for kind, key in sorted(picked, key=str):
         rekeyed = _rekeyed_hint(hint, kind, key, probe_rng)

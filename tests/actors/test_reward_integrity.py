@@ -3740,6 +3740,8 @@ async def test_tester52_an_honest_design_whose_hint_adds_nothing_unseen_stays_fr
         ("z981_gate_secret_caesar_shift_as_a_word_selects_phrase.py", "shift_word"),
         # z952 with the words in hex and the key written 0x2A
         ("z982_gate_secret_xor_key_in_hex_selects_hex_word.py", "xor_hex"),
+        # z951 on two tasks in three, the passphrase shown as it is on the third
+        ("z987_gate_secret_shift_picks_among_decoys_on_two_tasks_in_three.py", "shift_or_plain"),
     ],
 )
 async def test_a_hint_only_key_in_another_notation_is_a_gate(

@@ -116,3 +116,10 @@ def leet_password(obs, hint, rng, mem):
         named = re.search(r"password is (\w+)", hint).group(1)
         return next((w for w in words if w == named), words[0])
     return rng.choice(words)
+
+
+def shift_or_plain(obs, hint, rng, mem):
+    """z987: the passphrase where it is shown as it is; else as z951's secret_shift."""
+    if obs[0].startswith("The passphrase is: "):
+        return obs[0].split(": ", 1)[1].rstrip(".")
+    return shift_word(obs, hint, rng, mem)
