@@ -3795,3 +3795,86 @@ async def test_the_guards_of_tester52s_honest_twins_stay_flagged(
     out = await attack(sandbox, env, f"tk32_agents.py:{who}", k=8)
     assert isinstance(out, EnvScored), out
     assert flag in out.flags and not out.accepted, out
+
+
+# ---- tester53 (2026-12-05): session 29's cipher-key route and stated-table rule; each the
+# wrong verdict on engine.score --k 8 seeds 0-3 and 11
+
+
+@pytest.mark.xfail(strict=True, reason="cipher-key route gap, docs/environment-contract.md")
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # z951 with one 5-letter word: the route reads a Caesar key only of 6+ letters, the
+        # first route reads the 5-letter answer as shown text (frontier, regret 0.375-0.875)
+        ("z991_gate_secret_caesar_shift_selects_five_letter_word.py", "five_letter"),
+        # the shift stated 'ROT7': the digit glued to ROT is not rewritten (frontier,
+        # regret 0.625-1.0)
+        ("z992_gate_secret_caesar_shift_stated_as_rot7_selects_phrase.py", "rot_phrase"),
+        # phrases of 3-letter words: shift 7 is found, but the decoy test only looks for
+        # played words of 5+ letters, so it is never rewritten (frontier, regret 0.625-1.0)
+        ("z993_gate_secret_caesar_shift_selects_phrase_of_short_words.py", "short_words"),
+        # shift 7 in even tasks, 11 in odd ones: no key common to every replayed win
+        # (frontier, regret 0.5-1.0)
+        ("z996_gate_two_secret_caesar_shifts_picked_by_shown_task_parity.py", "parity_shift"),
+    ],
+)
+async def test_tester53_a_hint_only_caesar_shift_among_decoys_is_a_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """Four phrases (or words), each Caesar-shifted by its own amount; only the hint's shift
+    says which is the answer. z981 (the shift written 'seven') is flagged by the cipher-key
+    route, 0/6 rekeyed."""
+    out = await attack(sandbox, env, f"tk33_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(strict=True, reason="stated-table rule gap, docs/environment-contract.md")
+async def test_tester53_a_hint_table_picking_among_the_descriptions_listed_pairs_is_a_gate(
+    sandbox: Sandbox,
+) -> None:
+    """The description lists four candidate codes per fruit ('apple: PEEK; apple: LAMB; ...'),
+    the hint the one that opens each crate: every entry of the hint is written in the
+    description, so _table_stated skips the relabelled route (frontier, regret 0.625-1.0)."""
+    out = await attack(
+        sandbox,
+        "z994_gate_description_lists_every_fruit_code_pair_hint_picks_one.py",
+        "tk33_agents.py:listed_pairs",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(strict=True, reason="cipher-key decoy test is slow, tester53's z995")
+def test_tester53_a_long_log_beside_an_honest_vigenere_is_scored_in_seconds() -> None:
+    """z983 (honest: the keyword shown and restated) with a 260 KB log of 12-letter words:
+    the cipher-key route's keyword decoy test reads every shown token of 6+ letters under
+    every other keyword from every place. engine.score --k 8 --seed 0: 254 CPU-s (frontier,
+    the right verdict; ~1 s without the log). Here: no verdict within 60 s."""
+    import os
+    import subprocess
+
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONPATH": str(ATTACK.parents[2])}
+    cmd = [
+        sys.executable,
+        "-m",
+        "engine.score",
+        str(ATTACK / "z995_slow_vigenere_with_long_log_of_twelve_letter_words.py"),
+        "--agent",
+        f"{ATTACK / 'tk33_agents.py'}:logged_keyword",
+        "--k",
+        "8",
+        "--seed",
+        "0",
+        "--json",
+    ]
+    try:
+        done = subprocess.run(
+            cmd, env=env, cwd=ATTACK.parents[2], capture_output=True, text=True, timeout=60
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("engine.score took more than 60 s")
+    out = json.loads(done.stdout)
+    assert out["accepted"] and not out["flags"], out
