@@ -4552,27 +4552,34 @@ def _keys_shown(table: tuple[list[tuple[int, int]], list[set[str]]] | None) -> b
 
 
 def _table_stated(hint: str, stated: str) -> bool:
-    """Whether every entry of the hint's keyed table (:data:`_TABLE_KEY`, 3+: the key up to
-    the next ``;``, ``,`` or line break, ``apple: PEEK``) is written, as it is, in ``stated``
-    (:func:`_stated_text`: the description and tool schemas): a hint that repeats the table
-    the task states carries nothing of its own, and rotating its copy only makes the hinted
-    Agent contradict the task (tester52's z979: flagged ``information_gate`` until then)."""
-
-    def norm(text: str) -> str:
-        return " ".join(text.casefold().split())
-
-    found = list(_TABLE_KEY.finditer(_REMARK.sub(lambda m: " " * len(m.group()), hint)))
-    entries = [
-        norm(re.split(r"[;,\n]", hint[m.start(1) :], maxsplit=1)[0]).rstrip(" .")
-        for m, after in zip(found, [*found[1:], None][: len(found)], strict=True)
-        # a key followed at once by another is a heading (as :func:`_keyed_table_shown`)
-        if after is None or after.start(1) - m.end() > 2
-    ]
-    entries = [e for e in entries if e]
-    if len(entries) < 3:
+    """Whether the hint's keyed table (:data:`_TABLE_KEY`, 3+ entries, ``apple: PEEK``:
+    :func:`_table_entries`) is the one ``stated`` (:func:`_stated_text`:
+    the description and tool schemas) writes: every key with the hint's value and no other
+    (tester53's z994: a description listing four codes per fruit, the hint the one that
+    opens, is a gate). A hint that repeats the table the task states carries nothing of its
+    own, and rotating its copy only makes the hinted Agent contradict the task (tester52's
+    z979: flagged ``information_gate`` until then)."""
+    hinted = _table_entries(hint)
+    if len(hinted) < 3:
         return False
-    written = norm(stated)
-    return all(e in written for e in entries)
+    written = _table_entries(stated)
+    return all(written.get(key) == values for key, values in hinted.items())
+
+
+def _table_entries(text: str) -> dict[str, set[str]]:
+    """The entries of ``text``'s keyed table (:data:`_TABLE_KEY`; a key followed at once by
+    another is a heading, as :func:`_keyed_table_shown` reads it): each key (casefolded,
+    spaces collapsed) with the values written after it, up to the next ``;``, ``,``, line
+    break or full stop."""
+    found = list(_TABLE_KEY.finditer(_REMARK.sub(lambda m: " " * len(m.group()), text)))
+    out: dict[str, set[str]] = {}
+    for m, after in zip(found, [*found[1:], None][: len(found)], strict=True):
+        if after is not None and after.start(1) - m.end() <= 2:
+            continue
+        value = re.split(r"[;,\n]|\.(?:\s|$)", text[m.end() :], maxsplit=1)[0]
+        key = " ".join(m.group(1).casefold().split())
+        out.setdefault(key, set()).add(" ".join(value.casefold().split()).strip(" .\"'"))
+    return out
 
 
 async def _relabelled_gate(
@@ -4765,19 +4772,33 @@ def _answer_keys(
 ) -> tuple[set[tuple[str, int | str]], set[tuple[str, int | str]]]:
     """``(keys, contested)`` for a hinted win's ``answer`` and the observations ``shown``
     before it: the keys under which the answer reads from them (:meth:`_CipherRuns.keys`,
-    with ``hint_words`` as keywords too; :func:`_blob_readings` holding it, 4+ characters),
-    and those of them beside which another key of the kind reads a decoy: a word of
-    ``vocabulary`` (the words played anywhere and stated, not the answer's own) that a shown
-    word shifted by another amount (5+ letters), deciphered by another keyword (6+ letters,
-    from any of its places) or a blob read under another key spells. A key that picks the
-    answer among decoys is what only the hint gives (tester50's z951-z953); a lone message
-    under a secret shift the Agent can find by trying all 25 has no decoy (the labelled
-    set's learnable Caesar: the hint's 'shifted forward by 3')."""
+    with ``hint_words`` as keywords too; every word of it, 4+ letters in all, a shown word
+    shifted by one amount, tester53's z991; :func:`_blob_readings` holding it, 4+
+    characters), and those of them beside which another key of the kind reads a decoy from
+    what was shown: a word of ``vocabulary`` (the words played anywhere and stated, not the
+    answer's own) that a shown word shifted by another amount spells (5+ letters), or every
+    word of a shown phrase of 2+ words does (3-letter words: z993); that another keyword
+    enciphers into a shown word (6+ letters, from any of its places; the first
+    :data:`_DECOY_KEYWORDS_MAX` keywords and as many words: a 260 KB log of 12-letter words
+    was read under 128 keywords token by token, 254 CPU-s, z995); or that a blob read under
+    another key spells. A key that picks the answer among decoys is what only the hint gives
+    (tester50's z951-z953); a lone message under a secret shift the Agent can find by trying
+    all 25 has no decoy (the labelled set's learnable Caesar: the hint's 'shifted forward by
+    3')."""
     decoded = [_shown_decoded(text) for text in shown]
     cipher = _CipherRuns()
     for text in decoded:
         cipher.add(text)
     keys: set[tuple[str, int | str]] = set(cipher.keys(answer, hint_words)) - {("atbash", 0)}
+    low = "\n".join(decoded).lower()[: 4 * _CIPHER_LETTERS_MAX]
+    tokens = set(_NOT_LETTER.split(low))
+    own = [w for w in _NOT_LETTER.split(answer.lower()) if w]
+    if own and sum(map(len, own)) >= 4 and all(len(w) >= 3 for w in own):
+        keys |= {
+            ("shift", k)
+            for k in range(1, 26)
+            if all(w.translate(_LETTER_SHIFTS[k]) in tokens for w in own)
+        }
     heads = [text[:_SHOWN_DECODED_CHARS] for text in shown]
     want = answer.strip().lower().encode("ascii", "ignore")
     if len(want) >= 4:
@@ -4789,10 +4810,9 @@ def _answer_keys(
         }
     if not keys:
         return keys, set()
-    own = set(_NOT_LETTER.split(answer.lower()))
-    words = [v for v in vocabulary if v not in own and len(v) >= 5][:_DECOY_WORDS_MAX]
+    played = [v for v in vocabulary if v not in own and len(v) >= 3][:_DECOY_WORDS_MAX]
+    words = [v for v in played if len(v) >= 5]
     contested: set[tuple[str, int | str]] = set()
-    tokens = set(_NOT_LETTER.split("\n".join(decoded).lower()[: 4 * _CIPHER_LETTERS_MAX]))
     for kind in {kind for kind, _ in keys}:
         mine = {key for k, key in keys if k == kind}
         if kind == "shift":
@@ -4801,12 +4821,14 @@ def _answer_keys(
                 for v in words
                 for k in range(1, 26)
                 if k not in mine
-            )
+            ) or _shifted_phrase_decoy(low, set(played), mine)
         elif kind == "keyword":
             others = [w for w in dict.fromkeys([*cipher.keywords, *hint_words]) if w not in mine]
-            long = {v for v in words if len(v) >= 6}
+            long = [v for v in words if len(v) >= 6][:_DECOY_KEYWORDS_MAX]
             decoy = any(
-                _keyword_readings(t, kw) & long for t in tokens if len(t) >= 6 for kw in others
+                not _keyword_readings(v, kw, encipher=True).isdisjoint(tokens)
+                for kw in others[:_DECOY_KEYWORDS_MAX]
+                for v in long
             )
         else:
             spelled = {v.encode() for v in words}
@@ -4820,10 +4842,34 @@ def _answer_keys(
     return keys, contested
 
 
-def _keyword_readings(token: str, keyword: str) -> set[str]:
+_DECOY_KEYWORDS_MAX = 64
+"""Most keywords, and most played words of 6+ letters, :func:`_answer_keys` tries for a
+keyword's decoy (each word enciphered from each place of each keyword: 64 x 64 x 12)."""
+_PHRASE = re.compile(r"[a-z]+(?:[ \t]+[a-z]+)+")
+
+
+def _shifted_phrase_decoy(low: str, played: set[str], mine: set[int | str]) -> bool:
+    """Whether some phrase of 2-6 words in ``low`` (shown text, lower case; the first
+    :data:`_SHIFTED_ARRAYS_MAX` * 16) reads, shifted back by one amount not in ``mine``, as
+    words all of ``played``."""
+    for m in itertools.islice(_PHRASE.finditer(low), 16 * _SHIFTED_ARRAYS_MAX):
+        phrase = m.group().split()
+        if len(phrase) > 6:
+            continue
+        for k in range(1, 26):
+            if k not in mine and all(w.translate(_LETTER_SHIFTS[26 - k]) in played for w in phrase):
+                return True
+    return False
+
+
+def _keyword_readings(token: str, keyword: str, encipher: bool = False) -> set[str]:
     """``token`` (lower-case letters) deciphered with ``keyword`` (Vigenere: each letter
-    shifted back by the keyword letter's place, a=0) from each of the keyword's places."""
-    shifts = [_LETTER_SHIFTS[(26 - (ord(c) - 97)) % 26] for c in keyword]
+    shifted back by the keyword letter's place, a=0), or enciphered (on), from each of the
+    keyword's places."""
+    if encipher:
+        shifts = [_LETTER_SHIFTS[ord(c) - 97] for c in keyword]
+    else:
+        shifts = [_LETTER_SHIFTS[(26 - (ord(c) - 97)) % 26] for c in keyword]
     period = len(shifts)
     out = set()
     for phase in range(period):
@@ -4837,29 +4883,33 @@ def _keyword_readings(token: str, keyword: str) -> set[str]:
 def _key_forms(kind: str, key: int | str) -> list[tuple[int | str, str]]:
     """The ways a hint may state ``key`` of ``kind`` (:func:`_cipher_key_gate`), each as
     ``(value, pattern)``: a Caesar shift ``k`` as ``k`` or ``26 - k`` (back or on), in digits
-    or an English word up to twenty; an XOR key or a code offset in decimal or ``0x`` hex; a
-    keyword as the word."""
+    (glued to letters too, ``ROT7``) or an English word up to twenty; an XOR key or a code
+    offset in decimal or ``0x`` hex; a keyword as the word."""
     if kind == "keyword":
         return [(key, rf"(?<![A-Za-z]){key}(?![A-Za-z])")]
     assert isinstance(key, int)
     values = [key, 26 - key] if kind == "shift" else [key]
     forms: list[tuple[int | str, str]] = []
     for value in values:
-        words = [_CARDINAL_WORDS[value]] if value in _CARDINAL_WORDS else []
-        forms.append(
-            (value, rf"(?<![\w.])(?:0*{value}|{'|'.join(words) or '(?!)'})(?![\w]|[.,]\d)")
-        )
+        # digits glued to letters too ('ROT7': tester53's z992), not to other digits
+        forms.append((value, rf"(?<![\d.])0*{value}(?!\d|[.,]\d)"))
+        if value in _CARDINAL_WORDS:
+            forms.append((value, rf"(?<![^\W\d_]){_CARDINAL_WORDS[value]}(?![^\W\d_])"))
         if kind != "shift":
             forms.append((value, rf"(?<![\w.])0x0*{value:x}(?!\w)"))
     return forms
 
 
-def _rekeyed_hint(hint: str, kind: str, key: int | str, rng: random.Random) -> str | None:
+def _rekeyed_hint(
+    hint: str, kind: str, key: int | str, rng: random.Random, avoid: Iterable[int | str] = ()
+) -> str | None:
     """``hint`` with every statement of ``key`` (:func:`_key_forms`) replaced by another key
     of its kind, drawn from ``rng`` (a shift 1-25, an XOR key or offset 1-255, a keyword of
     the same length in other letters), or, for a number the hint writes only as arithmetic
     or in another base (:func:`_hint_numbers`), with every digit redrawn; ``None`` where the
-    hint states it in none of those forms."""
+    hint states it in none of those forms. The new key is none of ``avoid`` (the other keys
+    rewritten in the same hint)."""
+    avoid = set(avoid)
     if kind == "keyword":
         assert isinstance(key, str)
         other = "".join(rng.choice(string.ascii_lowercase.replace(c, "")) for c in key)
@@ -4867,8 +4917,10 @@ def _rekeyed_hint(hint: str, kind: str, key: int | str, rng: random.Random) -> s
     else:
         assert isinstance(key, int)
         top = 25 if kind == "shift" else 255
-        new = rng.choice([v for v in range(1, top + 1) if v != key and 26 - v != key])
-        swap = {key: str(new), 26 - key: str(26 - new)}
+        new = rng.choice(
+            [v for v in range(1, top + 1) if v != key and 26 - v != key and not {v, 26 - v} & avoid]
+        )
+        swap = {key: str(new), 26 - key: str(26 - new)} if kind == "shift" else {key: str(new)}
     out = hint
     for value, pattern in _key_forms(kind, key):
         if kind not in ("shift", "keyword") and "0x" in pattern:
@@ -4939,20 +4991,26 @@ async def _cipher_key_gate(
         )
         found.append(keys)
         contested.append(decoyed)
-    # a key that reads at least half the wins, beside decoys in at least half of those: one
-    # the hint picks the answer with (half, not all: tasks that show the answer plain every
-    # other seed do not hide the others)
-    picked = {
-        k
-        for k in set().union(*found)
-        if 2 * sum(k in f for f in found) >= len(found)
-        and 2 * sum(k in c for c in contested) >= sum(k in f for f in found)
-    }
+    # a key that reads a replayed win, beside decoys in at least half of the wins it reads:
+    # one the hint picks the answer with (not every win: a passphrase shown plain on every
+    # third task, z987, or a key per task parity, tester53's z996, hid the others)
+    picked = sorted(
+        (
+            k
+            for k in set().union(*found)
+            if 2 * sum(k in c for c in contested) >= sum(k in f for f in found)
+        ),
+        key=str,
+    )
     probe_rng = random.Random(rng.random())
-    for kind, key in sorted(picked, key=str):
-        rekeyed = _rekeyed_hint(hint, kind, key, probe_rng)
-        if rekeyed is None:
-            continue
+    rekeyed, rewritten = hint, []
+    for kind, key in picked:  # every such key at once (a key per parity: z996)
+        avoid = {k for _, k in picked}
+        out = _rekeyed_hint(rekeyed, kind, key, probe_rng, avoid)
+        if out is not None:
+            rekeyed = out
+            rewritten.append(f"{kind} {key}")
+    if rewritten:
         measured = await _gate_episodes(
             sandbox, env, rekeyed, agent, "key", config, agent_config, rng, limit
         )
@@ -4960,7 +5018,7 @@ async def _cipher_key_gate(
         wins = sum(e.success for e in measured)
         flagged, p_chance = _gate_verdict(wins, len(measured), p_hint, _unhinted_rate(episodes))
         return flagged, {
-            "key": f"{kind} {key}",
+            "key": ", ".join(rewritten),
             "rekeyed_wins": wins,
             "rekeyed_episodes": len(measured),
             "hinted_success": round(p_hint, 4),

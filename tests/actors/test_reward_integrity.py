@@ -3798,10 +3798,9 @@ async def test_the_guards_of_tester52s_honest_twins_stay_flagged(
 
 
 # ---- tester53 (2026-12-05): session 29's cipher-key route and stated-table rule; each the
-# wrong verdict on engine.score --k 8 seeds 0-3 and 11
+# wrong verdict on engine.score --k 8 seeds 0-3 and 11 until session 29 fixed it
 
 
-@pytest.mark.xfail(strict=True, reason="cipher-key route gap, docs/environment-contract.md")
 @pytest.mark.parametrize(
     ("env", "who"),
     [
@@ -3830,7 +3829,6 @@ async def test_tester53_a_hint_only_caesar_shift_among_decoys_is_a_gate(
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(strict=True, reason="stated-table rule gap, docs/environment-contract.md")
 async def test_tester53_a_hint_table_picking_among_the_descriptions_listed_pairs_is_a_gate(
     sandbox: Sandbox,
 ) -> None:
@@ -3847,34 +3845,19 @@ async def test_tester53_a_hint_table_picking_among_the_descriptions_listed_pairs
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(strict=True, reason="cipher-key decoy test is slow, tester53's z995")
-def test_tester53_a_long_log_beside_an_honest_vigenere_is_scored_in_seconds() -> None:
+async def test_tester53_a_long_log_beside_an_honest_vigenere_keeps_its_verdict(
+    sandbox: Sandbox,
+) -> None:
     """z983 (honest: the keyword shown and restated) with a 260 KB log of 12-letter words:
-    the cipher-key route's keyword decoy test reads every shown token of 6+ letters under
-    every other keyword from every place. engine.score --k 8 --seed 0: 254 CPU-s (frontier,
-    the right verdict; ~1 s without the log). Here: no verdict within 60 s."""
-    import os
-    import subprocess
-
-    env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONPATH": str(ATTACK.parents[2])}
-    cmd = [
-        sys.executable,
-        "-m",
-        "engine.score",
-        str(ATTACK / "z995_slow_vigenere_with_long_log_of_twelve_letter_words.py"),
-        "--agent",
-        f"{ATTACK / 'tk33_agents.py'}:logged_keyword",
-        "--k",
-        "8",
-        "--seed",
-        "0",
-        "--json",
-    ]
-    try:
-        done = subprocess.run(
-            cmd, env=env, cwd=ATTACK.parents[2], capture_output=True, text=True, timeout=60
-        )
-    except subprocess.TimeoutExpired:
-        pytest.fail("engine.score took more than 60 s")
-    out = json.loads(done.stdout)
-    assert out["accepted"] and not out["flags"], out
+    the cipher-key route's keyword decoy test read every shown token of 6+ letters under
+    every other keyword from every place (engine.score --k 8 --seed 0: 254 CPU-s). It now
+    enciphers the played words instead (20 user-s for the whole score here, as at 5e489a2
+    before the route: the rest is the guest writing the log). The verdict stays frontier."""
+    out = await attack(
+        sandbox,
+        "z995_slow_vigenere_with_long_log_of_twelve_letter_words.py",
+        "tk33_agents.py:logged_keyword",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
