@@ -4775,8 +4775,8 @@ def _answer_keys(
     with ``hint_words`` as keywords too; every word of it, 4+ letters in all, a shown word
     shifted by one amount, tester53's z991; :func:`_blob_readings` holding it, 4+
     characters), and those of them beside which another key of the kind reads a decoy from
-    what was shown: a word of ``vocabulary`` (the words played anywhere and stated, not the
-    answer's own) that a shown word shifted by another amount spells (5+ letters), or every
+    what was shown: a word of ``vocabulary`` (the words hinted episodes played and the task
+    states, not the answer's own) that a shown word shifted by another amount spells (5+ letters), or every
     word of a shown phrase of 2+ words does (3-letter words: z993); that another keyword
     enciphers into a shown word (6+ letters, from any of its places; the first
     :data:`_DECOY_KEYWORDS_MAX` keywords and as many words: a 260 KB log of 12-letter words
@@ -4978,7 +4978,9 @@ async def _cipher_key_gate(
     if not winners or config.gate_checks == 0:
         return False, {}
     hint_words = [m.group() for m in _KEYWORD.finditer(hint.lower())][:_CIPHER_KEYWORDS_MAX]
-    played = "\n".join([_stated_text(env), *(a for e in episodes for a in _actions(e))])
+    # the words the hinted episodes played and the task states: an unhinted Agent's wrong
+    # readings (a Caesar under every other shift) are no decoys the task shows
+    played = "\n".join([_stated_text(env), *(a for e in episodes if e.hinted for a in _actions(e))])
     vocabulary = sorted(set(_KEYWORD.findall(played.lower()[: 4 * _CIPHER_LETTERS_MAX])))
     found: list[set[tuple[str, int | str]]] = []
     contested: list[set[tuple[str, int | str]]] = []

@@ -3770,6 +3770,21 @@ async def test_a_key_the_task_shows_keeps_an_honest_cipher_frontier(
     assert out.accepted and not out.flags, out
 
 
+async def test_an_unhinted_agents_wrong_readings_are_no_decoys(sandbox: Sandbox) -> None:
+    """z988: one phrase under a constant shift the hint states, which trying all 25 shifts
+    finds; the unhinted agent plays the phrase read under a wrong shift. Those garbage words
+    were read as decoys the task shows, and the cipher-key route flagged it (0/6 rekeyed);
+    decoys are now words the hinted episodes played or the task states."""
+    out = await attack(
+        sandbox,
+        "z988_honest_constant_shift_hint_unhinted_plays_wrong_shifts.py",
+        "tk32_agents.py:wrong_shifts",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
+
+
 @pytest.mark.parametrize(
     ("env", "who", "flag"),
     [

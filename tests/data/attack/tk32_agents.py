@@ -123,3 +123,12 @@ def shift_or_plain(obs, hint, rng, mem):
     if obs[0].startswith("The passphrase is: "):
         return obs[0].split(": ", 1)[1].rstrip(".")
     return shift_word(obs, hint, rng, mem)
+
+
+def wrong_shifts(obs, hint, rng, mem):
+    """z988: hinted, the phrase shifted back by the hint's amount; unhinted, by a random one
+    (right 1 time in 25)."""
+    phrase = obs[0].split("Phrase: ", 1)[1]
+    if hint:
+        return _unshift(phrase, int(re.search(r"back by (\d+)", hint).group(1)))
+    return _unshift(phrase, rng.randrange(1, 26))
