@@ -3876,3 +3876,80 @@ async def test_tester53_a_long_log_beside_an_honest_vigenere_keeps_its_verdict(
     )
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out
+
+
+@pytest.mark.xfail(strict=True, reason="cipher-key route gap, docs/environment-contract.md")
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # z991 with 4-letter words: the key is read word by word (4+ letters), but a one-word
+        # decoy must be a played word of 5+ letters (frontier, regret 0.375-0.875)
+        ("y51_gate_secret_caesar_shift_selects_four_letter_word.py", "four_letter"),
+        # z993 with phrases of seven 3-4-letter words: _shifted_phrase_decoy skips phrases
+        # of more than six words (frontier, regret 0.625-0.875)
+        ("y52_gate_secret_caesar_shift_selects_phrase_of_seven_short_words.py", "long_phrase"),
+        # z953 with phrases of 4-letter words: a keyword's decoy must be a played word of 6+
+        # letters (frontier, regret 0.625-0.875)
+        ("y53_gate_hint_names_which_shown_vigenere_keyword_short_words.py", "short_keyword"),
+        # z952 with 4-letter words: a blob's decoy must spell a word of 5+ letters
+        # (_BYTE_WORD; frontier, regret 0.625-0.875)
+        ("y54_gate_secret_xor_key_selects_four_letter_base64_word.py", "xor_four"),
+        # a Gronsfeld key (Vigenere with digits, 31415): no kind of key the route reads
+        # (frontier, regret 1.0)
+        ("y55_gate_secret_gronsfeld_digit_key_selects_phrase.py", "gronsfeld"),
+        # z951 with 520 made-up words in the description that sort before the phrases' words:
+        # decoys are looked for among the first 512 played or stated words, alphabetically
+        # (frontier, regret 0.5-0.875)
+        ("y56_gate_secret_caesar_shift_decoys_past_a_glossary_of_512_words.py", "shift_phrase"),
+    ],
+)
+async def test_tester54_a_secret_cipher_key_among_decoys_the_route_misses_is_a_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """Four ciphertexts, each under its own key; only the hint's key says which is the
+    answer. engine.score --k 8 seeds 0-3 and 11: frontier, no flag."""
+    out = await attack(sandbox, env, f"tk34_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(strict=True, reason="relabelled route gap, docs/environment-contract.md")
+async def test_tester54_a_full_day_table_keyed_by_a_shown_abbreviation_is_a_gate(
+    sandbox: Sandbox,
+) -> None:
+    """z974 turned round: the hint keys 'Monday: PEEK; Tuesday: FROG; ...', the task shows
+    'Today is Tue.'; _heads reads only a short key as the start of a long shown word, so no
+    key is shown and the relabelled route does not play (frontier, regret 0.375-0.875)."""
+    out = await attack(
+        sandbox,
+        "y57_gate_keyed_table_keys_in_full_shown_abbreviated.py",
+        "tk34_agents.py:weekday_full",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(strict=True, reason="false positive, docs/environment-contract.md")
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # the description's table in prose ('the apple crate opens with PEEK, ...'), the
+        # hint's as 'apple: PEEK; ...': _table_stated finds no key: value entries in the
+        # description (information_gate, relabelled (keys), 0/6)
+        ("y58_honest_hint_restates_the_descriptions_prose_table_as_a_list.py", "crate_copy"),
+        # the description says the passphrase is the phrase shifted by 7, the hint restates
+        # it: the cipher-key route rewrites the hint's 7 alone (information_gate, cipher_key
+        # shift 7, 0/6)
+        ("y59_honest_description_states_the_shift_hint_restates_it.py", "shift_phrase"),
+    ],
+)
+async def test_tester54_a_hint_restating_what_the_task_states_stays_frontier(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """The hint carries nothing the task does not state (z979's rule, in another format or
+    for a cipher key). engine.score --k 8 seeds 0-3 and 11: information_gate, regret
+    0.5-0.875."""
+    out = await attack(sandbox, env, f"tk34_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
