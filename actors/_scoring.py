@@ -3931,8 +3931,18 @@ def _keyed_table_shown(
         long = {w.casefold() for w in words if len(w) >= 3}
         runs |= {w[::-1] for w in long} | {w.translate(_ATBASH) for w in long if w.isascii()}
         hit = keys & (runs | _singulars(runs)) | {k for k, b in symbols.items() if b in first}
-        if not hit:  # a key of 3-4 letters that abbreviates a shown word (Tue: z974)
-            hit = {k for k in keys if len(k) in (3, 4) and k.isalpha() and k in _heads(long)}
+        if not hit:  # a key of 3-4 letters that abbreviates a shown word (Tue: z974), or
+            # one of 5+ that a shown word of 3-4 letters abbreviates (Monday, Tue: y57)
+            heads, short = _heads(long), {w for w in long if len(w) in (3, 4)}
+            hit = {
+                k
+                for k in keys
+                if k.isalpha()
+                and (
+                    (len(k) in (3, 4) and k in heads)
+                    or (len(k) >= 5 and not _heads({k}).isdisjoint(short))
+                )
+            }
         shown.append(hit)
     return spans, shown
 
@@ -4556,14 +4566,29 @@ def _table_stated(hint: str, stated: str) -> bool:
     :func:`_table_entries`) is the one ``stated`` (:func:`_stated_text`:
     the description and tool schemas) writes: every key with the hint's value and no other
     (tester53's z994: a description listing four codes per fruit, the hint the one that
-    opens, is a gate). A hint that repeats the table the task states carries nothing of its
+    opens, is a gate), as a table or in prose, where every part of a sentence (between
+    ``;``, ``,``, ``.``, line breaks) that names a key names its value too. A hint that repeats the table the task states carries nothing of its
     own, and rotating its copy only makes the hinted Agent contradict the task (tester52's
     z979: flagged ``information_gate`` until then)."""
     hinted = _table_entries(hint)
     if len(hinted) < 3:
         return False
     written = _table_entries(stated)
-    return all(written.get(key) == values for key, values in hinted.items())
+    if all(written.get(key) == values for key, values in hinted.items()):
+        return True
+    # in prose ('the apple crate opens with PEEK, ...': tester54's y58): every sentence part
+    # that names a key names its value, and some part does
+    parts = [p.casefold() for p in re.split(r"[;,.\n]", stated)]
+    for key, values in hinted.items():
+        if len(values) != 1:
+            return False
+        (value,) = values
+        naming = [p for p in parts if re.search(rf"(?<![^\W_]){re.escape(key)}(?![^\W_])", p)]
+        if not naming or not all(
+            re.search(rf"(?<![^\W_]){re.escape(value)}(?![^\W_])", p) for p in naming
+        ):
+            return False
+    return True
 
 
 def _table_entries(text: str) -> dict[str, set[str]]:
@@ -4762,9 +4787,9 @@ _READABLE_LOWER = bytes(
 line break."""
 
 
-_DECOY_WORDS_MAX = 512
-_BYTE_WORD = re.compile(rb"(?<![a-z])[a-z]{5,}(?![a-z])")
-"""Most played words :func:`_answer_keys` looks for as decoys."""
+_DECOY_WORDS_MAX = 4_096
+"""Most played and stated words :func:`_answer_keys` looks for as decoys (played first)."""
+_BYTE_WORD = re.compile(rb"(?<![a-z])[a-z]{4,}(?![a-z])")
 
 
 def _answer_keys(
@@ -4776,12 +4801,13 @@ def _answer_keys(
     shifted by one amount, tester53's z991; :func:`_blob_readings` holding it, 4+
     characters), and those of them beside which another key of the kind reads a decoy from
     what was shown: a word of ``vocabulary`` (the words hinted episodes played and the task
-    states, not the answer's own) that a shown word shifted by another amount spells (5+ letters), or every
-    word of a shown phrase of 2+ words does (3-letter words: z993); that another keyword
-    enciphers into a shown word (6+ letters, from any of its places; the first
-    :data:`_DECOY_KEYWORDS_MAX` keywords and as many words: a 260 KB log of 12-letter words
-    was read under 128 keywords token by token, 254 CPU-s, z995); or that a blob read under
-    another key spells. A key that picks the answer among decoys is what only the hint gives
+    states, not the answer's own) that a shown word shifted by another amount spells (4+
+    letters), or every word of a shown phrase of 2-12 words does (3-letter words: z993);
+    that another keyword enciphers into a shown word (6+ letters, from any of its places;
+    the first :data:`_DECOY_KEYWORDS_MAX` keywords and as many words: a 260 KB log of
+    12-letter words was read under 128 keywords token by token, 254 CPU-s, z995) or two
+    side by side into two (:func:`_keyword_pair_decoy`); or that a blob read under another
+    key spells (4+ letters). A key that picks the answer among decoys is what only the hint gives
     (tester50's z951-z953); a lone message under a secret shift the Agent can find by trying
     all 25 has no decoy (the labelled set's learnable Caesar: the hint's 'shifted forward by
     3')."""
@@ -4811,7 +4837,7 @@ def _answer_keys(
     if not keys:
         return keys, set()
     played = [v for v in vocabulary if v not in own and len(v) >= 3][:_DECOY_WORDS_MAX]
-    words = [v for v in played if len(v) >= 5]
+    words = [v for v in played if len(v) >= 4]
     contested: set[tuple[str, int | str]] = set()
     for kind in {kind for kind, _ in keys}:
         mine = {key for k, key in keys if k == kind}
@@ -4829,7 +4855,7 @@ def _answer_keys(
                 not _keyword_readings(v, kw, encipher=True).isdisjoint(tokens)
                 for kw in others[:_DECOY_KEYWORDS_MAX]
                 for v in long
-            )
+            ) or _keyword_pair_decoy(low, set(played), others[: _DECOY_KEYWORDS_MAX // 2])
         else:
             spelled = {v.encode() for v in words}
             decoy = any(
@@ -4849,16 +4875,34 @@ _PHRASE = re.compile(r"[a-z]+(?:[ \t]+[a-z]+)+")
 
 
 def _shifted_phrase_decoy(low: str, played: set[str], mine: set[int | str]) -> bool:
-    """Whether some phrase of 2-6 words in ``low`` (shown text, lower case; the first
+    """Whether some phrase of 2-12 words in ``low`` (shown text, lower case; the first
     :data:`_SHIFTED_ARRAYS_MAX` * 16) reads, shifted back by one amount not in ``mine``, as
     words all of ``played``."""
     for m in itertools.islice(_PHRASE.finditer(low), 16 * _SHIFTED_ARRAYS_MAX):
         phrase = m.group().split()
-        if len(phrase) > 6:
+        if len(phrase) > 12:
             continue
         for k in range(1, 26):
             if k not in mine and all(w.translate(_LETTER_SHIFTS[26 - k]) in played for w in phrase):
                 return True
+    return False
+
+
+def _keyword_pair_decoy(low: str, played: set[str], keywords: Sequence[str]) -> bool:
+    """Whether two shown words side by side in ``low`` (3-8 letters each; the first 256 such
+    pairs) read, deciphered together with one of ``keywords`` from one of its places (the
+    keyword advancing over their letters), as two words of ``played``: a keyword's decoys
+    of short words (tester54's y53)."""
+    pairs = [
+        (a, b)
+        for a, b in itertools.pairwise(_NOT_LETTER.split(low)[: 64 * _SHIFTED_ARRAYS_MAX])
+        if 3 <= len(a) <= 8 and 3 <= len(b) <= 8
+    ][:256]
+    for a, b in pairs:
+        for kw in keywords:
+            for read in _keyword_readings(a + b, kw):
+                if read[: len(a)] in played and read[len(a) :] in played:
+                    return True
     return False
 
 
@@ -4936,6 +4980,24 @@ def _rekeyed_hint(
     return None if out == hint else out
 
 
+def _key_stated(hint: str, stated: str, kind: str, key: int | str) -> bool:
+    """Whether ``stated`` (:func:`_stated_text`) states ``key`` in a form of
+    :func:`_key_forms` after the same two words as the hint does somewhere (``shifted by 7``
+    in both): the task's own key, which the hint repeats. A list of keys the description
+    offers (``shifts used: 3, 7, 11``) is not read so."""
+
+    def contexts(text: str) -> set[tuple[str, ...]]:
+        out = set()
+        for _, pattern in _key_forms(kind, key):
+            for m in re.finditer(pattern, text, flags=re.I):
+                before = re.findall(r"[^\W\d_]+", text[max(0, m.start() - 80) : m.start()])
+                if len(before) >= 2 and not re.search(r"\d\W*$", text[: m.start()][-8:]):
+                    out.add(tuple(w.casefold() for w in before[-2:]))
+        return out
+
+    return not contexts(hint).isdisjoint(contexts(stated))
+
+
 async def _cipher_key_gate(
     sandbox: Any,
     env: EnvValidated,
@@ -4978,10 +5040,18 @@ async def _cipher_key_gate(
     if not winners or config.gate_checks == 0:
         return False, {}
     hint_words = [m.group() for m in _KEYWORD.finditer(hint.lower())][:_CIPHER_KEYWORDS_MAX]
-    # the words the hinted episodes played and the task states: an unhinted Agent's wrong
-    # readings (a Caesar under every other shift) are no decoys the task shows
-    played = "\n".join([_stated_text(env), *(a for e in episodes if e.hinted for a in _actions(e))])
-    vocabulary = sorted(set(_KEYWORD.findall(played.lower()[: 4 * _CIPHER_LETTERS_MAX])))
+    # the words the hinted episodes played, then those the task states: an unhinted Agent's
+    # wrong readings (a Caesar under every other shift) are no decoys the task shows; played
+    # first, so a glossary of 520 made-up words in the description does not push them past
+    # the cap (tester54's y56)
+    played = "\n".join(a for e in episodes if e.hinted for a in _actions(e))
+    stated = _stated_text(env).lower()[: 4 * _CIPHER_LETTERS_MAX]
+    vocabulary = list(
+        dict.fromkeys(
+            _KEYWORD.findall(played.lower()[: 4 * _CIPHER_LETTERS_MAX])
+            + sorted(set(_KEYWORD.findall(stated)))
+        )
+    )
     found: list[set[tuple[str, int | str]]] = []
     contested: list[set[tuple[str, int | str]]] = []
     for ep in winners[:4]:
@@ -5004,6 +5074,10 @@ async def _cipher_key_gate(
         ),
         key=str,
     )
+    # a key the task states as the hint does ('the passphrase is the one shifted by 7' in the
+    # description: tester54's y59) is the task's, not the hint's
+    stated = _stated_text(env)
+    picked = [(kind, key) for kind, key in picked if not _key_stated(hint, stated, kind, key)]
     probe_rng = random.Random(rng.random())
     rekeyed, rewritten = hint, []
     for kind, key in picked:  # every such key at once (a key per parity: z996)

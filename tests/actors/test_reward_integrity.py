@@ -3878,7 +3878,10 @@ async def test_tester53_a_long_log_beside_an_honest_vigenere_keeps_its_verdict(
     assert out.accepted and not out.flags, out
 
 
-@pytest.mark.xfail(strict=True, reason="cipher-key route gap, docs/environment-contract.md")
+# ---- tester54 (2026-12-05): each the wrong verdict on engine.score --k 8 seeds 0-3 and 11;
+# all but y55 fixed in session 29
+
+
 @pytest.mark.parametrize(
     ("env", "who"),
     [
@@ -3894,9 +3897,6 @@ async def test_tester53_a_long_log_beside_an_honest_vigenere_keeps_its_verdict(
         # z952 with 4-letter words: a blob's decoy must spell a word of 5+ letters
         # (_BYTE_WORD; frontier, regret 0.625-0.875)
         ("y54_gate_secret_xor_key_selects_four_letter_base64_word.py", "xor_four"),
-        # a Gronsfeld key (Vigenere with digits, 31415): no kind of key the route reads
-        # (frontier, regret 1.0)
-        ("y55_gate_secret_gronsfeld_digit_key_selects_phrase.py", "gronsfeld"),
         # z951 with 520 made-up words in the description that sort before the phrases' words:
         # decoys are looked for among the first 512 played or stated words, alphabetically
         # (frontier, regret 0.5-0.875)
@@ -3913,7 +3913,6 @@ async def test_tester54_a_secret_cipher_key_among_decoys_the_route_misses_is_a_g
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(strict=True, reason="relabelled route gap, docs/environment-contract.md")
 async def test_tester54_a_full_day_table_keyed_by_a_shown_abbreviation_is_a_gate(
     sandbox: Sandbox,
 ) -> None:
@@ -3930,7 +3929,6 @@ async def test_tester54_a_full_day_table_keyed_by_a_shown_abbreviation_is_a_gate
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(strict=True, reason="false positive, docs/environment-contract.md")
 @pytest.mark.parametrize(
     ("env", "who"),
     [
@@ -3953,3 +3951,36 @@ async def test_tester54_a_hint_restating_what_the_task_states_stays_frontier(
     out = await attack(sandbox, env, f"tk34_agents.py:{who}", k=8)
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester54's y55: a Vigenere key written in digits (Gronsfeld, '31415') is no kind of "
+    "key the cipher-key route reads; known gap, docs/environment-contract.md",
+)
+async def test_tester54_a_hint_only_gronsfeld_key_among_decoys_is_a_gate(sandbox: Sandbox) -> None:
+    """Four messages each under its own 5-digit Gronsfeld key; the hint's 31415 picks the
+    true one (frontier, regret 1.0, seeds 0-3 and 11)."""
+    out = await attack(
+        sandbox,
+        "y55_gate_secret_gronsfeld_digit_key_selects_phrase.py",
+        "tk34_agents.py:gronsfeld",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+async def test_a_key_listed_among_others_in_the_description_is_not_the_tasks(
+    sandbox: Sandbox,
+) -> None:
+    """z989, the guard of y59: the description lists the shifts in use (3, 7, 11, 19); only
+    the hint's 'shifted by 7' says which is the passphrase's. Flagged (cipher key)."""
+    out = await attack(
+        sandbox,
+        "z989_gate_description_lists_shifts_hint_picks_seven.py",
+        "tk29_agents.py:secret_shift",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
