@@ -5432,7 +5432,8 @@ async def _score_env(
     if not enough_measured(eps, k):
         return reject(
             "not_measured",
-            f"{len(dropped)} of {len(eps)} episodes failed on the policy side "
+            f"{len(dropped)} of {len(eps)} episodes (K = {k} with the hint and {k} without) "
+            "failed on the policy side "
             f"(first: {dropped[0].reason if dropped else '?'})",
             {"policy_errors": len(dropped), "episodes": len(eps)},
         )

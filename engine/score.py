@@ -414,7 +414,7 @@ def main(argv: list[str] | None = None) -> int:
     elif not report.measured:
         print(
             f"{args.file}: not measured: {report.episodes_failed} of {2 * report.k} episodes "
-            "failed on the agent's side",
+            f"({report.k} with the hint and {report.k} without) failed on the agent's side",
             file=sys.stderr,
         )
         for line in report.errors[:5]:
