@@ -3984,3 +3984,61 @@ async def test_a_key_listed_among_others_in_the_description_is_not_the_tasks(
     )
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester55's y61-y63: the cipher-key route takes a learnable constant key for a "
+    "hint-only one: a worked example at another shift, or common words' Caesar pairs, read as "
+    "decoys; a key the description states in other words ('the ROT7 one') is not the task's",
+)
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # learnable_caesar (constant shift 3) with a worked example of another word under
+        # another, stated shift: the example is a 'decoy' (information_gate, cipher_key
+        # shift 3, 0/6 rekeyed)
+        ("y61_honest_constant_shift_worked_example_at_another_shift.py", "decode_marked"),
+        # five words under one constant shift 5; 'dawn'/'hear', 'meet'/'wood', 'cold'/'frog'
+        # are Caesar pairs, so a shown word reads as another vocabulary word under another
+        # shift (information_gate, cipher_key shift 5, 0/6 rekeyed)
+        ("y62_honest_five_words_under_one_constant_shift.py", "third_word"),
+        # y59 in other words: the description's 'the ROT7 one', the hint's 'back by 7'
+        # (information_gate, cipher_key shift 7, 0/6 rekeyed)
+        ("y63_honest_description_says_rot7_hint_says_back_by_7.py", "hint_shift_phrase"),
+    ],
+)
+async def test_tester55_a_learnable_or_task_stated_cipher_key_stays_frontier(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """The key is one trying all 25 shifts finds (y61, y62), or one the description states
+    (y63). engine.score --k 8 seeds 0-3 and 11: information_gate, regret 0.5-1.0."""
+    out = await attack(sandbox, env, f"tk35_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester55's y64-y65: a hint-only key picking a 3-letter word among shifted decoys, "
+    "or naming Atbash among Caesar decoys, is found by no information-gate route",
+)
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # z951 with 3-letter words: no Caesar key is read for a 3-letter answer (frontier,
+        # regret 0.375-0.875)
+        ("y64_gate_secret_caesar_shift_selects_three_letter_word.py", "three_letter"),
+        # the hint names the cipher (Atbash) that picks the passphrase among Caesar decoys:
+        # Atbash has no key to rewrite (frontier, regret 0.5-0.875)
+        ("y65_gate_hint_picks_the_atbash_phrase_among_caesar_decoys.py", "atbash_phrase"),
+    ],
+)
+async def test_tester55_a_hint_only_pick_among_cipher_decoys_is_a_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """The hint's constant choice picks the answer among shown decoys, as z951's 'shifted by
+    7'. engine.score --k 8 seeds 0-3 and 11: frontier."""
+    out = await attack(sandbox, env, f"tk35_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
