@@ -4819,7 +4819,7 @@ def _answer_keys(
     low = "\n".join(decoded).lower()[: 4 * _CIPHER_LETTERS_MAX]
     tokens = set(_NOT_LETTER.split(low))
     own = [w for w in _NOT_LETTER.split(answer.lower()) if w]
-    if own and sum(map(len, own)) >= 4 and all(len(w) >= 3 for w in own):
+    if own and all(len(w) >= 3 for w in own):  # 3 letters too (tester55's y64)
         keys |= {
             ("shift", k)
             for k in range(1, 26)
@@ -4836,18 +4836,32 @@ def _answer_keys(
         }
     if not keys:
         return keys, set()
-    played = [v for v in vocabulary if v not in own and len(v) >= 3][:_DECOY_WORDS_MAX]
+    # a word shown as it is (a worked example's plain word beside its cipher: tester55's
+    # y61) is no hidden decoy
+    plain = set(_NOT_LETTER.split("\n".join(shown).lower()[: 4 * _CIPHER_LETTERS_MAX]))
+    played = [v for v in vocabulary if v not in own and len(v) >= 3 and v not in plain][
+        :_DECOY_WORDS_MAX
+    ]
     words = [v for v in played if len(v) >= 4]
+    vocab = set(vocabulary)
     contested: set[tuple[str, int | str]] = set()
     for kind in {kind for kind, _ in keys}:
         mine = {key for k, key in keys if k == kind}
         if kind == "shift":
+            # a shown word that the answer's own shift reads as a word is more of the same
+            # message, not a decoy (five words under one shift, two of them a shift of each
+            # other: tester55's y62)
+            theirs = {
+                t
+                for t in tokens
+                if not any(t.translate(_LETTER_SHIFTS[26 - int(m)]) in vocab for m in mine)
+            }
             decoy = any(
-                v.translate(_LETTER_SHIFTS[k]) in tokens
-                for v in words
+                v.translate(_LETTER_SHIFTS[k]) in theirs
+                for v in played
                 for k in range(1, 26)
                 if k not in mine
-            ) or _shifted_phrase_decoy(low, set(played), mine)
+            ) or _shifted_phrase_decoy(low, set(played), mine, vocab)
         elif kind == "keyword":
             others = [w for w in dict.fromkeys([*cipher.keywords, *hint_words]) if w not in mine]
             long = [v for v in words if len(v) >= 6][:_DECOY_KEYWORDS_MAX]
@@ -4874,13 +4888,17 @@ keyword's decoy (each word enciphered from each place of each keyword: 64 x 64 x
 _PHRASE = re.compile(r"[a-z]+(?:[ \t]+[a-z]+)+")
 
 
-def _shifted_phrase_decoy(low: str, played: set[str], mine: set[int | str]) -> bool:
+def _shifted_phrase_decoy(
+    low: str, played: set[str], mine: set[int | str], vocab: frozenset[str] | set[str] = frozenset()
+) -> bool:
     """Whether some phrase of 2-12 words in ``low`` (shown text, lower case; the first
     :data:`_SHIFTED_ARRAYS_MAX` * 16) reads, shifted back by one amount not in ``mine``, as
     words all of ``played``."""
     for m in itertools.islice(_PHRASE.finditer(low), 16 * _SHIFTED_ARRAYS_MAX):
         phrase = m.group().split()
-        if len(phrase) > 12:
+        if len(phrase) > 12 or any(
+            all(w.translate(_LETTER_SHIFTS[26 - int(k)]) in vocab for w in phrase) for k in mine
+        ):  # more of the message under the answer's own shift
             continue
         for k in range(1, 26):
             if k not in mine and all(w.translate(_LETTER_SHIFTS[26 - k]) in played for w in phrase):
@@ -4995,7 +5013,42 @@ def _key_stated(hint: str, stated: str, kind: str, key: int | str) -> bool:
                     out.add(tuple(w.casefold() for w in before[-2:]))
         return out
 
-    return not contexts(hint).isdisjoint(contexts(stated))
+    if not contexts(hint).isdisjoint(contexts(stated)):
+        return True
+    # or the only key of its kind the description names after a cipher word ('always the
+    # ROT7 one' where the hint says 'back by 7': tester55's y63)
+    named = _cipher_named_keys(stated)
+    if kind == "shift" and isinstance(key, int):
+        return named.get(kind) == {key, 26 - key}
+    return named.get(kind) == {key}
+
+
+_CIPHER_WORD = re.compile(
+    r"(?<![^\W\d_])(?:rot|rot-|shift(?:ed)?(?: by| of)?|caesar|key(?:word)?|xor(?:ed)?(?: with)?)"
+    r"[ \t:=-]*(0x[0-9a-f]{1,2}|\d{1,3}|[a-z]{3,12})(?![^\W_])",
+    re.I,
+)
+
+
+def _cipher_named_keys(text: str) -> dict[str, set[int | str]]:
+    """The keys ``text`` names right after a cipher word (``ROT7``, ``shifted by 7``, ``key
+    42``, ``keyword lemon``), by the kinds of :func:`_key_forms` they may be: a number 1-25 a
+    shift (as ``k`` and ``26 - k``), any number an XOR key and an offset, a word a keyword."""
+    out: dict[str, set[int | str]] = {}
+    for m in _CIPHER_WORD.finditer(text):
+        raw = m.group(1).casefold()
+        if raw.isalpha():
+            if raw not in _EN_UNITS:
+                out.setdefault("keyword", set()).add(raw)
+                continue
+            value = _EN_UNITS[raw]
+        else:
+            value = int(raw, 16) if raw.startswith("0x") else int(raw)
+        if 1 <= value <= 25:
+            out.setdefault("shift", set()).update({value, 26 - value})
+        for kind in ("xor", "offset"):
+            out.setdefault(kind, set()).add(value)
+    return out
 
 
 async def _cipher_key_gate(

@@ -3986,12 +3986,6 @@ async def test_a_key_listed_among_others_in_the_description_is_not_the_tasks(
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester55's y61-y63: the cipher-key route takes a learnable constant key for a "
-    "hint-only one: a worked example at another shift, or common words' Caesar pairs, read as "
-    "decoys; a key the description states in other words ('the ROT7 one') is not the task's",
-)
 @pytest.mark.parametrize(
     ("env", "who"),
     [
@@ -4018,20 +4012,12 @@ async def test_tester55_a_learnable_or_task_stated_cipher_key_stays_frontier(
     assert out.accepted and not out.flags, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester55's y64-y65: a hint-only key picking a 3-letter word among shifted decoys, "
-    "or naming Atbash among Caesar decoys, is found by no information-gate route",
-)
 @pytest.mark.parametrize(
     ("env", "who"),
     [
         # z951 with 3-letter words: no Caesar key is read for a 3-letter answer (frontier,
         # regret 0.375-0.875)
         ("y64_gate_secret_caesar_shift_selects_three_letter_word.py", "three_letter"),
-        # the hint names the cipher (Atbash) that picks the passphrase among Caesar decoys:
-        # Atbash has no key to rewrite (frontier, regret 0.5-0.875)
-        ("y65_gate_hint_picks_the_atbash_phrase_among_caesar_decoys.py", "atbash_phrase"),
     ],
 )
 async def test_tester55_a_hint_only_pick_among_cipher_decoys_is_a_gate(
@@ -4040,5 +4026,26 @@ async def test_tester55_a_hint_only_pick_among_cipher_decoys_is_a_gate(
     """The hint's constant choice picks the answer among shown decoys, as z951's 'shifted by
     7'. engine.score --k 8 seeds 0-3 and 11: frontier."""
     out = await attack(sandbox, env, f"tk35_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester55's y65: the hint names the cipher (Atbash) that picks the answer among "
+    "Caesar decoys; a cipher's name is no key the cipher-key route rewrites; known gap, "
+    "docs/environment-contract.md",
+)
+async def test_tester55_a_hint_naming_the_atbash_phrase_among_caesar_decoys_is_a_gate(
+    sandbox: Sandbox,
+) -> None:
+    """Three phrases under random Caesar shifts and one in Atbash; only the hint's 'the one
+    written in Atbash' picks the passphrase (frontier, regret 0.5-0.875, seeds 0-3 and 11)."""
+    out = await attack(
+        sandbox,
+        "y65_gate_hint_picks_the_atbash_phrase_among_caesar_decoys.py",
+        "tk35_agents.py:atbash_phrase",
+        k=8,
+    )
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags and not out.accepted, out
