@@ -3225,13 +3225,14 @@ async def _information_gate(
     rng: random.Random,
     limit: trio.CapacityLimiter,
 ) -> tuple[bool, dict[str, Any]]:
-    """The ``information_gate`` check, by two routes: the hint's tokens censored in the
-    Agent's answers (:func:`_censored_gate`) and, where that does not flag, the hint's table
-    relabelled (:func:`_relabelled_gate`).
+    """The ``information_gate`` check, by three routes: the hint's tokens censored in the
+    Agent's answers (:func:`_censored_gate`); where that does not flag, the hint's table
+    relabelled (:func:`_relabelled_gate`); where neither does, the hint's cipher key
+    rewritten (:func:`_cipher_key_gate`). The routes share one replay of each win.
 
     Returns:
-        ``(flagged, evidence)``: the censored route's evidence, and the relabelled route's
-        under ``"table"`` where it ran.
+        ``(flagged, evidence)``: the censored route's evidence, the relabelled route's under
+        ``"table"`` and the cipher-key route's under ``"cipher_key"`` where they ran.
 
     Raises:
         _Reject: an environment error in a check's episode (``env_error``), or too many policy
@@ -5067,20 +5068,21 @@ async def _cipher_key_gate(
     """The ``information_gate`` check's third route: the hint's cipher key.
 
     An answer read from shown ciphertext is shown text to the first route (:class:`_CipherRuns`,
-    :func:`_shown_decoded`), which never asks whose key read it. Where a key that reads at
-    least half the replayed hinted wins' answers from what their episodes showed (a Caesar shift, a
-    keyword's Vigenere, an XOR key or a code offset: :meth:`_CipherRuns.keys`,
-    :func:`_blob_readings`) is one key the hint states (:func:`_key_forms`), the same agent plays
-    ``config.gate_checks`` hinted episodes on fresh seeds with that key replaced in the hint
-    by another of its kind (:func:`_rekeyed_hint`). Four phrases each shifted by its own
-    amount, the answer the one the hint's 7 reads (tester50's z951), a word among XORed decoys
-    under the hint's key 42 (z952), or the one of four shown keywords the hint names (z953)
-    then lose; an Agent that reads a key the task shows still wins (a worked example's key
-    is replaced too). Only a key beside decoys is probed (:func:`_answer_keys`: another key
-    of the kind reads a played word from what was shown, in at least half the wins): a lone
-    message under a constant shift the hint states is found by trying all 25, and the
-    labelled set's learnable Caesar stays learnable. Flagged as the first route
-    (:func:`_gate_verdict`).
+    :func:`_shown_decoded`), which never asks whose key read it. For each of up to 4
+    replayed hinted wins, :func:`_answer_keys` finds the keys under which its answer reads
+    from what its episode showed (a Caesar shift, a keyword's Vigenere, an XOR key or a code
+    offset) and those of them with decoys (another key of the kind reads a word the hinted
+    episodes played or the task states). Every key that has decoys in at least half of the
+    wins it reads, that the hint states (:func:`_key_forms`) and that the task does not
+    state as its own (:func:`_key_stated`) is rewritten in the hint at once
+    (:func:`_rekeyed_hint`), and the same agent plays ``config.gate_checks`` hinted episodes
+    on fresh seeds with that hint. Four phrases each shifted by its own amount, the answer
+    the one the hint's 7 reads (tester50's z951), a word among XORed decoys under the hint's
+    key 42 (z952), the one of four shown keywords the hint names (z953) then lose; an Agent
+    that reads a key the task shows still wins (a worked example's key is rewritten too),
+    and a lone message under a constant shift the hint states has no decoy (trying all 25
+    shifts finds it: the labelled set's learnable Caesar). Flagged by the lift rule of
+    :func:`_gate_verdict`.
 
     Returns:
         ``(flagged, evidence)``; ``(False, {})`` where no such key was found.
