@@ -4049,3 +4049,47 @@ async def test_tester55_a_hint_naming_the_atbash_phrase_among_caesar_decoys_is_a
     )
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester56's y71, y72: a hint repeating the description's table is relabelled when the "
+    "description also lists the keys without their codes (y71) or the hint abbreviates its "
+    "keys (Mon for Monday, y72); _table_stated misses both",
+)
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        ("y71_honest_hint_repeats_description_table_fruits_also_listed.py", "crate"),
+        ("y72_honest_hint_abbreviates_description_day_table.py", "day"),
+    ],
+)
+async def test_tester56_a_hint_repeating_the_task_table_stays_frontier(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """The hint's table is the one the description states (z979's rule). engine.score --k 8
+    seeds 0-3 and 11: information_gate (relabelled keys, 0-1 of 6), regret 0.375-0.875."""
+    out = await attack(sandbox, env, f"tk36_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester56's y73: a description listing three codes per fruit in prose (no colon) "
+    "passes _table_stated's prose reading, so the hint naming the one that opens is never "
+    "relabelled (z994 in prose)",
+)
+async def test_tester56_a_hint_picking_among_prose_listed_codes_is_a_gate(
+    sandbox: Sandbox,
+) -> None:
+    """engine.score --k 8 seeds 0, 1, 3, 11: frontier (regret 0.625-1.0); seed 2:
+    hint_states_answer."""
+    out = await attack(
+        sandbox,
+        "y73_gate_description_lists_three_codes_per_fruit_in_prose.py",
+        "tk36_agents.py:crate_pick",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
