@@ -4567,27 +4567,59 @@ def _table_stated(hint: str, stated: str) -> bool:
     :func:`_table_entries`) is the one ``stated`` (:func:`_stated_text`:
     the description and tool schemas) writes: every key with the hint's value and no other
     (tester53's z994: a description listing four codes per fruit, the hint the one that
-    opens, is a gate), as a table or in prose, where every part of a sentence (between
-    ``;``, ``,``, ``.``, line breaks) that names a key names its value too. A hint that repeats the table the task states carries nothing of its
+    opens, is a gate), as a table or in prose (a part of a sentence, between ``;``, ``,``,
+    ``.`` or line breaks, naming the key and its value, and none naming it with another), a
+    key of 3-4 letters standing for the one stated word it begins (``Mon``, ``Monday``). A
+    hint that repeats the table the task states carries nothing of its
     own, and rotating its copy only makes the hinted Agent contradict the task (tester52's
     z979: flagged ``information_gate`` until then)."""
     hinted = _table_entries(hint)
     if len(hinted) < 3:
         return False
     written = _table_entries(stated)
-    if all(written.get(key) == values for key, values in hinted.items()):
+    words = set(re.findall(r"[^\W\d_]{5,}", stated.casefold()))
+
+    def named(key: str) -> str:
+        """``key``, or the one stated word of 5+ letters it abbreviates (``mon``, ``monday``:
+        tester56's y72)."""
+        if key in written or not (len(key) in (3, 4) and key.isalpha()):
+            return key
+        longer = [w for w in words if w.startswith(key)]
+        return longer[0] if len(longer) == 1 else key
+
+    if all(written.get(named(key)) == values for key, values in hinted.items()):
         return True
-    # in prose ('the apple crate opens with PEEK, ...': tester54's y58): every sentence part
-    # that names a key names its value, and some part does
-    parts = [p.casefold() for p in re.split(r"[;,.\n]", stated)]
+    # in prose ('the apple crate opens with PEEK, ...': tester54's y58): some sentence part
+    # that names a key names its value, and none names another value with it (another of the
+    # hint's values, or a word in capitals of the value's length: 'apple PEEK/FROG/LAMB',
+    # tester56's y73); a part naming the key and no value at all ('an apple, pear, plum
+    # crate': y71) says nothing of it
+    all_values = {v for values in hinted.values() for v in values}
+    parts = re.split(r"[;,.\n]", stated)
     for key, values in hinted.items():
         if len(values) != 1:
             return False
         (value,) = values
-        naming = [p for p in parts if re.search(rf"(?<![^\W_]){re.escape(key)}(?![^\W_])", p)]
-        if not naming or not all(
-            re.search(rf"(?<![^\W_]){re.escape(value)}(?![^\W_])", p) for p in naming
-        ):
+        raw = re.search(rf"(?<![^\W_]){re.escape(value)}(?![^\W_])", hint, re.I)
+        capitals = raw is not None and raw.group().isupper() and len(raw.group()) >= 2
+        pattern = rf"(?<![^\W_]){re.escape(named(key))}(?![^\W_])"
+        stating = False
+        for part in parts:
+            if not re.search(pattern, part, re.I):
+                continue
+            tokens = re.findall(r"[^\W_]+", part)
+            folded = {t.casefold() for t in tokens}
+            others = (folded & all_values) - {value}
+            if capitals:
+                others |= {
+                    t.casefold()
+                    for t in tokens
+                    if t.isupper() and len(t) == len(value) and t.casefold() != value
+                }
+            if others:
+                return False
+            stating = stating or value in folded
+        if not stating:
             return False
     return True
 

@@ -4051,12 +4051,6 @@ async def test_tester55_a_hint_naming_the_atbash_phrase_among_caesar_decoys_is_a
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester56's y71, y72: a hint repeating the description's table is relabelled when the "
-    "description also lists the keys without their codes (y71) or the hint abbreviates its "
-    "keys (Mon for Monday, y72); _table_stated misses both",
-)
 @pytest.mark.parametrize(
     ("env", "who"),
     [
@@ -4074,12 +4068,6 @@ async def test_tester56_a_hint_repeating_the_task_table_stays_frontier(
     assert out.accepted and not out.flags, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester56's y73: a description listing three codes per fruit in prose (no colon) "
-    "passes _table_stated's prose reading, so the hint naming the one that opens is never "
-    "relabelled (z994 in prose)",
-)
 async def test_tester56_a_hint_picking_among_prose_listed_codes_is_a_gate(
     sandbox: Sandbox,
 ) -> None:
