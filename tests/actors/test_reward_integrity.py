@@ -4081,3 +4081,48 @@ async def test_tester56_a_hint_picking_among_prose_listed_codes_is_a_gate(
     )
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester57: _table_stated exempts a hint picking among candidates the task states "
+    "(numeric codes in prose: no 'capitals' check) or whose table value is cut at a comma "
+    "before the secret (y82)",
+)
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        ("y81_gate_prose_lists_numeric_codes_per_fruit.py", "crate_num"),
+        ("y82_gate_hint_value_after_comma_carries_secret_dial.py", "crate_dial"),
+    ],
+)
+async def test_tester57_a_hint_only_partly_stated_by_the_task_is_a_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """engine.score --k 8 seeds 0-3 and 11: frontier (regret 0.75-1.0); with
+    ``_table_stated`` forced False, information_gate (relabelled)."""
+    out = await attack(sandbox, env, f"tk37_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester57: _table_stated misses a table the task states two keys to a sentence "
+    "part (y83) or with a day abbreviation that also begins 'month' (y84)",
+)
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        ("y83_honest_description_pairs_two_crates_per_sentence_part.py", "crate"),
+        ("y84_honest_day_abbreviation_with_month_in_description.py", "day"),
+    ],
+)
+async def test_tester57_a_hint_repeating_the_task_table_stays_frontier(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """The hint's table is the one the description states. engine.score --k 8 seeds 0-3 and
+    11: information_gate (relabelled keys), regret 0.375-0.875."""
+    out = await attack(sandbox, env, f"tk37_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
