@@ -4584,7 +4584,10 @@ def _table_stated(hint: str, stated: str) -> bool:
         tester56's y72)."""
         if key in written or not (len(key) in (3, 4) and key.isalpha()):
             return key
-        longer = [w for w in words if w.startswith(key)]
+        # a key of the stated table first ('monday' before 'month': tester57's y84)
+        longer = [w for w in written if w.startswith(key)] or [
+            w for w in words if w.startswith(key)
+        ]
         return longer[0] if len(longer) == 1 else key
 
     if all(written.get(named(key)) == values for key, values in hinted.items()):
@@ -4602,6 +4605,7 @@ def _table_stated(hint: str, stated: str) -> bool:
         (value,) = values
         raw = re.search(rf"(?<![^\W_]){re.escape(value)}(?![^\W_])", hint, re.I)
         capitals = raw is not None and raw.group().isupper() and len(raw.group()) >= 2
+        digits = value.isdigit()
         pattern = rf"(?<![^\W_]){re.escape(named(key))}(?![^\W_])"
         stating = False
         for part in parts:
@@ -4609,13 +4613,25 @@ def _table_stated(hint: str, stated: str) -> bool:
                 continue
             tokens = re.findall(r"[^\W_]+", part)
             folded = {t.casefold() for t in tokens}
-            others = (folded & all_values) - {value}
-            if capitals:
-                others |= {
-                    t.casefold()
-                    for t in tokens
-                    if t.isupper() and len(t) == len(value) and t.casefold() != value
-                }
+            # another key's value is no conflict where that key is named too ('the apple
+            # crate opens with PEEK and the pear crate with FROG': tester57's y83)
+            beside = {
+                v
+                for k, vs in hinted.items()
+                if k != key
+                and re.search(rf"(?<![^\W_]){re.escape(named(k))}(?![^\W_])", part, re.I)
+                for v in vs
+            }
+            others = (folded & all_values) - {value} - beside
+            # a code of the value's shape: capitals (y73) or digits (y81) of its length
+            others |= {
+                t.casefold()
+                for t in tokens
+                if len(t) == len(value)
+                and t.casefold() != value
+                and t.casefold() not in beside
+                and ((capitals and t.isupper()) or (digits and t.isdigit()))
+            }
             if others:
                 return False
             stating = stating or value in folded
@@ -4627,14 +4643,17 @@ def _table_stated(hint: str, stated: str) -> bool:
 def _table_entries(text: str) -> dict[str, set[str]]:
     """The entries of ``text``'s keyed table (:data:`_TABLE_KEY`; a key followed at once by
     another is a heading, as :func:`_keyed_table_shown` reads it): each key (casefolded,
-    spaces collapsed) with the values written after it, up to the next ``;``, ``,``, line
-    break or full stop."""
+    spaces collapsed) with the values written after it, up to the next key, ``;``, line
+    break or full stop (not a comma: ``apple: PEEK, dial HDJJ`` carries more than the
+    description's ``apple: PEEK``, tester57's y82)."""
     found = list(_TABLE_KEY.finditer(_REMARK.sub(lambda m: " " * len(m.group()), text)))
     out: dict[str, set[str]] = {}
     for m, after in zip(found, [*found[1:], None][: len(found)], strict=True):
         if after is not None and after.start(1) - m.end() <= 2:
             continue
-        value = re.split(r"[;,\n]|\.(?:\s|$)", text[m.end() :], maxsplit=1)[0]
+        end = after.start(1) if after is not None else len(text)
+        value = re.split(r"[;\n]|\.(?:\s|$)", text[m.end() : end], maxsplit=1)[0]
+        value = value.rstrip(" ,")
         key = " ".join(m.group(1).casefold().split())
         out.setdefault(key, set()).add(" ".join(value.casefold().split()).strip(" .\"'"))
     return out

@@ -4083,12 +4083,6 @@ async def test_tester56_a_hint_picking_among_prose_listed_codes_is_a_gate(
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester57: _table_stated exempts a hint picking among candidates the task states "
-    "(numeric codes in prose: no 'capitals' check) or whose table value is cut at a comma "
-    "before the secret (y82)",
-)
 @pytest.mark.parametrize(
     ("env", "who"),
     [
@@ -4106,11 +4100,6 @@ async def test_tester57_a_hint_only_partly_stated_by_the_task_is_a_gate(
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester57: _table_stated misses a table the task states two keys to a sentence "
-    "part (y83) or with a day abbreviation that also begins 'month' (y84)",
-)
 @pytest.mark.parametrize(
     ("env", "who"),
     [
