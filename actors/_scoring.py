@@ -3239,51 +3239,31 @@ async def _information_gate(
             errors for a verdict (``not_measured``).
     """
     replays: dict[str, str] = {}  # each win replayed once for its first observation
-    flagged, evidence = await _censored_gate(
-        sandbox,
-        env,
-        hint,
-        episodes,
-        agent=agent,
-        config=config,
-        agent_config=agent_config,
-        rng=rng,
-        limit=limit,
-        replays=replays,
-    )
-    if flagged:
-        return flagged, evidence
-    table, table_evidence = await _relabelled_gate(
-        sandbox,
-        env,
-        hint,
-        episodes,
-        agent=agent,
-        config=config,
-        agent_config=agent_config,
-        rng=rng,
-        limit=limit,
-        replays=replays,
-    )
-    if table_evidence:
-        evidence = {**evidence, "table": table_evidence}
-    if table:
-        return table, evidence
-    keyed, key_evidence = await _cipher_key_gate(
-        sandbox,
-        env,
-        hint,
-        episodes,
-        agent=agent,
-        config=config,
-        agent_config=agent_config,
-        rng=rng,
-        limit=limit,
-        replays=replays,
-    )
-    if key_evidence:
-        evidence = {**evidence, "cipher_key": key_evidence}
-    return keyed, evidence
+    evidence: dict[str, Any] = {}
+    for route, name in (
+        (_censored_gate, ""),
+        (_relabelled_gate, "table"),
+        (_cipher_key_gate, "cipher_key"),
+    ):
+        flagged, found = await route(
+            sandbox,
+            env,
+            hint,
+            episodes,
+            agent=agent,
+            config=config,
+            agent_config=agent_config,
+            rng=rng,
+            limit=limit,
+            replays=replays,
+        )
+        if not name:
+            evidence = found  # the censored route's evidence is the check's own
+        elif found:
+            evidence = {**evidence, name: found}
+        if flagged:
+            return True, evidence
+    return False, evidence
 
 
 async def _first_observation(
@@ -3475,12 +3455,16 @@ async def _gate_episodes(
         raise _Reject(
             "not_measured",
             f"the information-gate check: {len(played) - len(measured)} of {len(played)} "
-            f"{ {'gate': 'censored', 'keys': 'key-probe', 'key': 'rekeyed-hint'}.get(probe, 'relabelled-table') } "
+            f"{_PROBE_NAMES.get(probe, 'relabelled-table')} "
             "episodes failed on the "
             "policy side",
             {"probe": probe, "policy_errors": len(played) - len(measured)},
         )
     return measured
+
+
+_PROBE_NAMES = {"gate": "censored", "keys": "key-probe", "key": "rekeyed-hint"}
+"""How a ``not_measured`` rejection names the episodes of each information-gate probe."""
 
 
 def _gate_verdict(wins: int, n: int, p_hint: float, p_without: float = 0.0) -> tuple[bool, float]:
@@ -4577,64 +4561,69 @@ def _table_stated(hint: str, stated: str) -> bool:
     if len(hinted) < 3:
         return False
     written = _table_entries(stated)
-    words = set(re.findall(r"[^\W\d_]{5,}", stated.casefold()))
+    # the stated words and table keys by their first 3 and 4 letters, for a key that
+    # abbreviates one (a lookup a key: a table of 2,000 keys took 123 CPU-s searched anew)
+    heads: dict[str, list[str]] = {}
+    for w in dict.fromkeys(re.findall(r"[^\W\d_]{5,}", stated.casefold())):
+        for n in (3, 4):
+            heads.setdefault(w[:n], []).append(w)
 
     def named(key: str) -> str:
         """``key``, or the one stated word of 5+ letters it abbreviates (``mon``, ``monday``:
-        tester56's y72)."""
+        tester56's y72), a key of the stated table first (``monday`` before ``month``:
+        tester57's y84)."""
         if key in written or not (len(key) in (3, 4) and key.isalpha()):
             return key
-        # a key of the stated table first ('monday' before 'month': tester57's y84)
-        longer = [w for w in written if w.startswith(key)] or [
-            w for w in words if w.startswith(key)
-        ]
+        longer = [w for w in heads.get(key, ()) if w in written] or heads.get(key, [])
         return longer[0] if len(longer) == 1 else key
 
     if all(written.get(named(key)) == values for key, values in hinted.items()):
         return True
     # in prose ('the apple crate opens with PEEK, ...': tester54's y58): some sentence part
     # that names a key names its value, and none names another value with it (another of the
-    # hint's values, or a word in capitals of the value's length: 'apple PEEK/FROG/LAMB',
-    # tester56's y73); a part naming the key and no value at all ('an apple, pear, plum
-    # crate': y71) says nothing of it
-    all_values = {v for values in hinted.values() for v in values}
-    parts = re.split(r"[;,.\n]", stated)
-    for key, values in hinted.items():
-        if len(values) != 1:
-            return False
-        (value,) = values
-        raw = re.search(rf"(?<![^\W_]){re.escape(value)}(?![^\W_])", hint, re.I)
-        capitals = raw is not None and raw.group().isupper() and len(raw.group()) >= 2
-        digits = value.isdigit()
-        pattern = rf"(?<![^\W_]){re.escape(named(key))}(?![^\W_])"
+    # hint's values but one of another key the part names too, 'the apple crate opens with
+    # PEEK and the pear crate with FROG': tester57's y83; or a code of the value's shape,
+    # capitals or digits of its length: 'apple PEEK/FROG/LAMB', tester56's y73, 'apple
+    # 5120/7399/8841', y81); a part naming the key and no value at all ('an apple, pear,
+    # plum crate': y71) says nothing of it. Parts are found through an index of their words.
+    if any(len(values) != 1 for values in hinted.values()):
+        return False
+    value_of = {key: next(iter(values)) for key, values in hinted.items()}
+    all_values = set(value_of.values())
+    parts = [re.findall(r"[^\W_]+", p) for p in re.split(r"[;,.\n]", stated)]
+    folded = [{t.casefold() for t in tokens} for tokens in parts]
+    where: dict[str, set[int]] = {}
+    for i, words in enumerate(folded):
+        for w in words:
+            where.setdefault(w, set()).add(i)
+    naming = {
+        key: set.intersection(*(where.get(w, set()) for w in named(key).split()))
+        for key in hinted
+        if named(key).split()
+    }
+    keys_of: dict[int, set[str]] = {}
+    for key, found in naming.items():
+        for i in found:
+            keys_of.setdefault(i, set()).add(key)
+    written_as = {t.casefold(): t for t in reversed(re.findall(r"[^\W_]+", hint))}
+    for key, value in value_of.items():
+        raw = written_as.get(value, "")
+        capitals = raw.isupper() and len(raw) >= 2
         stating = False
-        for part in parts:
-            if not re.search(pattern, part, re.I):
-                continue
-            tokens = re.findall(r"[^\W_]+", part)
-            folded = {t.casefold() for t in tokens}
-            # another key's value is no conflict where that key is named too ('the apple
-            # crate opens with PEEK and the pear crate with FROG': tester57's y83)
-            beside = {
-                v
-                for k, vs in hinted.items()
-                if k != key
-                and re.search(rf"(?<![^\W_]){re.escape(named(k))}(?![^\W_])", part, re.I)
-                for v in vs
-            }
-            others = (folded & all_values) - {value} - beside
-            # a code of the value's shape: capitals (y73) or digits (y81) of its length
+        for i in naming.get(key, ()):
+            beside = {value_of[k] for k in keys_of[i] if k != key}
+            others = (folded[i] & all_values) - {value} - beside
             others |= {
                 t.casefold()
-                for t in tokens
+                for t in parts[i]
                 if len(t) == len(value)
                 and t.casefold() != value
                 and t.casefold() not in beside
-                and ((capitals and t.isupper()) or (digits and t.isdigit()))
+                and ((capitals and t.isupper()) or (value.isdigit() and t.isdigit()))
             }
             if others:
                 return False
-            stating = stating or value in folded
+            stating = stating or value in folded[i]
         if not stating:
             return False
     return True
@@ -4849,8 +4838,8 @@ def _answer_keys(
 ) -> tuple[set[tuple[str, int | str]], set[tuple[str, int | str]]]:
     """``(keys, contested)`` for a hinted win's ``answer`` and the observations ``shown``
     before it: the keys under which the answer reads from them (:meth:`_CipherRuns.keys`,
-    with ``hint_words`` as keywords too; every word of it, 4+ letters in all, a shown word
-    shifted by one amount, tester53's z991; :func:`_blob_readings` holding it, 4+
+    with ``hint_words`` as keywords too; every word of it, 3+ letters each, a shown word
+    shifted by one amount, tester53's z991, tester55's y64; :func:`_blob_readings` holding it, 4+
     characters), and those of them beside which another key of the kind reads a decoy from
     what was shown: a word of ``vocabulary`` (the words hinted episodes played and the task
     states, not the answer's own) that a shown word shifted by another amount spells (4+
@@ -5103,6 +5092,24 @@ def _cipher_named_keys(text: str) -> dict[str, set[int | str]]:
     return out
 
 
+def _rekeyed_picks(
+    hint: str, stated: str, picked: Sequence[tuple[str, int | str]], rng: random.Random
+) -> tuple[str, list[str]]:
+    """``hint`` with every key of ``picked`` rewritten at once (:func:`_rekeyed_hint`; a key
+    per task parity: tester53's z996) but those ``stated`` (:func:`_stated_text`) states as
+    its own (:func:`_key_stated`: 'the passphrase is the one shifted by 7' in the
+    description, tester54's y59), and the keys rewritten (``"shift 7"``)."""
+    picked = [(kind, key) for kind, key in picked if not _key_stated(hint, stated, kind, key)]
+    avoid = {key for _, key in picked}
+    rekeyed, rewritten = hint, []
+    for kind, key in picked:
+        out = _rekeyed_hint(rekeyed, kind, key, rng, avoid)
+        if out is not None:
+            rekeyed = out
+            rewritten.append(f"{kind} {key}")
+    return rekeyed, rewritten
+
+
 async def _cipher_key_gate(
     sandbox: Any,
     env: EnvValidated,
@@ -5151,11 +5158,11 @@ async def _cipher_key_gate(
     # first, so a glossary of 520 made-up words in the description does not push them past
     # the cap (tester54's y56)
     played = "\n".join(a for e in episodes if e.hinted for a in _actions(e))
-    stated = _stated_text(env).lower()[: 4 * _CIPHER_LETTERS_MAX]
+    stated = await trio.to_thread.run_sync(_stated_text, env)
     vocabulary = list(
         dict.fromkeys(
             _KEYWORD.findall(played.lower()[: 4 * _CIPHER_LETTERS_MAX])
-            + sorted(set(_KEYWORD.findall(stated)))
+            + sorted(set(_KEYWORD.findall(stated.lower()[: 4 * _CIPHER_LETTERS_MAX])))
         )
     )
     found: list[set[tuple[str, int | str]]] = []
@@ -5180,18 +5187,10 @@ async def _cipher_key_gate(
         ),
         key=str,
     )
-    # a key the task states as the hint does ('the passphrase is the one shifted by 7' in the
-    # description: tester54's y59) is the task's, not the hint's
-    stated = _stated_text(env)
-    picked = [(kind, key) for kind, key in picked if not _key_stated(hint, stated, kind, key)]
-    probe_rng = random.Random(rng.random())
-    rekeyed, rewritten = hint, []
-    for kind, key in picked:  # every such key at once (a key per parity: z996)
-        avoid = {k for _, k in picked}
-        out = _rekeyed_hint(rekeyed, kind, key, probe_rng, avoid)
-        if out is not None:
-            rekeyed = out
-            rewritten.append(f"{kind} {key}")
+    # host work linear in the hint (a megabyte's regex passes): off the event loop
+    rekeyed, rewritten = await trio.to_thread.run_sync(
+        _rekeyed_picks, hint, stated, picked, random.Random(rng.random())
+    )
     if rewritten:
         measured = await _gate_episodes(
             sandbox, env, rekeyed, agent, "key", config, agent_config, rng, limit
