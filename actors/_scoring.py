@@ -4834,7 +4834,11 @@ _BYTE_WORD = re.compile(rb"(?<![a-z])[a-z]{4,}(?![a-z])")
 
 
 def _answer_keys(
-    shown: Sequence[str], answer: str, hint_words: Sequence[str], vocabulary: Sequence[str]
+    shown: Sequence[str],
+    answer: str,
+    hint_words: Sequence[str],
+    vocabulary: Sequence[str],
+    digit_keys: Sequence[str] = (),
 ) -> tuple[set[tuple[str, int | str]], set[tuple[str, int | str]]]:
     """``(keys, contested)`` for a hinted win's ``answer`` and the observations ``shown``
     before it: the keys under which the answer reads from them (:meth:`_CipherRuns.keys`,
@@ -4848,7 +4852,10 @@ def _answer_keys(
     the first :data:`_DECOY_KEYWORDS_MAX` keywords and as many words: a 260 KB log of
     12-letter words was read under 128 keywords token by token, 254 CPU-s, z995) or two
     side by side into two (:func:`_keyword_pair_decoy`); or that a blob read under another
-    key spells (4+ letters). A key that picks the answer among decoys is what only the hint gives
+    key spells (4+ letters); or, for a Gronsfeld key of ``digit_keys`` (the hint's, each
+    letter moved on by the key's digits in turn: :func:`_digit_key_readings`), that another
+    digit key of its length reads two played words from two shown words side by side
+    (tester54's y55). A key that picks the answer among decoys is what only the hint gives
     (tester50's z951-z953); a lone message under a secret shift the Agent can find by trying
     all 25 has no decoy (the labelled set's learnable Caesar: the hint's 'shifted forward by
     3')."""
@@ -4866,6 +4873,7 @@ def _answer_keys(
             for k in range(1, 26)
             if all(w.translate(_LETTER_SHIFTS[k]) in tokens for w in own)
         }
+    keys |= {("digits", key) for key in _digit_key_readings(low, own, digit_keys)}
     heads = [text[:_SHOWN_DECODED_CHARS] for text in shown]
     want = answer.strip().lower().encode("ascii", "ignore")
     if len(want) >= 4:
@@ -4911,6 +4919,8 @@ def _answer_keys(
                 for kw in others[:_DECOY_KEYWORDS_MAX]
                 for v in long
             ) or _keyword_pair_decoy(low, set(played), others[: _DECOY_KEYWORDS_MAX // 2])
+        elif kind == "digits":
+            decoy = _digit_key_decoy(low, set(played), {len(str(m)) for m in mine}, mine)
         else:
             spelled = {v.encode() for v in words}
             decoy = any(
@@ -4983,6 +4993,90 @@ def _keyword_readings(token: str, keyword: str, encipher: bool = False) -> set[s
     return out
 
 
+_DIGIT_KEY = re.compile(
+    r"(?<![\d.])(?:\d{2,12}|\d(?:[ \t]*[,;/-][ \t]*\d|[ \t]+\d){2,11})(?!\d|[.,]\d)"
+)
+"""A digit key a hint may write (``31415``, ``3, 1, 4, 1, 5``, ``3-1-4``): 2-12 digits, run
+together or one by one (3+) between commas, dashes or spaces."""
+
+
+def _hint_digit_keys(hint: str) -> list[str]:
+    """The Gronsfeld keys ``hint`` may state (:data:`_DIGIT_KEY`, digits only, not one digit
+    repeated: a Caesar shift), each also as its shortest period where it repeats one
+    (``3, 1, 4, 1, 5, 3, 1, ...`` as ``31415``), the first 16."""
+    keys: dict[str, None] = {}
+    for m in _DIGIT_KEY.finditer(hint[: 4 * _CIPHER_LETTERS_MAX]):
+        digits = re.sub(r"\D", "", m.group())
+        if len(set(digits)) > 1:
+            keys[digits] = None
+            period = next(
+                p
+                for p in range(2, len(digits) + 1)
+                if all(d == digits[i % p] for i, d in enumerate(digits))
+            )
+            keys[digits[:period]] = None
+    return list(keys)[:16]
+
+
+def _digit_shifts(cipher: str, plain: str) -> list[int]:
+    """How far each letter of ``cipher`` lies past ``plain``'s (same length, lower case)."""
+    return [(ord(c) - ord(p)) % 26 for c, p in zip(cipher, plain, strict=True)]
+
+
+def _digit_key_readings(low: str, own: Sequence[str], digit_keys: Sequence[str]) -> set[str]:
+    """The keys of ``digit_keys`` under which the words ``own`` (an answer's, 8+ letters in
+    all) read, Gronsfeld (each letter moved on by the key's digits in turn, over the letters
+    or restarted at each word), from words side by side of the same lengths in ``low`` (shown
+    text, lower case; the first 256 such runs)."""
+    if not digit_keys or sum(map(len, own)) < 8:
+        return set()
+    shape = r"[^a-z]+".join(f"[a-z]{{{len(w)}}}" for w in own)
+    plain = "".join(own)
+    found: set[str] = set()
+    for m in itertools.islice(re.finditer(rf"(?<![a-z]){shape}(?![a-z])", low), 256):
+        shifts = _digit_shifts(_NOT_LETTER.sub("", m.group()), plain)
+        if max(shifts) > 9:
+            continue
+        for key in digit_keys:
+            digits = [int(d) for d in key]
+            restarted = [digits[i % len(digits)] for w in own for i in range(len(w))]
+            if shifts == restarted or all(
+                s == digits[i % len(digits)] for i, s in enumerate(shifts)
+            ):
+                found.add(key)
+    return found
+
+
+def _digit_key_decoy(low: str, played: set[str], lengths: set[int], mine: set[int | str]) -> bool:
+    """Whether two shown words side by side in ``low`` (3-8 letters each; the first 256 such
+    pairs) read as two words of ``played`` under a digit key (every letter moved on by 0-9)
+    of one of ``lengths``, cycled over their letters, that is none of ``mine``: a Gronsfeld
+    key's decoys (tester54's y55)."""
+    by_length: dict[int, list[str]] = {}
+    for v in played:
+        by_length.setdefault(len(v), []).append(v)
+    pairs = [
+        (a, b)
+        for a, b in itertools.pairwise(_NOT_LETTER.split(low)[: 64 * _SHIFTED_ARRAYS_MAX])
+        if 3 <= len(a) <= 8 and 3 <= len(b) <= 8
+    ][:256]
+    for a, b in pairs:
+        firsts = [s for v in by_length.get(len(a), []) if max(s := _digit_shifts(a, v)) <= 9]
+        if not firsts:
+            continue
+        for w in by_length.get(len(b), []):
+            second = _digit_shifts(b, w)
+            if max(second) > 9:
+                continue
+            for first in firsts:
+                shifts = first + second
+                for n in lengths:
+                    key = "".join(map(str, shifts[:n]))
+                    if key not in mine and all(s == shifts[i % n] for i, s in enumerate(shifts)):
+                        return True
+    return False
+
+
 def _key_forms(kind: str, key: int | str) -> list[tuple[int | str, str]]:
     """The ways a hint may state ``key`` of ``kind`` (:func:`_cipher_key_gate`), each as
     ``(value, pattern)``: a Caesar shift ``k`` as ``k`` or ``26 - k`` (back or on), in digits
@@ -4990,6 +5084,12 @@ def _key_forms(kind: str, key: int | str) -> list[tuple[int | str, str]]:
     offset in decimal or ``0x`` hex; a keyword as the word."""
     if kind == "keyword":
         return [(key, rf"(?<![A-Za-z]){key}(?![A-Za-z])")]
+    if kind == "digits":  # a Gronsfeld key: run together or one by one ('3, 1, 4, 1, 5')
+        one_by_one = r"[ \t]*[,;/ -][ \t]*".join(str(key))
+        return [
+            (key, rf"(?<![\d.]){key}(?!\d|[.,]\d)"),
+            (key, rf"(?<![\d.]){one_by_one}(?!\d|[.,]\d)"),
+        ]
     assert isinstance(key, int)
     values = [key, 26 - key] if kind == "shift" else [key]
     forms: list[tuple[int | str, str]] = []
@@ -5013,6 +5113,18 @@ def _rekeyed_hint(
     hint states it in none of those forms. The new key is none of ``avoid`` (the other keys
     rewritten in the same hint)."""
     avoid = set(avoid)
+    if kind == "digits":
+        assert isinstance(key, str)
+        other = "".join(rng.choice(string.digits.replace(c, "")) for c in key)
+        out = hint
+
+        def put(m: re.Match[str]) -> str:  # the new key's digits, the separators kept
+            digits = iter(other)
+            return re.sub(r"\d", lambda _: next(digits), m.group())
+
+        for _, pattern in _key_forms(kind, key):
+            out = re.sub(pattern, put, out)
+        return None if out == hint else out
     if kind == "keyword":
         assert isinstance(key, str)
         other = "".join(rng.choice(string.ascii_lowercase.replace(c, "")) for c in key)
@@ -5153,6 +5265,7 @@ async def _cipher_key_gate(
     if not winners or config.gate_checks == 0:
         return False, {}
     hint_words = [m.group() for m in _KEYWORD.finditer(hint.lower())][:_CIPHER_KEYWORDS_MAX]
+    digit_keys = _hint_digit_keys(hint)
     # the words the hinted episodes played, then those the task states: an unhinted Agent's
     # wrong readings (a Caesar under every other shift) are no decoys the task shows; played
     # first, so a glossary of 520 made-up words in the description does not push them past
@@ -5172,7 +5285,7 @@ async def _cipher_key_gate(
         shown = [first, *(t.observation for t in ep.turns[:-1])]
         answer = _action_text(ep.turns[-1])
         keys, decoyed = await trio.to_thread.run_sync(
-            _answer_keys, shown, answer, hint_words, vocabulary
+            _answer_keys, shown, answer, hint_words, vocabulary, digit_keys
         )
         found.append(keys)
         contested.append(decoyed)

@@ -3953,22 +3953,38 @@ async def test_tester54_a_hint_restating_what_the_task_states_stays_frontier(
     assert out.accepted and not out.flags, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester54's y55: a Vigenere key written in digits (Gronsfeld, '31415') is no kind of "
-    "key the cipher-key route reads; known gap, docs/environment-contract.md",
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        ("y55_gate_secret_gronsfeld_digit_key_selects_phrase.py", "tk34_agents.py:gronsfeld"),
+        # the key written digit by digit only ('back by 3, 1, 4, 1, 5 places')
+        ("y92_gate_gronsfeld_key_written_digit_by_digit.py", "tk40_agents.py:gronsfeld_any"),
+    ],
 )
-async def test_tester54_a_hint_only_gronsfeld_key_among_decoys_is_a_gate(sandbox: Sandbox) -> None:
+async def test_tester54_a_hint_only_gronsfeld_key_among_decoys_is_a_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
     """Four messages each under its own 5-digit Gronsfeld key; the hint's 31415 picks the
-    true one (frontier, regret 1.0, seeds 0-3 and 11)."""
+    true one. Was frontier (regret 1.0, seeds 0-3 and 11); flagged (cipher key 'digits
+    31415', 0 of 6 rekeyed wins) since the route reads digit keys."""
+    out = await attack(sandbox, env, who, k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+    assert out.evidence["information_gate"]["cipher_key"]["key"] == "digits 31415", out
+
+
+async def test_a_gronsfeld_key_the_description_states_is_the_tasks(sandbox: Sandbox) -> None:
+    """y91, the guard of y55: the description says the true message is under key 31415 and
+    the hint repeats it. Frontier (seeds 0-3 and 11; information_gate before the key's
+    statement ending in a full stop was read)."""
     out = await attack(
         sandbox,
-        "y55_gate_secret_gronsfeld_digit_key_selects_phrase.py",
-        "tk34_agents.py:gronsfeld",
+        "y91_honest_description_states_the_gronsfeld_key_hint_restates.py",
+        "tk40_agents.py:gronsfeld_any",
         k=8,
     )
     assert isinstance(out, EnvScored), out
-    assert "information_gate" in out.flags and not out.accepted, out
+    assert out.accepted and not out.flags, out
 
 
 async def test_a_key_listed_among_others_in_the_description_is_not_the_tasks(
