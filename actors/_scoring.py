@@ -5048,33 +5048,62 @@ def _digit_key_readings(low: str, own: Sequence[str], digit_keys: Sequence[str])
 
 
 def _digit_key_decoy(low: str, played: set[str], lengths: set[int], mine: set[int | str]) -> bool:
-    """Whether two shown words side by side in ``low`` (3-8 letters each; the first 256 such
-    pairs) read as two words of ``played`` under a digit key (every letter moved on by 0-9)
-    of one of ``lengths``, cycled over their letters, that is none of ``mine``: a Gronsfeld
-    key's decoys (tester54's y55)."""
+    """Whether two shown words side by side in ``low`` (3-8 letters each; the first 128 such
+    pairs) read as two words of ``played`` (the first :data:`_DIGIT_DECOY_WORDS` of each
+    length) under a digit key (every letter moved on by 0-9) of one of ``lengths``, cycled
+    over their letters, that is none of ``mine``: a Gronsfeld key's decoys (tester54's y55).
+    The two words hold two digits of the key twice at least. At most 128 x 2 x 1,024 words'
+    shifts and, for a first word shorter than the key, 128 x 64 x 64 pairs of their digit
+    readings (the first 64 a word)."""
     by_length: dict[int, list[str]] = {}
     for v in played:
-        by_length.setdefault(len(v), []).append(v)
+        if len(by_length.setdefault(len(v), [])) < _DIGIT_DECOY_WORDS:
+            by_length[len(v)].append(v)
     pairs = [
         (a, b)
         for a, b in itertools.pairwise(_NOT_LETTER.split(low)[: 64 * _SHIFTED_ARRAYS_MAX])
         if 3 <= len(a) <= 8 and 3 <= len(b) <= 8
-    ][:256]
+    ][:128]
+    readings: dict[str, list[list[int]]] = {}
+
+    def digit_readings(token: str) -> list[list[int]]:
+        if token not in readings:
+            shifts = (_digit_shifts(token, v) for v in by_length.get(len(token), []))
+            readings[token] = list(itertools.islice((d for d in shifts if max(d) <= 9), 64))
+        return readings[token]
+
     for a, b in pairs:
-        firsts = [s for v in by_length.get(len(a), []) if max(s := _digit_shifts(a, v)) <= 9]
-        if not firsts:
-            continue
-        for w in by_length.get(len(b), []):
-            second = _digit_shifts(b, w)
-            if max(second) > 9:
-                continue
-            for first in firsts:
-                shifts = first + second
-                for n in lengths:
-                    key = "".join(map(str, shifts[:n]))
-                    if key not in mine and all(s == shifts[i % n] for i, s in enumerate(shifts)):
+        for first in digit_readings(a):
+            for n in lengths:
+                if len(a) >= n:  # the key is the first word's: the second's plain text follows
+                    key = first[:n]
+                    if "".join(map(str, key)) in mine or any(
+                        s != key[i % n] for i, s in enumerate(first)
+                    ):
+                        continue
+                    moves = [key[(len(a) + i) % n] for i in range(len(b))]
+                    if (
+                        "".join(
+                            chr((ord(c) - 97 - m) % 26 + 97) for c, m in zip(b, moves, strict=True)
+                        )
+                        in played
+                    ):
+                        return True
+                    continue
+                if len(a) + len(b) < n + 2:  # two digits at least read twice
+                    continue
+                for second in digit_readings(b):
+                    shifts = first + second
+                    key = shifts[:n]
+                    if "".join(map(str, key)) not in mine and all(
+                        s == key[i % n] for i, s in enumerate(shifts)
+                    ):
                         return True
     return False
+
+
+_DIGIT_DECOY_WORDS = 1_024
+"""Most played words of each length :func:`_digit_key_decoy` reads shown words as."""
 
 
 def _key_forms(kind: str, key: int | str) -> list[tuple[int | str, str]]:
