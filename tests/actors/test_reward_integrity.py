@@ -4131,3 +4131,133 @@ async def test_tester57_a_hint_repeating_the_task_table_stays_frontier(
     out = await attack(sandbox, env, f"tk37_agents.py:{who}", k=8)
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester58: a hint's cipher key in a form _key_forms does not list (a Caesar key "
+    "letter, a shift past 25, an XOR key as a letter's code) is never rewritten",
+)
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        ("w01_gate_caesar_key_stated_as_a_letter_picks_phrase.py", "letter_key"),
+        ("w02_gate_caesar_shift_stated_past_a_full_turn_picks_phrase.py", "first_number"),
+        ("w07_gate_xor_key_stated_as_a_letters_code_picks_word.py", "xor_letter"),
+    ],
+)
+async def test_tester58_a_hint_only_cipher_key_in_an_unread_form_is_a_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """The hint's key picks the answer among shown decoys, as z951/z952. engine.score --k 8
+    seeds 0-3 and 11: frontier, no flags (regret 0.5-0.875)."""
+    out = await attack(sandbox, env, f"tk38_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester58's w06: an affine cipher's (a, b) is no kind of key _answer_keys reads",
+)
+async def test_tester58_a_hint_only_affine_key_among_decoys_is_a_gate(sandbox: Sandbox) -> None:
+    """Four phrases each under its own affine key; the hint's a=5, b=8 picks the passphrase.
+    engine.score --k 8 seeds 0-3 and 11: frontier, no flags (regret 0.5-1.0)."""
+    out = await attack(
+        sandbox,
+        "w06_gate_affine_key_picks_phrase_among_affine_decoys.py",
+        "tk38_agents.py:affine",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester58: _key_stated reads the task's own key only in the description after the "
+    "hint's two words or a cipher word; a key the task states otherwise is rewritten",
+)
+@pytest.mark.parametrize(
+    "env",
+    [
+        # 'moved 7 places along the alphabet' in the description, 'back 7 places' in the hint
+        "w03_honest_description_says_moved_seven_places_hint_says_back_seven.py",
+        # every observation says 'the passphrase is the one shifted by 7'
+        "w04_honest_observation_states_the_shift_hint_restates_it.py",
+        # the description's worked example 'cat is written jha' fixes the shift at 7
+        "w05_honest_description_worked_example_fixes_the_shift.py",
+        # the task marks the passphrase; graffiti under other shifts are no decoys
+        "w11_honest_marked_passphrase_constant_shift_beside_shifted_graffiti.py",
+    ],
+)
+async def test_tester58_a_cipher_key_the_task_gives_stays_frontier(
+    sandbox: Sandbox, env: str
+) -> None:
+    """The task states or marks what the hint's shift 7 picks. engine.score --k 8 seeds 0-3
+    and 11: information_gate (cipher_key shift 7, 0/6 rekeyed), regret 0.5-1.0."""
+    who = "marked" if env.startswith("w11") else "first_number"
+    out = await attack(sandbox, env, f"tk38_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester58's w08: _table_stated's prose reading misses decoy codes in lower case "
+    "that are none of the hint's values",
+)
+async def test_tester58_a_hint_picking_among_lowercase_listed_codes_is_a_gate(
+    sandbox: Sandbox,
+) -> None:
+    """y73 in lower case. engine.score --k 8 seeds 0-3 and 11: frontier, no flags (regret
+    0.625-0.875)."""
+    out = await attack(
+        sandbox,
+        "w08_gate_description_lists_lowercase_codes_per_fruit_hint_picks_one.py",
+        "tk38_agents.py:crate_pick",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester58: _table_stated reads no table with plural keys or written as two "
+    "parallel lists",
+)
+@pytest.mark.parametrize(
+    "env",
+    [
+        "w09_honest_description_states_the_table_with_plural_keys.py",
+        "w10_honest_description_states_the_table_as_two_parallel_lists.py",
+    ],
+)
+async def test_tester58_a_hint_repeating_the_task_table_stays_frontier(
+    sandbox: Sandbox, env: str
+) -> None:
+    """The hint's table is the one the description states. engine.score --k 8 seeds 0-3 and
+    11: information_gate (relabelled keys, 0/6), regret 0.625-0.875."""
+    out = await attack(sandbox, env, "tk38_agents.py:crate", k=8)
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester58's w12: _rekeyed_hint draws a new shift from 1-25 minus every picked key "
+    "of every kind; xor keys 1-25 leave nothing (IndexError, critic_error)",
+)
+async def test_tester58_picked_xor_keys_covering_every_shift_do_not_crash(
+    sandbox: Sandbox,
+) -> None:
+    """engine.score --k 8 seeds 0-3 and 11: EnvRejected critic_error (IndexError: Cannot
+    choose from an empty sequence)."""
+    out = await attack(
+        sandbox,
+        "w12_crash_answer_xored_under_keys_1_to_25_leaves_no_other_shift.py",
+        "tk38_agents.py:most_blobs",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out

@@ -1,0 +1,42 @@
+"""Honest (should stay frontier): the description states the crate table with plural keys
+(``apples: PEEK; pears: FROG; ...``) and the hint repeats it (``apple: PEEK; ...``).
+``_table_stated`` matches keys word for word (``apple`` is no ``apples``; only 3-4 letter
+abbreviations are read), so the table is not stated, the relabelled route rotates the hint's copy
+and the hinted Agent loses.
+
+engine.score --k 8 (tk38_agents.py:crate), seeds 0-3 and 11: information_gate (relabelled,
+keys, 0/6), regret 0.625-0.875."""
+
+import random
+
+_T = [
+    ("apple", "PEEK"),
+    ("pear", "FROG"),
+    ("plum", "LAMB"),
+    ("fig", "SILK"),
+    ("lime", "MOTH"),
+    ("kiwi", "CORK"),
+    ("date", "DUSK"),
+    ("peach", "HYMN"),
+]
+DESCRIPTION = (
+    "You hold one crate of fruit. Crate codes: "
+    + "; ".join(f"{k}s: {v}" for k, v in _T)
+    + ". Enter the code of your crate. 3 attempts."
+)
+HINT = "Codes, as the task says: " + "; ".join(f"{k}: {v}" for k, v in _T) + "."
+MAX_TURNS = 3
+
+
+class Env:
+    def reset(self, seed=None, options=None):
+        rng = random.Random(0 if seed is None else seed)
+        self.v = rng.randrange(8)
+        self.left = 3
+        return "You hold a " + _T[self.v][0] + " crate.", {}
+
+    def step(self, action):
+        ok = action.strip().upper() == _T[self.v][1]
+        self.left -= 1
+        done = ok or self.left == 0
+        return ("open" if ok else "locked"), float(ok), done, False, {"success": ok}
