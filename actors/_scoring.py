@@ -5161,9 +5161,11 @@ def _rekeyed_hint(
     else:
         assert isinstance(key, int)
         top = 25 if kind == "shift" else 255
-        new = rng.choice(
-            [v for v in range(1, top + 1) if v != key and 26 - v != key and not {v, 26 - v} & avoid]
-        )
+        others = [v for v in range(1, top + 1) if v != key and (kind != "shift" or 26 - v != key)]
+        # none of the other rewritten keys where one is left (25 XOR keys picked beside a
+        # shift left no shift: tester58's w12 raised IndexError out of scoring)
+        free = [v for v in others if not ({v, 26 - v} if kind == "shift" else {v}) & avoid]
+        new = rng.choice(free or others)
         swap = {key: str(new), 26 - key: str(26 - new)} if kind == "shift" else {key: str(new)}
     out = hint
     for value, pattern in _key_forms(kind, key):
@@ -5241,9 +5243,9 @@ def _rekeyed_picks(
     its own (:func:`_key_stated`: 'the passphrase is the one shifted by 7' in the
     description, tester54's y59), and the keys rewritten (``"shift 7"``)."""
     picked = [(kind, key) for kind, key in picked if not _key_stated(hint, stated, kind, key)]
-    avoid = {key for _, key in picked}
     rekeyed, rewritten = hint, []
     for kind, key in picked:
+        avoid = {other for k, other in picked if k == kind}
         out = _rekeyed_hint(rekeyed, kind, key, rng, avoid)
         if out is not None:
             rekeyed = out

@@ -21,6 +21,7 @@ import pytest
 from actors._scoring import (
     _CipherRuns,
     _hint_decoded,
+    _rekeyed_hint,
     _segment_table_shown,
     _shifted_codes,
     _shifted_label_views,
@@ -4244,16 +4245,12 @@ async def test_tester58_a_hint_repeating_the_task_table_stays_frontier(
     assert out.accepted and not out.flags, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester58's w12: _rekeyed_hint draws a new shift from 1-25 minus every picked key "
-    "of every kind; xor keys 1-25 leave nothing (IndexError, critic_error)",
-)
 async def test_tester58_picked_xor_keys_covering_every_shift_do_not_crash(
     sandbox: Sandbox,
 ) -> None:
-    """engine.score --k 8 seeds 0-3 and 11: EnvRejected critic_error (IndexError: Cannot
-    choose from an empty sequence)."""
+    """Was EnvRejected critic_error on engine.score --k 8 seeds 0-3 and 11 (IndexError:
+    Cannot choose from an empty sequence: every picked key of every kind was avoided when
+    drawing a new shift); now scored (the description states the method: frontier)."""
     out = await attack(
         sandbox,
         "w12_crash_answer_xored_under_keys_1_to_25_leaves_no_other_shift.py",
@@ -4261,3 +4258,12 @@ async def test_tester58_picked_xor_keys_covering_every_shift_do_not_crash(
         k=8,
     )
     assert isinstance(out, EnvScored), out
+
+
+@pytest.mark.parametrize(("kind", "key"), [("shift", 7), ("xor", 42), ("offset", 9)])
+def test_a_rekeyed_hint_with_every_other_key_taken_still_rewrites(kind: str, key: int) -> None:
+    """w12's kind: where the other picked keys take every value of the kind, the new key may
+    repeat one of them; it is never the old key and nothing raises."""
+    out = _rekeyed_hint(f"use key {key} now", kind, key, random.Random(0), avoid=range(256))
+    assert out is not None and out != f"use key {key} now", out
+    assert int(out.split()[2]) not in ({key, 26 - key} if kind == "shift" else {key}), out
