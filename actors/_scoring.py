@@ -4839,9 +4839,9 @@ def _answer_keys(
     hint_words: Sequence[str],
     vocabulary: Sequence[str],
     digit_keys: Sequence[str] = (),
-) -> tuple[set[tuple[str, int | str]], set[tuple[str, int | str]]]:
-    """``(keys, contested)`` for a hinted win's ``answer`` and the observations ``shown``
-    before it: the keys under which the answer reads from them (:meth:`_CipherRuns.keys`,
+) -> tuple[set[tuple[str, int | str]], set[tuple[str, int | str]], dict[int | str, str]]:
+    """``(keys, contested, labels)`` for a hinted win's ``answer`` and the observations
+    ``shown`` before it: the keys under which the answer reads from them (:meth:`_CipherRuns.keys`,
     with ``hint_words`` as keywords too; every word of it, 3+ letters each, a shown word
     shifted by one amount, tester53's z991, tester55's y64; :func:`_blob_readings` holding it, 4+
     characters), and those of them beside which another key of the kind reads a decoy from
@@ -4858,7 +4858,8 @@ def _answer_keys(
     (tester54's y55). A key that picks the answer among decoys is what only the hint gives
     (tester50's z951-z953); a lone message under a secret shift the Agent can find by trying
     all 25 has no decoy (the labelled set's learnable Caesar: the hint's 'shifted forward by
-    3')."""
+    3'). ``labels``: for each shift, the word that labels the answer's ciphertext where it is
+    shown once, right after a word shown once (``Passphrase: hwpjl``; :func:`_shift_label`)."""
     decoded = [_shown_decoded(text) for text in shown]
     cipher = _CipherRuns()
     for text in decoded:
@@ -4884,7 +4885,12 @@ def _answer_keys(
             if want in read
         }
     if not keys:
-        return keys, set()
+        return keys, set(), {}
+    labels = {
+        key: label
+        for kind, key in keys
+        if kind == "shift" and (label := _shift_label(low, own, int(key))) is not None
+    }
     # a word shown as it is (a worked example's plain word beside its cipher: tester55's
     # y61) is no hidden decoy
     plain = set(_NOT_LETTER.split("\n".join(shown).lower()[: 4 * _CIPHER_LETTERS_MAX]))
@@ -4930,7 +4936,23 @@ def _answer_keys(
             )
         if decoy:
             contested |= {(kind, key) for key in mine}
-    return keys, contested
+    return keys, contested, labels
+
+
+def _shift_label(low: str, own: Sequence[str], key: int) -> str | None:
+    """The word (3+ letters) that ``low`` (shown text, lower case) writes right before the
+    words ``own`` shifted on by ``key`` (at most four other characters between: ``Passphrase:
+    ``), where both are written once; else ``None``."""
+    cipher = r"[^a-z]+".join(re.escape(w.translate(_LETTER_SHIFTS[key])) for w in own)
+    found = list(itertools.islice(re.finditer(rf"(?<![a-z]){cipher}(?![a-z])", low), 2))
+    if len(found) != 1:
+        return None
+    m = re.search(
+        r"(?<![a-z])([a-z]{3,})[^a-z]{1,4}$", low[max(0, found[0].start() - 40) : found[0].start()]
+    )
+    if m is None or len(re.findall(rf"(?<![a-z]){m.group(1)}(?![a-z])", low)) != 1:
+        return None
+    return m.group(1)
 
 
 _DECOY_KEYWORDS_MAX = 64
@@ -5182,11 +5204,16 @@ def _rekeyed_hint(
     return None if out == hint else out
 
 
-def _key_stated(hint: str, stated: str, kind: str, key: int | str) -> bool:
-    """Whether ``stated`` (:func:`_stated_text`) states ``key`` in a form of
-    :func:`_key_forms` after the same two words as the hint does somewhere (``shifted by 7``
-    in both): the task's own key, which the hint repeats. A list of keys the description
-    offers (``shifts used: 3, 7, 11``) is not read so."""
+def _key_stated(hint: str, stated: str, kind: str, key: int | str, shown: str = "") -> bool:
+    """Whether the task states ``key`` as its own, the hint repeating it: ``stated``
+    (:func:`_stated_text`) or ``shown`` (what the task showed: tester58's w04, 'the passphrase
+    is the one shifted by 7' in every observation) writes it in a form of :func:`_key_forms`
+    after the same two words as the hint does somewhere (``shifted by 7`` in both) and writes
+    no other key of the kind after them (``shifted by 3 ... shifted by 7`` offers decoys); or
+    names it as the only key of its kind (:func:`_cipher_named_keys`: after a cipher word,
+    ``ROT7``, or before ``places``, tester58's w03); or ``stated`` shows only it in worked
+    examples (:func:`_worked_shifts`, 'cat is written jha': w05). A list of keys the
+    description offers (``shifts used: 3, 7, 11``) is not read so."""
 
     def contexts(text: str) -> set[tuple[str, ...]]:
         out = set()
@@ -5197,14 +5224,60 @@ def _key_stated(hint: str, stated: str, kind: str, key: int | str) -> bool:
                     out.add(tuple(w.casefold() for w in before[-2:]))
         return out
 
-    if not contexts(hint).isdisjoint(contexts(stated)):
-        return True
-    # or the only key of its kind the description names after a cipher word ('always the
-    # ROT7 one' where the hint says 'back by 7': tester55's y63)
-    named = _cipher_named_keys(stated)
-    if kind == "shift" and isinstance(key, int):
-        return named.get(kind) == {key, 26 - key}
-    return named.get(kind) == {key}
+    mine = {key, 26 - key} if kind == "shift" and isinstance(key, int) else {key}
+    said = contexts(hint)
+    for text in (stated, shown):
+        shared = said & contexts(text)
+        if shared and all(_keys_after(text, pair, kind) <= mine for pair in shared):
+            return True
+        # or the only key of its kind the task names after a cipher word ('always the ROT7
+        # one' where the hint says 'back by 7': tester55's y63)
+        named = _cipher_named_keys(text).get(kind)
+        if named and named <= mine:
+            return True
+    return kind == "shift" and _worked_shifts(stated) & mine == _worked_shifts(stated) != set()
+
+
+def _keys_after(text: str, pair: tuple[str, ...], kind: str) -> set[int | str]:
+    """The keys of ``kind`` ``text`` writes right after the words ``pair`` (``shifted by
+    7``: ``{7}``; digits, a number word up to twenty, ``0x`` hex, a keyword, a Gronsfeld
+    key's digits run together)."""
+    one, two = (re.escape(w) for w in pair)
+    out: set[int | str] = set()
+    after = rf"(?<![^\W\d_]){one}[^A-Za-z]+{two}[^A-Za-z0-9]*(0x[0-9a-f]+|\d+|[a-z]+)"
+    for m in itertools.islice(re.finditer(after, text, flags=re.I), 256):
+        raw = m.group(1).casefold()
+        if kind == "keyword":
+            out.add(raw)
+        elif kind == "digits":
+            if raw.isdigit():
+                out.add(raw)
+        elif raw.startswith("0x"):
+            out.add(int(raw, 16))
+        elif raw.isdigit():
+            out.add(int(raw))
+        elif raw in _EN_UNITS:
+            out.add(_EN_UNITS[raw])
+    return out
+
+
+def _worked_shifts(text: str) -> set[int]:
+    """The Caesar shifts of the worked examples in ``text``: two words of 3+ letters, the
+    second within four words of the first, of its length and each of its letters moved on
+    by one amount ``k`` (``cat is written jha``: 7), as ``k`` and ``26 - k``; the first 2,048
+    words."""
+    words = re.findall(r"[a-z]+", text[: 16 * _SHOWN_DECODED_CHARS].lower())[:2048]
+    out: set[int] = set()
+    for i, a in enumerate(words):
+        if len(a) < 3:
+            continue
+        for b in words[i + 1 : i + 5]:
+            if len(b) == len(a) and b != a:
+                moves = {(ord(y) - ord(x)) % 26 for x, y in zip(a, b, strict=True)}
+                if len(moves) == 1:
+                    k = moves.pop()
+                    out |= {k, 26 - k}
+    return out
 
 
 _CIPHER_WORD = re.compile(
@@ -5212,13 +5285,23 @@ _CIPHER_WORD = re.compile(
     r"[ \t:=-]*(0x[0-9a-f]{1,2}|\d{1,3}|[a-z]{3,12})(?![^\W_])",
     re.I,
 )
+_PLACES = re.compile(
+    r"(?<![\w.])(\d{1,2}|[a-z]{3,9})[ \t]+(?:places|positions|steps)(?![^\W\d_])", re.I
+)
+"""A shift written as a count of places (``moved 7 places``, ``back seven steps``)."""
 
 
 def _cipher_named_keys(text: str) -> dict[str, set[int | str]]:
     """The keys ``text`` names right after a cipher word (``ROT7``, ``shifted by 7``, ``key
     42``, ``keyword lemon``), by the kinds of :func:`_key_forms` they may be: a number 1-25 a
-    shift (as ``k`` and ``26 - k``), any number an XOR key and an offset, a word a keyword."""
+    shift (as ``k`` and ``26 - k``), any number an XOR key and an offset, a word a keyword;
+    a count of places (:data:`_PLACES`) a shift."""
     out: dict[str, set[int | str]] = {}
+    for m in _PLACES.finditer(text):
+        raw = m.group(1).casefold()
+        value = int(raw) if raw.isdigit() else _EN_UNITS.get(raw, 0)
+        if 1 <= value <= 25:
+            out.setdefault("shift", set()).update({value, 26 - value})
     for m in _CIPHER_WORD.finditer(text):
         raw = m.group(1).casefold()
         if raw.isalpha():
@@ -5236,13 +5319,19 @@ def _cipher_named_keys(text: str) -> dict[str, set[int | str]]:
 
 
 def _rekeyed_picks(
-    hint: str, stated: str, picked: Sequence[tuple[str, int | str]], rng: random.Random
+    hint: str,
+    stated: str,
+    picked: Sequence[tuple[str, int | str]],
+    rng: random.Random,
+    shown: str = "",
 ) -> tuple[str, list[str]]:
     """``hint`` with every key of ``picked`` rewritten at once (:func:`_rekeyed_hint`; a key
     per task parity: tester53's z996) but those ``stated`` (:func:`_stated_text`) states as
     its own (:func:`_key_stated`: 'the passphrase is the one shifted by 7' in the
     description, tester54's y59), and the keys rewritten (``"shift 7"``)."""
-    picked = [(kind, key) for kind, key in picked if not _key_stated(hint, stated, kind, key)]
+    picked = [
+        (kind, key) for kind, key in picked if not _key_stated(hint, stated, kind, key, shown)
+    ]
     rekeyed, rewritten = hint, []
     for kind, key in picked:
         avoid = {other for k, other in picked if k == kind}
@@ -5251,6 +5340,22 @@ def _rekeyed_picks(
             rekeyed = out
             rewritten.append(f"{kind} {key}")
     return rekeyed, rewritten
+
+
+def _marked_by_task(
+    key: tuple[str, int | str],
+    found: Sequence[set[tuple[str, int | str]]],
+    labels: Sequence[Mapping[int | str, str]],
+) -> bool:
+    """Whether every replayed win ``key`` reads (3 or more) shows the answer's ciphertext
+    right after one label word, the same in each (:func:`_shift_label`: ``Passphrase:`` in
+    every task): the task marks the message, and words under other shifts beside it are no
+    decoys the hint picks among (tester58's w11). Among shuffled decoys the word before the
+    answer changes from task to task (``Phrases: a; b``: 1 in 16 that three wins of four
+    phrases all come first)."""
+    kind, value = key
+    wins = [labels[i].get(value) for i, f in enumerate(found) if key in f]
+    return kind == "shift" and len(wins) >= 3 and None not in wins and len(set(wins)) == 1
 
 
 async def _cipher_key_gate(
@@ -5311,15 +5416,19 @@ async def _cipher_key_gate(
     )
     found: list[set[tuple[str, int | str]]] = []
     contested: list[set[tuple[str, int | str]]] = []
+    labels: list[dict[int | str, str]] = []
+    firsts: list[str] = []
     for ep in winners[:4]:
         first = await _first_observation(sandbox, env, ep, replays)
+        firsts.append(first[:_SHOWN_DECODED_CHARS])
         shown = [first, *(t.observation for t in ep.turns[:-1])]
         answer = _action_text(ep.turns[-1])
-        keys, decoyed = await trio.to_thread.run_sync(
+        keys, decoyed, labelled = await trio.to_thread.run_sync(
             _answer_keys, shown, answer, hint_words, vocabulary, digit_keys
         )
         found.append(keys)
         contested.append(decoyed)
+        labels.append(labelled)
     # a key that reads a replayed win, beside decoys in at least half of the wins it reads:
     # one the hint picks the answer with (not every win: a passphrase shown plain on every
     # third task, z987, or a key per task parity, tester53's z996, hid the others)
@@ -5328,12 +5437,13 @@ async def _cipher_key_gate(
             k
             for k in set().union(*found)
             if 2 * sum(k in c for c in contested) >= sum(k in f for f in found)
+            and not _marked_by_task(k, found, labels)
         ),
         key=str,
     )
     # host work linear in the hint (a megabyte's regex passes): off the event loop
     rekeyed, rewritten = await trio.to_thread.run_sync(
-        _rekeyed_picks, hint, stated, picked, random.Random(rng.random())
+        _rekeyed_picks, hint, stated, picked, random.Random(rng.random()), "\n".join(firsts)
     )
     if rewritten:
         measured = await _gate_episodes(

@@ -4174,11 +4174,6 @@ async def test_tester58_a_hint_only_affine_key_among_decoys_is_a_gate(sandbox: S
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester58: _key_stated reads the task's own key only in the description after the "
-    "hint's two words or a cipher word; a key the task states otherwise is rewritten",
-)
 @pytest.mark.parametrize(
     "env",
     [
@@ -4196,7 +4191,9 @@ async def test_tester58_a_cipher_key_the_task_gives_stays_frontier(
     sandbox: Sandbox, env: str
 ) -> None:
     """The task states or marks what the hint's shift 7 picks. engine.score --k 8 seeds 0-3
-    and 11: information_gate (cipher_key shift 7, 0/6 rekeyed), regret 0.5-1.0."""
+    and 11: was information_gate (cipher_key shift 7, 0/6 rekeyed), regret 0.5-1.0; frontier
+    since the task's own statements are read in what it shows, as a count of places and in
+    worked examples, and a ciphertext the task labels alike in every win is no pick."""
     who = "marked" if env.startswith("w11") else "first_number"
     out = await attack(sandbox, env, f"tk38_agents.py:{who}", k=8)
     assert isinstance(out, EnvScored), out
@@ -4267,3 +4264,20 @@ def test_a_rekeyed_hint_with_every_other_key_taken_still_rewrites(kind: str, key
     out = _rekeyed_hint(f"use key {key} now", kind, key, random.Random(0), avoid=range(256))
     assert out is not None and out != f"use key {key} now", out
     assert int(out.split()[2]) not in ({key, 26 - key} if kind == "shift" else {key}), out
+
+
+async def test_a_task_listing_every_shift_in_the_hints_words_does_not_state_the_key(
+    sandbox: Sandbox,
+) -> None:
+    """y93, the guard of w04: every observation lists all four shifts after the hint's
+    'shifted by'; only the hint says which phrase is the passphrase's. Flagged (cipher key
+    shift 7)."""
+    out = await attack(
+        sandbox,
+        "y93_gate_observation_lists_every_shift_in_the_hints_words.py",
+        "tk38_agents.py:first_number",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+    assert out.evidence["information_gate"]["cipher_key"]["key"] == "shift 7", out
