@@ -5128,29 +5128,60 @@ _DIGIT_DECOY_WORDS = 1_024
 """Most played words of each length :func:`_digit_key_decoy` reads shown words as."""
 
 
-def _key_forms(kind: str, key: int | str) -> list[tuple[int | str, str]]:
+_KeyForm = tuple[int | str, str, Callable[[int], str]]
+"""A way a hint may state a key: ``(value, pattern, render)``, ``render`` writing another
+value of the kind the same way."""
+
+_KEY_LETTER = r"(?:(?<=letter )|(?<=letter: )|(?<=character )|(?<=char )|(?<=key )|(?<=['\"‘“]))"
+"""Before a key written as one character: after ``letter``, ``character``, ``key`` or a quote
+(``key letter H``, ``the code of the capital letter K``)."""
+
+
+def _turned(turns: int, value: int) -> str:
+    """``value + turns`` in digits (a shift written past a full turn: 33 for 7)."""
+    return str(value + turns)
+
+
+def _key_forms(kind: str, key: int | str) -> list[_KeyForm]:
     """The ways a hint may state ``key`` of ``kind`` (:func:`_cipher_key_gate`), each as
-    ``(value, pattern)``: a Caesar shift ``k`` as ``k`` or ``26 - k`` (back or on), in digits
-    (glued to letters too, ``ROT7``) or an English word up to twenty; an XOR key or a code
-    offset in decimal or ``0x`` hex; a keyword as the word."""
+    ``(value, pattern, render)``: a Caesar shift ``k`` as ``k`` or ``26 - k`` (back or on), in
+    digits (glued to letters too, ``ROT7``; past a full turn, ``k + 26`` or ``k + 52``:
+    tester58's w02), an English word up to twenty, or the letter that ``A`` becomes (``key
+    letter H``: w01); an XOR key or a code offset in decimal, ``0x`` hex, or the character of
+    that code (``the capital letter K``, 75: w07); a keyword as the word; a Gronsfeld key's
+    digits run together or one by one."""
     if kind == "keyword":
-        return [(key, rf"(?<![A-Za-z]){key}(?![A-Za-z])")]
+        return [(key, rf"(?<![A-Za-z]){key}(?![A-Za-z])", str)]
     if kind == "digits":  # a Gronsfeld key: run together or one by one ('3, 1, 4, 1, 5')
         one_by_one = r"[ \t]*[,;/ -][ \t]*".join(str(key))
         return [
-            (key, rf"(?<![\d.]){key}(?!\d|[.,]\d)"),
-            (key, rf"(?<![\d.]){one_by_one}(?!\d|[.,]\d)"),
+            (key, rf"(?<![\d.]){key}(?!\d|[.,]\d)", str),
+            (key, rf"(?<![\d.]){one_by_one}(?!\d|[.,]\d)", str),
         ]
     assert isinstance(key, int)
     values = [key, 26 - key] if kind == "shift" else [key]
-    forms: list[tuple[int | str, str]] = []
+    forms: list[_KeyForm] = []
     for value in values:
-        # digits glued to letters too ('ROT7': tester53's z992), not to other digits
-        forms.append((value, rf"(?<![\d.])0*{value}(?!\d|[.,]\d)"))
+        for turns in (0, 26, 52) if kind == "shift" else (0,):
+            # digits glued to letters too ('ROT7': tester53's z992), not to other digits
+            render = functools.partial(_turned, turns)
+            forms.append((value, rf"(?<![\d.])0*{value + turns}(?!\d|[.,]\d)", render))
         if value in _CARDINAL_WORDS:
-            forms.append((value, rf"(?<![^\W\d_]){_CARDINAL_WORDS[value]}(?![^\W\d_])"))
-        if kind != "shift":
-            forms.append((value, rf"(?<![\w.])0x0*{value:x}(?!\w)"))
+            forms.append((value, rf"(?<![^\W\d_]){_CARDINAL_WORDS[value]}(?![^\W\d_])", str))
+        if kind == "shift":
+            forms.append(
+                (value, rf"{_KEY_LETTER}{chr(65 + value)}(?![A-Za-z])", lambda v: chr(65 + v))
+            )
+            continue
+        forms.append((value, rf"(?<![\w.])0x0*{value:x}(?!\w)", hex))
+        if 33 <= value <= 126 and chr(value).isalnum():  # as written: 'K' is 75, 'k' 107
+            forms.append(
+                (
+                    value,
+                    rf"{_KEY_LETTER}(?-i:{re.escape(chr(value))})(?![A-Za-z0-9])",
+                    lambda v: chr(v) if 33 <= v <= 126 and chr(v).isalnum() else str(v),
+                )
+            )
     return forms
 
 
@@ -5173,13 +5204,13 @@ def _rekeyed_hint(
             digits = iter(other)
             return re.sub(r"\d", lambda _: next(digits), m.group())
 
-        for _, pattern in _key_forms(kind, key):
+        for _, pattern, _ in _key_forms(kind, key):
             out = re.sub(pattern, put, out)
         return None if out == hint else out
     if kind == "keyword":
         assert isinstance(key, str)
         other = "".join(rng.choice(string.ascii_lowercase.replace(c, "")) for c in key)
-        swap: dict[int | str, str] = {key: other}
+        swap: dict[int | str, int | str] = {key: other}
     else:
         assert isinstance(key, int)
         top = 25 if kind == "shift" else 255
@@ -5188,13 +5219,16 @@ def _rekeyed_hint(
         # shift left no shift: tester58's w12 raised IndexError out of scoring)
         free = [v for v in others if not ({v, 26 - v} if kind == "shift" else {v}) & avoid]
         new = rng.choice(free or others)
-        swap = {key: str(new), 26 - key: str(26 - new)} if kind == "shift" else {key: str(new)}
+        swap = {key: new, 26 - key: 26 - new} if kind == "shift" else {key: new}
     out = hint
-    for value, pattern in _key_forms(kind, key):
-        if kind not in ("shift", "keyword") and "0x" in pattern:
-            out = re.sub(pattern, hex(int(swap[value])), out, flags=re.I)
-        else:
-            out = re.sub(pattern, str(swap[value]), out, flags=re.I)
+    for value, pattern, render in _key_forms(kind, key):
+        new_value = swap[value]
+        text = new_value if isinstance(new_value, str) else render(new_value)
+        out, n = re.subn(pattern, text.replace("\\", "\\\\"), out, flags=re.I)
+        if n and kind == "shift" and pattern.startswith(_KEY_LETTER):
+            # the key's letter wherever the hint writes it alone ('key letter H (A is written
+            # as H)'): all of it names the key
+            out = re.sub(rf"(?<![A-Za-z]){chr(65 + int(value))}(?![A-Za-z])", text, out)
     if out == hint and kind != "keyword" and {str(v) for v in swap} & _hint_numbers(hint):
         # the key written as arithmetic or in another base ('shifted by 3+4'): every digit of
         # the hint redrawn, so whatever it computes to is another number
@@ -5217,7 +5251,7 @@ def _key_stated(hint: str, stated: str, kind: str, key: int | str, shown: str = 
 
     def contexts(text: str) -> set[tuple[str, ...]]:
         out = set()
-        for _, pattern in _key_forms(kind, key):
+        for _, pattern, _ in _key_forms(kind, key):
             for m in re.finditer(pattern, text, flags=re.I):
                 before = re.findall(r"[^\W\d_]+", text[max(0, m.start() - 80) : m.start()])
                 if len(before) >= 2 and not re.search(r"\d\W*$", text[: m.start()][-8:]):

@@ -4134,11 +4134,6 @@ async def test_tester57_a_hint_repeating_the_task_table_stays_frontier(
     assert out.accepted and not out.flags, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester58: a hint's cipher key in a form _key_forms does not list (a Caesar key "
-    "letter, a shift past 25, an XOR key as a letter's code) is never rewritten",
-)
 @pytest.mark.parametrize(
     ("env", "who"),
     [
@@ -4150,8 +4145,10 @@ async def test_tester57_a_hint_repeating_the_task_table_stays_frontier(
 async def test_tester58_a_hint_only_cipher_key_in_an_unread_form_is_a_gate(
     sandbox: Sandbox, env: str, who: str
 ) -> None:
-    """The hint's key picks the answer among shown decoys, as z951/z952. engine.score --k 8
-    seeds 0-3 and 11: frontier, no flags (regret 0.5-0.875)."""
+    """The hint's key picks the answer among shown decoys, as z951/z952: a Caesar key letter
+    H, a shift of 33, an XOR key as the code of the capital letter K. engine.score --k 8 seeds
+    0-3 and 11: was frontier, no flags (regret 0.5-0.875); flagged (cipher key) since those
+    forms are read and rewritten."""
     out = await attack(sandbox, env, f"tk38_agents.py:{who}", k=8)
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags and not out.accepted, out
