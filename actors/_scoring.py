@@ -4569,15 +4569,23 @@ def _table_stated(hint: str, stated: str) -> bool:
             heads.setdefault(w[:n], []).append(w)
 
     def named(key: str) -> str:
-        """``key``, or the one stated word of 5+ letters it abbreviates (``mon``, ``monday``:
-        tester56's y72), a key of the stated table first (``monday`` before ``month``:
-        tester57's y84)."""
-        if key in written or not (len(key) in (3, 4) and key.isalpha()):
+        """``key``, its plural where the stated table has that (``apples``: tester58's w09),
+        or the one stated word of 5+ letters it abbreviates (``mon``, ``monday``: tester56's
+        y72), a key of the stated table first (``monday`` before ``month``: tester57's
+        y84)."""
+        if key in written:
+            return key
+        plural = next((key + end for end in ("s", "es") if key + end in written), None)
+        if plural is not None:
+            return plural
+        if not (len(key) in (3, 4) and key.isalpha()):
             return key
         longer = [w for w in heads.get(key, ()) if w in written] or heads.get(key, [])
         return longer[0] if len(longer) == 1 else key
 
     if all(written.get(named(key)) == values for key, values in hinted.items()):
+        return True
+    if _parallel_lists_state(hinted, stated, named):
         return True
     # in prose ('the apple crate opens with PEEK, ...': tester54's y58): some sentence part
     # that names a key names its value, and none names another value with it (another of the
@@ -4590,12 +4598,17 @@ def _table_stated(hint: str, stated: str) -> bool:
         return False
     value_of = {key: next(iter(values)) for key, values in hinted.items()}
     all_values = set(value_of.values())
-    parts = [re.findall(r"[^\W_]+", p) for p in re.split(r"[;,.\n]", stated)]
+    pieces = re.split(r"[;,.\n]", stated)
+    parts = [re.findall(r"[^\W_]+", p) for p in pieces]
     folded = [{t.casefold() for t in tokens} for tokens in parts]
     where: dict[str, set[int]] = {}
     for i, words in enumerate(folded):
         for w in words:
             where.setdefault(w, set()).add(i)
+            if len(w) > 3 and w.endswith("s"):  # 'apples' names the key 'apple' (w09)
+                where.setdefault(w[:-1], set()).add(i)
+                if w.endswith("es"):
+                    where.setdefault(w[:-2], set()).add(i)
     naming = {
         key: set.intersection(*(where.get(w, set()) for w in named(key).split()))
         for key in hinted
@@ -4613,6 +4626,13 @@ def _table_stated(hint: str, stated: str) -> bool:
         for i in naming.get(key, ()):
             beside = {value_of[k] for k in keys_of[i] if k != key}
             others = (folded[i] & all_values) - {value} - beside
+            # any code offered beside the value ('apple peek/taxi/barn', 'peek or taxi':
+            # tester58's w08, codes in lower case)
+            others |= {
+                t.casefold()
+                for t in _alternatives(pieces[i], value)
+                if t.casefold() != value and t.casefold() not in beside
+            }
             others |= {
                 t.casefold()
                 for t in parts[i]
@@ -4627,6 +4647,43 @@ def _table_stated(hint: str, stated: str) -> bool:
         if not stating:
             return False
     return True
+
+
+def _alternatives(part: str, value: str) -> list[str]:
+    """The words ``part`` offers beside ``value`` as alternatives: joined to it by ``/``,
+    ``|``, ``&``, ``+`` or ``or`` (``peek/taxi/barn``), either side, in a chain."""
+    chain = re.compile(r"[^\W_]+(?:[ \t]*(?:[/|&+]|(?<![^\W_])or(?![^\W_]))[ \t]*[^\W_]+)+", re.I)
+    out: list[str] = []
+    for m in chain.finditer(part):
+        words = [w for w in re.findall(r"[^\W_]+", m.group()) if w.casefold() != "or"]
+        if value in (w.casefold() for w in words):
+            out += words
+    return out
+
+
+def _parallel_lists_state(
+    hinted: Mapping[str, set[str]], stated: str, named: Callable[[str], str]
+) -> bool:
+    """Whether ``stated`` writes the hint's table as two lists of single words, comma
+    separated, of one length (the first 64 such lists of 3+): one holding every key
+    (``named``), the other each key's value at its place ('The crates, in order: apple, pear,
+    ... Their codes, in the same order: PEEK, FROG, ...': tester58's w10)."""
+    lists = [
+        [w.casefold() for w in re.findall(r"[^\W_]+", m.group())]
+        for m in itertools.islice(
+            re.finditer(r"[^\W_]+(?:[ \t]*,[ \t]*(?:and[ \t]+)?[^\W_]+){2,}", stated), 64
+        )
+    ]
+    lists = [[w for w in ws if w != "and"] for ws in lists]
+    for keys in lists:
+        if not all(named(k) in keys for k in hinted):
+            continue
+        for values in lists:
+            if values is not keys and len(values) == len(keys):
+                table = dict(zip(keys, values, strict=True))
+                if all({table[named(k)]} == v for k, v in hinted.items()):
+                    return True
+    return False
 
 
 def _table_entries(text: str) -> dict[str, set[str]]:
@@ -4852,7 +4909,8 @@ def _answer_keys(
     the first :data:`_DECOY_KEYWORDS_MAX` keywords and as many words: a 260 KB log of
     12-letter words was read under 128 keywords token by token, 254 CPU-s, z995) or two
     side by side into two (:func:`_keyword_pair_decoy`); or that a blob read under another
-    key spells (4+ letters); or, for a Gronsfeld key of ``digit_keys`` (the hint's, each
+    key spells (4+ letters); or, for an affine key (:func:`_affine_keys`), that another
+    reads two played words from two shown words side by side; or, for a Gronsfeld key of ``digit_keys`` (the hint's, each
     letter moved on by the key's digits in turn: :func:`_digit_key_readings`), that another
     digit key of its length reads two played words from two shown words side by side
     (tester54's y55). A key that picks the answer among decoys is what only the hint gives
@@ -4875,6 +4933,7 @@ def _answer_keys(
             if all(w.translate(_LETTER_SHIFTS[k]) in tokens for w in own)
         }
     keys |= {("digits", key) for key in _digit_key_readings(low, own, digit_keys)}
+    keys |= {("affine", key) for key in _affine_keys(low, own)}
     heads = [text[:_SHOWN_DECODED_CHARS] for text in shown]
     want = answer.strip().lower().encode("ascii", "ignore")
     if len(want) >= 4:
@@ -4927,6 +4986,8 @@ def _answer_keys(
             ) or _keyword_pair_decoy(low, set(played), others[: _DECOY_KEYWORDS_MAX // 2])
         elif kind == "digits":
             decoy = _digit_key_decoy(low, set(played), {len(str(m)) for m in mine}, mine)
+        elif kind == "affine":
+            decoy = _affine_decoy(low, set(played), mine)
         else:
             spelled = {v.encode() for v in words}
             decoy = any(
@@ -5013,6 +5074,62 @@ def _keyword_readings(token: str, keyword: str, encipher: bool = False) -> set[s
             chars[j::period] = token[j::period].translate(shifts[(j + phase) % period])
         out.add("".join(chars))
     return out
+
+
+_AFFINE_KEYS = [
+    (a, b)
+    for a in (1, 3, 5, 7, 9, 11, 15, 17, 19, 21, 23, 25)
+    for b in range(26)
+    if (a, b) != (1, 0)
+]
+"""The affine ciphers' keys ``(a, b)`` (each letter ``x`` written ``a x + b`` mod 26, a=0),
+``a`` coprime to 26; ``a = 1`` is a Caesar shift."""
+_AFFINE_READ = {
+    (a, b): str.maketrans(
+        "".join(chr((a * x + b) % 26 + 97) for x in range(26)), string.ascii_lowercase
+    )
+    for a, b in _AFFINE_KEYS
+}
+"""Each affine key's deciphering table (lower-case letters)."""
+
+
+def _affine_keys(low: str, own: Sequence[str]) -> set[str]:
+    """The affine keys (``"a,b"``, ``a`` other than 1: not a Caesar shift; not Atbash's
+    ``25,25``) under which the words ``own`` (an answer's, 6+ letters in all) are written by
+    words side by side of the same lengths in ``low`` (shown text, lower case; the first 256
+    such runs): tester58's w06, the hint's ``a=5, b=8`` picking the passphrase among phrases
+    each under its own affine key."""
+    if sum(map(len, own)) < 6:
+        return set()
+    shape = r"[^a-z]+".join(f"[a-z]{{{len(w)}}}" for w in own)
+    plain = "".join(own)
+    found: set[str] = set()
+    for m in itertools.islice(re.finditer(rf"(?<![a-z]){shape}(?![a-z])", low), 256):
+        cipher = _NOT_LETTER.sub("", m.group())
+        for a, b in _AFFINE_KEYS:
+            if a != 1 and (a, b) != (25, 25) and cipher.translate(_AFFINE_READ[a, b]) == plain:
+                found.add(f"{a},{b}")
+    return found
+
+
+def _affine_decoy(low: str, played: set[str], mine: set[int | str]) -> bool:
+    """Whether two shown words side by side in ``low`` (3-8 letters each; the first 128
+    such pairs) read as two words of ``played`` under one affine key (Caesar shifts too)
+    that is none of ``mine``: an affine key's decoys."""
+    pairs = [
+        (a, b)
+        for a, b in itertools.pairwise(_NOT_LETTER.split(low)[: 64 * _SHIFTED_ARRAYS_MAX])
+        if 3 <= len(a) <= 8 and 3 <= len(b) <= 8
+    ][:128]
+    for first, second in pairs:
+        for (a, b), table in _AFFINE_READ.items():
+            if (
+                f"{a},{b}" not in mine
+                and first.translate(table) in played
+                and second.translate(table) in played
+            ):
+                return True
+    return False
 
 
 _DIGIT_KEY = re.compile(
@@ -5152,6 +5269,14 @@ def _key_forms(kind: str, key: int | str) -> list[_KeyForm]:
     digits run together or one by one."""
     if kind == "keyword":
         return [(key, rf"(?<![A-Za-z]){key}(?![A-Za-z])", str)]
+    if kind == "affine":  # 'a=5 and b=8', '5x + 8', '(5, 8)'
+        a, b = str(key).split(",")
+        return [
+            (key, rf"(?<![A-Za-z])a[ \t]*[=:][ \t]*{a}(?!\d)", str),
+            (key, rf"(?<![A-Za-z])b[ \t]*[=:][ \t]*{b}(?!\d)", str),
+            (key, rf"(?<![\d.]){a}[ \t]*\*?[ \t]*x[ \t]*\+[ \t]*{b}(?!\d)", str),
+            (key, rf"\([ \t]*{a}[ \t]*,[ \t]*{b}[ \t]*\)", str),
+        ]
     if kind == "digits":  # a Gronsfeld key: run together or one by one ('3, 1, 4, 1, 5')
         one_by_one = r"[ \t]*[,;/ -][ \t]*".join(str(key))
         return [
@@ -5185,6 +5310,13 @@ def _key_forms(kind: str, key: int | str) -> list[_KeyForm]:
     return forms
 
 
+def _renumbered(numbers: Sequence[str], m: re.Match[str]) -> str:
+    """``m``'s text with its runs of digits (each digit where ``numbers`` is a string of
+    digits, a Gronsfeld key's) replaced by ``numbers`` in turn."""
+    it = iter(numbers)
+    return re.sub(r"\d" if isinstance(numbers, str) else r"\d+", lambda _: next(it, ""), m.group())
+
+
 def _rekeyed_hint(
     hint: str, kind: str, key: int | str, rng: random.Random, avoid: Iterable[int | str] = ()
 ) -> str | None:
@@ -5195,17 +5327,23 @@ def _rekeyed_hint(
     hint states it in none of those forms. The new key is none of ``avoid`` (the other keys
     rewritten in the same hint)."""
     avoid = set(avoid)
+    if kind == "affine":
+        a, b = str(key).split(",")
+        na, nb = rng.choice(
+            [(x, y) for x, y in _AFFINE_KEYS if x != 1 and (str(x), str(y)) != (a, b)]
+        )
+        out = hint
+        for i, (_, pattern, _) in enumerate(_key_forms(kind, key)):
+            # the new a, b in the numbers' places ('b=' holds only b)
+            numbers = [str(nb)] if i == 1 else [str(na), str(nb)]
+            out = re.sub(pattern, functools.partial(_renumbered, numbers), out)
+        return None if out == hint else out
     if kind == "digits":
         assert isinstance(key, str)
         other = "".join(rng.choice(string.digits.replace(c, "")) for c in key)
         out = hint
-
-        def put(m: re.Match[str]) -> str:  # the new key's digits, the separators kept
-            digits = iter(other)
-            return re.sub(r"\d", lambda _: next(digits), m.group())
-
-        for _, pattern, _ in _key_forms(kind, key):
-            out = re.sub(pattern, put, out)
+        for _, pattern, _ in _key_forms(kind, key):  # the separators kept
+            out = re.sub(pattern, functools.partial(_renumbered, other), out)
         return None if out == hint else out
     if kind == "keyword":
         assert isinstance(key, str)

@@ -4154,13 +4154,10 @@ async def test_tester58_a_hint_only_cipher_key_in_an_unread_form_is_a_gate(
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester58's w06: an affine cipher's (a, b) is no kind of key _answer_keys reads",
-)
 async def test_tester58_a_hint_only_affine_key_among_decoys_is_a_gate(sandbox: Sandbox) -> None:
     """Four phrases each under its own affine key; the hint's a=5, b=8 picks the passphrase.
-    engine.score --k 8 seeds 0-3 and 11: frontier, no flags (regret 0.5-1.0)."""
+    engine.score --k 8 seeds 0-3 and 11: was frontier, no flags (regret 0.5-1.0); flagged
+    (cipher key 'affine 5,8') since the route reads affine keys."""
     out = await attack(
         sandbox,
         "w06_gate_affine_key_picks_phrase_among_affine_decoys.py",
@@ -4197,16 +4194,12 @@ async def test_tester58_a_cipher_key_the_task_gives_stays_frontier(
     assert out.accepted and not out.flags, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester58's w08: _table_stated's prose reading misses decoy codes in lower case "
-    "that are none of the hint's values",
-)
 async def test_tester58_a_hint_picking_among_lowercase_listed_codes_is_a_gate(
     sandbox: Sandbox,
 ) -> None:
-    """y73 in lower case. engine.score --k 8 seeds 0-3 and 11: frontier, no flags (regret
-    0.625-0.875)."""
+    """y73 in lower case. engine.score --k 8 seeds 0-3 and 11: was frontier, no flags (regret
+    0.625-0.875); flagged (relabelled keys) since codes offered beside the value (``/``,
+    ``or``) are conflicting codes whatever their case."""
     out = await attack(
         sandbox,
         "w08_gate_description_lists_lowercase_codes_per_fruit_hint_picks_one.py",
@@ -4217,11 +4210,6 @@ async def test_tester58_a_hint_picking_among_lowercase_listed_codes_is_a_gate(
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester58: _table_stated reads no table with plural keys or written as two "
-    "parallel lists",
-)
 @pytest.mark.parametrize(
     "env",
     [
@@ -4232,8 +4220,9 @@ async def test_tester58_a_hint_picking_among_lowercase_listed_codes_is_a_gate(
 async def test_tester58_a_hint_repeating_the_task_table_stays_frontier(
     sandbox: Sandbox, env: str
 ) -> None:
-    """The hint's table is the one the description states. engine.score --k 8 seeds 0-3 and
-    11: information_gate (relabelled keys, 0/6), regret 0.625-0.875."""
+    """The hint's table is the one the description states (plural keys; two parallel lists).
+    engine.score --k 8 seeds 0-3 and 11: was information_gate (relabelled keys, 0/6), regret
+    0.625-0.875; frontier since those layouts are read."""
     out = await attack(sandbox, env, "tk38_agents.py:crate", k=8)
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out
@@ -4278,3 +4267,19 @@ async def test_a_task_listing_every_shift_in_the_hints_words_does_not_state_the_
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags and not out.accepted, out
     assert out.evidence["information_gate"]["cipher_key"]["key"] == "shift 7", out
+
+
+async def test_a_lone_affine_phrase_under_the_hints_constant_key_stays_frontier(
+    sandbox: Sandbox,
+) -> None:
+    """y94, the guard of w06: one phrase, always under the affine key the hint states; no
+    decoy to pick among (trying the 312 keys finds it). Frontier, no flags (regret
+    0.375-0.75, seeds 0-3 and 11)."""
+    out = await attack(
+        sandbox,
+        "y94_honest_lone_affine_phrase_under_the_hints_constant_key.py",
+        "tk40_agents.py:affine_lone",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out

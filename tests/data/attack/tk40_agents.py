@@ -47,3 +47,23 @@ def gronsfeld_any(obs, hint, rng, mem):
         return " ".join(rng.sample(_V6, 2))
     key = _hint_key(hint)
     return next((_ungron(m, key) for m in msgs if _reads(_ungron(m, key), _V6)), msgs[0])
+
+
+def _affine_inverse(text, a, b):
+    inv = next(i for i in range(26) if a * i % 26 == 1)
+    return "".join(chr(inv * (ord(c) - 97 - b) % 26 + 97) if c.isalpha() else c for c in text)
+
+
+def affine_lone(obs, hint, rng, mem):
+    """y94: hinted, the phrase under the hint's a and b; unhinted, it tries half of the 312
+    affine keys (a coin flip whether it finds the one that reads)."""
+    phrase = obs[0].split("Phrases: ", 1)[1].rstrip(".")
+    m = re.search(r"a=(\d+) and b=(\d+)", hint or "")
+    if m:
+        return _affine_inverse(phrase, int(m.group(1)), int(m.group(2)))
+    keys = [(a, b) for a in (3, 5, 7, 9, 11, 15, 17, 19, 21, 23, 25) for b in range(26)]
+    tried = rng.sample(keys, len(keys) // 2)
+    return next(
+        (_affine_inverse(phrase, *k) for k in tried if _reads(_affine_inverse(phrase, *k), _V6)),
+        phrase,
+    )
