@@ -3510,7 +3510,10 @@ _LABEL_VALUE = (
 _TABLE_LABELS = (
     # vault 3, Door #12, room no. 7, vault three, vault C, VAULT-3, vault [3], vault IV
     re.compile(
-        _LABEL_WORD + r"(?:[ \t]+\[?[ \t]*|-|[ \t]*(?:#|№|no\.)[ \t]*)" + _LABEL_VALUE, re.I
+        # one run of blanks before a value, never two side by side: a word before 20,000
+        # spaces cost 47 CPU-s a search (tester59's v92)
+        _LABEL_WORD + r"(?:[ \t]+(?:\[[ \t]*)?|-|[ \t]*(?:#|№|no\.)[ \t]*)" + _LABEL_VALUE,
+        re.I,
     ),
     # #3, № 3, [3]: the label's word left out
     re.compile(r"()(?<![^\W_])(?:(?:#|№)[ \t]*(\d{1,6})(?!\w|[.,]\d)|\[[ \t]*(\d{1,6})[ \t]*\])"),
@@ -3669,7 +3672,9 @@ def _shifted_label_views(hint: str, tasks: Sequence[str]) -> list[str]:
 
 _DIE_FACES = {chr(0x2680 + i): str(i + 1) for i in range(6)}
 _LABEL_NUMERAL = re.compile(
-    r"(?<![^\W_])([^\W\d_]{2,})(?=[ \t]*:?[ \t]+(?:no\.|#|№)?[ \t]*"
+    # one run of blanks between tokens (three side by side were cubic in a run of spaces
+    # after a word: 1,000 of them 5.4 CPU-s a search, tester59's v93)
+    r"(?<![^\W_])([^\W\d_]{2,})(?=(?:[ \t]*:[ \t]+|[ \t]+)(?:(?:no\.|#|№)[ \t]*)?"
     r"(0[xX][0-9a-fA-F]{1,8}|0[bB][01]{1,16}|0[oO][0-7]{1,8}|[.\-]{5}(?![.\-])"
     r"|[^\s.,;:!?()]{1,12}))"
 )
@@ -4619,29 +4624,37 @@ def _table_stated(hint: str, stated: str) -> bool:
         for i in found:
             keys_of.setdefault(i, set()).add(key)
     written_as = {t.casefold(): t for t in reversed(re.findall(r"[^\W_]+", hint))}
+    # what each part offers besides its named keys' values, computed once a part (per key
+    # and part, 8,000 keys in one sentence took 26 CPU-s: tester59's v91): another of the
+    # hint's values; any code offered beside a value ('apple peek/taxi/barn', 'peek or
+    # taxi': tester58's w08, codes in lower case); a code of a value's shape
+    unnamed: dict[int, tuple[set[str], dict[str, set[str]], dict[tuple[int, bool], set[str]]]] = {}
+
+    def offered(i: int) -> tuple[set[str], dict[str, set[str]], dict[tuple[int, bool], set[str]]]:
+        if i not in unnamed:
+            theirs = {value_of[k] for k in keys_of[i]}
+            chains: dict[str, set[str]] = {}
+            for chain in _alternative_chains(pieces[i]):
+                for w in chain:
+                    chains.setdefault(w, set()).update(chain - theirs)
+            shaped: dict[tuple[int, bool], set[str]] = {}
+            for t in parts[i]:
+                if (t.isupper() and len(t) >= 2) or t.isdigit():
+                    shaped.setdefault((len(t), t.isdigit()), set()).add(t.casefold())
+            shaped = {shape: codes - theirs for shape, codes in shaped.items()}
+            unnamed[i] = ((folded[i] & all_values) - theirs, chains, shaped)
+        return unnamed[i]
+
     for key, value in value_of.items():
         raw = written_as.get(value, "")
         capitals = raw.isupper() and len(raw) >= 2
         stating = False
         for i in naming.get(key, ()):
-            beside = {value_of[k] for k in keys_of[i] if k != key}
-            others = (folded[i] & all_values) - {value} - beside
-            # any code offered beside the value ('apple peek/taxi/barn', 'peek or taxi':
-            # tester58's w08, codes in lower case)
-            others |= {
-                t.casefold()
-                for t in _alternatives(pieces[i], value)
-                if t.casefold() != value and t.casefold() not in beside
-            }
-            others |= {
-                t.casefold()
-                for t in parts[i]
-                if len(t) == len(value)
-                and t.casefold() != value
-                and t.casefold() not in beside
-                and ((capitals and t.isupper()) or (value.isdigit() and t.isdigit()))
-            }
-            if others:
+            values, chains, shaped = offered(i)
+            others = values | chains.get(value, set())
+            if capitals or value.isdigit():
+                others = others | shaped.get((len(value), value.isdigit()), set())
+            if others - {value}:
                 return False
             stating = stating or value in folded[i]
         if not stating:
@@ -4649,16 +4662,19 @@ def _table_stated(hint: str, stated: str) -> bool:
     return True
 
 
-def _alternatives(part: str, value: str) -> list[str]:
-    """The words ``part`` offers beside ``value`` as alternatives: joined to it by ``/``,
-    ``|``, ``&``, ``+`` or ``or`` (``peek/taxi/barn``), either side, in a chain."""
-    chain = re.compile(r"[^\W_]+(?:[ \t]*(?:[/|&+]|(?<![^\W_])or(?![^\W_]))[ \t]*[^\W_]+)+", re.I)
-    out: list[str] = []
-    for m in chain.finditer(part):
-        words = [w for w in re.findall(r"[^\W_]+", m.group()) if w.casefold() != "or"]
-        if value in (w.casefold() for w in words):
-            out += words
+def _alternative_chains(part: str) -> list[set[str]]:
+    """The words ``part`` offers as alternatives to each other, lower case, a set a chain:
+    joined by ``/``, ``|``, ``&``, ``+`` or ``or`` (``peek/taxi/barn``, ``peek or taxi``)."""
+    out = []
+    for m in _ALTERNATIVES.finditer(part):
+        words = {w.casefold() for w in re.findall(r"[^\W_]+", m.group())} - {"or"}
+        out.append(words)
     return out
+
+
+_ALTERNATIVES = re.compile(
+    r"[^\W_]+(?:[ \t]*(?:[/|&+]|(?<![^\W_])or(?![^\W_]))[ \t]*[^\W_]+)+", re.I
+)
 
 
 def _parallel_lists_state(

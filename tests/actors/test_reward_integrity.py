@@ -7,6 +7,7 @@ scoring path, ``actors.critic.score_env``, as ``engine.score`` and the Critic ac
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import re
@@ -27,6 +28,7 @@ from actors._scoring import (
     _shifted_label_views,
     _shown_decoded,
     _table_label,
+    _table_stated,
 )
 from actors.agent import ScriptedAgent, play_episode
 from actors.critic import score_env
@@ -4283,3 +4285,38 @@ async def test_a_lone_affine_phrase_under_the_hints_constant_key_stays_frontier(
     )
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        # a hint word before 20,000 spaces: _TABLE_LABELS' two blank runs side by side were
+        # quadratic (187 CPU-s for the score; 1.4 s since)
+        "v92_slow_hint_word_before_a_long_run_of_spaces.py",
+        # an observation word before 1,000 spaces and '!': _LABEL_NUMERAL's three blank runs
+        # were cubic (87.7 CPU-s; 1.1 s since)
+        "v93_slow_observation_word_before_a_run_of_spaces.py",
+    ],
+)
+async def test_tester59_runs_of_blanks_after_a_label_word_keep_the_table_verdict(
+    sandbox: Sandbox, env: str
+) -> None:
+    """tester59's slow label readings: the keyed table is still the gate it is (relabelled
+    keys, 0/6). The cost is measured by hand (bench, not here): engine.score --k 8 --seed
+    11 user CPU in the comments above."""
+    out = await attack(sandbox, env, "tk39_agents.py:crate", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+def test_tester59_a_prose_table_of_8000_keys_reads_as_stated() -> None:
+    """v91: one sentence naming 8,000 keys beside their values states the hint's table.
+    _table_stated took 26 CPU-s on it (keys x parts x tokens); 0.1 s since its parts' codes
+    are gathered once a part."""
+    spec = importlib.util.spec_from_file_location(
+        "v91", ATTACK / "v91_slow_prose_sentence_names_every_key_beside_its_value.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert _table_stated(module.HINT, module.DESCRIPTION)
