@@ -4320,3 +4320,176 @@ def test_tester59_a_prose_table_of_8000_keys_reads_as_stated() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert _table_stated(module.HINT, module.DESCRIPTION)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester60: a description's list of decoy shifts ('moved 3, 11, 15 and 7 places', "
+    "'shifted by 7, 3, 11 or 20') or a word pair one shift apart ('a cheer and a jolly') "
+    "reads as the task stating the hint's key (_cipher_named_keys, _keys_after, _worked_shifts)",
+)
+@pytest.mark.parametrize(
+    "env",
+    [
+        # the count of places read from the list's last number only (_PLACES)
+        "u61_gate_description_lists_decoy_shifts_as_places_hints_last.py",
+        # the first number after one cipher word only (_CIPHER_WORD, _keys_after)
+        "u62_gate_description_lists_shifts_after_cipher_word_hints_first.py",
+        # 'cheer' moved on by 7 is 'jolly': read as a worked example (_worked_shifts)
+        "u63_gate_description_word_pair_reads_as_a_worked_shift.py",
+    ],
+)
+async def test_tester60_decoy_shifts_the_description_lists_are_no_task_key(
+    sandbox: Sandbox, env: str
+) -> None:
+    """z951's four phrases, each under its own shift; the hint's 7 picks the passphrase and
+    the description never says which shift is the passphrase's. engine.score --k 8 seeds 0-3
+    and 11: frontier, no flags (regret 0.5-1.0) on every seed."""
+    out = await attack(sandbox, env, "tk41_agents.py:first_number", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester60: the answer always after the one word 'red' among shuffled colour labels "
+    "reads as a message the task marks (_shift_label, _marked_by_task)",
+)
+async def test_tester60_a_constant_colour_label_among_decoys_is_a_gate(sandbox: Sandbox) -> None:
+    """u64: four phrases in four colours, shuffled, each under its own shift; the passphrase
+    (the hint's shift 7) is always the red one, and the colours tell nothing. engine.score
+    --k 8 seeds 0-3 and 11: frontier, no flags (regret 0.5-1.0); with the colours drawn at
+    random per task it is flagged (cipher key shift 7)."""
+    out = await attack(
+        sandbox,
+        "u64_gate_colour_labelled_decoys_passphrase_always_red.py",
+        "tk41_agents.py:colour",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester60: Gronsfeld and affine decoys are looked for only as two shown words side "
+    "by side under one other key (_digit_key_decoy, _affine_decoy); single words each under "
+    "its own key have none",
+)
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        ("u65_gate_gronsfeld_key_picks_one_word_among_single_word_decoys.py", "gron_word"),
+        ("u66_gate_affine_key_picks_one_word_among_single_word_decoys.py", "affine_word"),
+    ],
+)
+async def test_tester60_single_word_decoys_under_their_own_keys_are_a_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """Four 8-9-letter words, each under its own secret Gronsfeld (affine) key; the hint's
+    31415 (a=5, b=8) picks the password. engine.score --k 8 seeds 0-3 and 11: frontier, no
+    flags (regret 0.625-1.0 / 0.625-0.75)."""
+    out = await attack(sandbox, env, f"tk41_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester60: an affine key in words ('multiplying ... by 5 and then adding 8') and a "
+    "Gronsfeld key listed '3, 1, 4, 1 and 5' are not read (_key_forms, _DIGIT_KEY)",
+)
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        ("u73_gate_affine_key_in_words_multiply_then_add_picks_phrase.py", "affine_words"),
+        ("u74_gate_gronsfeld_key_listed_with_and_before_last_digit.py", "gron_all_digits"),
+    ],
+)
+async def test_tester60_a_hint_only_key_in_plain_words_is_a_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """w06's and y92's four messages, each under its own affine (Gronsfeld) key; the hint
+    states the picking key in plain English. engine.score --k 8 seeds 0-3 and 11: frontier,
+    no flags (regret 0.5-0.875 / 1.0)."""
+    out = await attack(sandbox, env, f"tk41_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester60: _table_stated reads decoy codes after a comma as another sentence part "
+    "('opens with one of PEEK, TAXI or BARN'), and _parallel_lists_state pairs two lists the "
+    "task says are in different orders",
+)
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        ("u70_gate_description_offers_three_codes_a_crate_split_by_commas.py", "crate_of_three"),
+        ("u72_gate_description_lists_crates_and_codes_sorted_not_paired.py", "crate_of_eight"),
+    ],
+)
+async def test_tester60_a_table_the_task_does_not_state_is_a_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """The description offers three codes a crate (lists the crates and, sorted, the codes)
+    and never pairs them; the hint's table does. engine.score --k 8 seeds 0-3 and 11:
+    frontier, no flags (regret 0.5-0.875 / 0.75-1.0); with '/' between the codes (without the
+    crates list) it is flagged (relabelled keys)."""
+    out = await attack(sandbox, env, f"tk41_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester60: _key_stated reads the task's key only after the hint's two words, a "
+    "cipher word, 'places' or a worked example within four words; other statements of it "
+    "are rewritten",
+)
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # 'the one whose letters each stand 7 letters later in the alphabet'
+        ("u67_honest_description_states_shift_as_letters_later.py", "first_number"),
+        # "The true message's Gronsfeld key is 31415"; the hint 'digits 3, 1, 4, 1, 5'
+        ("u68_honest_description_states_gronsfeld_key_hint_spells_its_digits.py", "gron_phrase"),
+        # 'enciphered by the map x -> 5x + 8'; the hint 'a=5 and b=8'
+        ("u69_honest_description_states_affine_map_hint_gives_a_and_b.py", "affine_phrase"),
+        # 'every a is written as h'; the hint 'the key letter H'
+        ("u71_honest_description_says_a_is_written_h_hint_says_key_letter_h.py", "letter_key"),
+        # 'the plain word cat, once enciphered for the passphrase, is written jha'
+        ("u76_honest_description_worked_example_word_pair_five_words_apart.py", "first_number"),
+    ],
+)
+async def test_tester60_a_cipher_key_the_task_states_in_other_words_stays_frontier(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """The description says which key the true message is under; the hint restates it in
+    other words. engine.score --k 8 seeds 0-3 and 11: information_gate (cipher_key, 0/6
+    rekeyed) on every seed, regret 0.5-1.0."""
+    out = await attack(sandbox, env, f"tk41_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester60: a Markdown table row '| apple | PEEK |' reads as 'apple' offered beside "
+    "PEEK (_alternative_chains takes '|' for alternatives), so the stated table is not stated",
+)
+async def test_tester60_a_markdown_table_the_task_states_stays_frontier(
+    sandbox: Sandbox,
+) -> None:
+    """u75: the description states the crate table as a Markdown table; the hint repeats it.
+    engine.score --k 8 seeds 0-3 and 11: information_gate (relabelled keys, 0/6), regret
+    0.75-1.0; with the bars dropped _table_stated reads it as stated."""
+    out = await attack(
+        sandbox,
+        "u75_honest_description_states_the_table_as_a_markdown_table.py",
+        "tk41_agents.py:crate_of_eight",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
