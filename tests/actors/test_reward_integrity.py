@@ -4476,20 +4476,29 @@ async def test_tester60_a_cipher_key_the_task_states_in_other_words_stays_fronti
 
 @pytest.mark.xfail(
     strict=True,
-    reason="tester60: a Markdown table row '| apple | PEEK |' reads as 'apple' offered beside "
-    "PEEK (_alternative_chains takes '|' for alternatives), so the stated table is not stated",
+    reason="tester60: a table the task states in a common layout is read as not stated "
+    "(_table_stated, _alternative_chains, _parallel_lists_state)",
 )
-async def test_tester60_a_markdown_table_the_task_states_stays_frontier(
-    sandbox: Sandbox,
-) -> None:
-    """u75: the description states the crate table as a Markdown table; the hint repeats it.
-    engine.score --k 8 seeds 0-3 and 11: information_gate (relabelled keys, 0/6), regret
-    0.75-1.0; with the bars dropped _table_stated reads it as stated."""
-    out = await attack(
-        sandbox,
+@pytest.mark.parametrize(
+    "env",
+    [
+        # '| apple | PEEK |' rows: '|' taken for codes offered as alternatives
         "u75_honest_description_states_the_table_as_a_markdown_table.py",
-        "tk41_agents.py:crate_of_eight",
-        k=8,
-    )
+        # 'The apple, ..., date and peach crates open with PEEK, ..., DUSK and HYMN respectively':
+        # a list's last item read only after ', and'
+        "u77_honest_description_pairs_crates_and_codes_respectively.py",
+        # 'crate,code' then 'apple,PEEK' a line: parts split at commas
+        "u78_honest_description_states_the_table_as_csv.py",
+        # 'apple ........ PEEK' a line: parts split at full stops
+        "u79_honest_description_states_the_table_with_dot_leaders.py",
+    ],
+)
+async def test_tester60_a_table_the_task_states_in_a_common_layout_stays_frontier(
+    sandbox: Sandbox, env: str
+) -> None:
+    """The description states the crate table (Markdown, 'respectively', CSV, dot leaders);
+    the hint repeats it. engine.score --k 8 seeds 0-3 and 11: information_gate (relabelled
+    keys, 0/6) on every seed, regret 0.75-1.0; u75 with the bars dropped reads as stated."""
+    out = await attack(sandbox, env, "tk41_agents.py:crate_of_eight", k=8)
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out
