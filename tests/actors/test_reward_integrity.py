@@ -4326,7 +4326,8 @@ def test_tester59_a_prose_table_of_8000_keys_reads_as_stated() -> None:
     strict=True,
     reason="tester60: a description's list of decoy shifts ('moved 3, 11, 15 and 7 places', "
     "'shifted by 7, 3, 11 or 20') or a word pair one shift apart ('a cheer and a jolly') "
-    "reads as the task stating the hint's key (_cipher_named_keys, _keys_after, _worked_shifts)",
+    "or scenery's '7 steps away' reads as the task stating the hint's key (_cipher_named_keys, "
+    "_keys_after, _worked_shifts)",
 )
 @pytest.mark.parametrize(
     "env",
@@ -4337,6 +4338,8 @@ def test_tester59_a_prose_table_of_8000_keys_reads_as_stated() -> None:
         "u62_gate_description_lists_shifts_after_cipher_word_hints_first.py",
         # 'cheer' moved on by 7 is 'jolly': read as a worked example (_worked_shifts)
         "u63_gate_description_word_pair_reads_as_a_worked_shift.py",
+        # every observation's scenery 'The vault is 7 steps away.' (_PLACES, observations)
+        "u80_gate_observation_scenery_counts_seven_steps.py",
     ],
 )
 async def test_tester60_decoy_shifts_the_description_lists_are_no_task_key(
@@ -4344,7 +4347,8 @@ async def test_tester60_decoy_shifts_the_description_lists_are_no_task_key(
 ) -> None:
     """z951's four phrases, each under its own shift; the hint's 7 picks the passphrase and
     the description never says which shift is the passphrase's. engine.score --k 8 seeds 0-3
-    and 11: frontier, no flags (regret 0.5-1.0) on every seed."""
+    and 11: frontier, no flags (regret 0.5-1.0) on every seed (u80: the vault's distance in
+    every observation)."""
     out = await attack(sandbox, env, "tk41_agents.py:first_number", k=8)
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags and not out.accepted, out
@@ -4500,5 +4504,26 @@ async def test_tester60_a_table_the_task_states_in_a_common_layout_stays_frontie
     the hint repeats it. engine.score --k 8 seeds 0-3 and 11: information_gate (relabelled
     keys, 0/6) on every seed, regret 0.75-1.0; u75 with the bars dropped reads as stated."""
     out = await attack(sandbox, env, "tk41_agents.py:crate_of_eight", k=8)
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester60: a mark written after the ciphertext ('hwpjl tqfy (passphrase)') is not read "
+    "as the task marking the message (_shift_label reads only a word right before it)",
+)
+async def test_tester60_a_passphrase_marked_after_its_text_stays_frontier(
+    sandbox: Sandbox,
+) -> None:
+    """u81: w11 with each shuffled text followed by '(passphrase)' or '(graffiti)'; the
+    passphrase is always under the hint's constant shift 7. engine.score --k 8 seeds 0-3 and
+    11: information_gate (cipher_key shift 7, 0/6 rekeyed), regret 1.0."""
+    out = await attack(
+        sandbox,
+        "u81_honest_marked_passphrase_mark_written_after_the_text.py",
+        "tk41_agents.py:marked_after",
+        k=8,
+    )
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out

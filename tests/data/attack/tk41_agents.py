@@ -217,3 +217,11 @@ def gron_all_digits(obs, hint, rng, mem):
     5'), read; unhinted, two vocabulary words."""
     digits = "".join(re.findall(r"\d", hint or ""))
     return gron_phrase(obs, digits if digits else None, rng, mem)
+
+
+def marked_after(obs, hint, rng, mem):
+    """u81: hinted, the phrase marked '(passphrase)' shifted back by the hint's number;
+    unhinted, the marked phrase under a random shift."""
+    code = re.search(r"([a-z ]+) \(passphrase\)", obs[0]).group(1).strip()
+    m = re.search(r"(\d+)", hint or "")
+    return _unshift(code, int(m.group(1)) if m else rng.randrange(1, 26))
