@@ -4378,21 +4378,24 @@ async def test_tester60_a_constant_colour_label_among_decoys_is_a_gate(sandbox: 
     strict=True,
     reason="tester60: Gronsfeld and affine decoys are looked for only as two shown words side "
     "by side under one other key (_digit_key_decoy, _affine_decoy); single words each under "
-    "its own key have none",
+    "its own key have none, nor do decoys under digit keys of another length",
 )
 @pytest.mark.parametrize(
     ("env", "who"),
     [
         ("u65_gate_gronsfeld_key_picks_one_word_among_single_word_decoys.py", "gron_word"),
         ("u66_gate_affine_key_picks_one_word_among_single_word_decoys.py", "affine_word"),
+        # phrases under Gronsfeld keys of 3, 4 and 6 digits beside the hint's 5
+        ("u82_gate_gronsfeld_decoys_under_keys_of_other_lengths.py", "gron_phrase"),
     ],
 )
-async def test_tester60_single_word_decoys_under_their_own_keys_are_a_gate(
+async def test_tester60_gronsfeld_or_affine_decoys_of_another_shape_are_a_gate(
     sandbox: Sandbox, env: str, who: str
 ) -> None:
     """Four 8-9-letter words, each under its own secret Gronsfeld (affine) key; the hint's
-    31415 (a=5, b=8) picks the password. engine.score --k 8 seeds 0-3 and 11: frontier, no
-    flags (regret 0.625-1.0 / 0.625-0.75)."""
+    31415 (a=5, b=8) picks the password; u82: phrases, the decoys under digit keys of other
+    lengths. engine.score --k 8 seeds 0-3 and 11: frontier, no flags (regret 0.625-1.0 /
+    0.625-0.75 / 1.0)."""
     out = await attack(sandbox, env, f"tk41_agents.py:{who}", k=8)
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags and not out.accepted, out
