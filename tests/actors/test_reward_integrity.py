@@ -4530,3 +4530,19 @@ async def test_tester60_a_passphrase_marked_after_its_text_stays_frontier(
     )
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out
+    reason="tester61's v94: _keys_after calls int() on a 5,000-digit key the description "
+    "writes after the hint's words; ValueError out of scoring (critic_error)",
+)
+async def test_tester61_a_5000_digit_shift_after_the_hints_words_does_not_crash(
+    sandbox: Sandbox,
+) -> None:
+    """v94: w04's phrases, the description saying the passphrase is 'shifted by 7, never
+    shifted by 111...1' (5,000 digits). engine.score --k 8 --seed 11: critic_error
+    (ValueError, Python's 4,300-digit limit, in _keys_after via _key_stated)."""
+    out = await attack(
+        sandbox,
+        "v94_crash_description_writes_a_5000_digit_shift_after_the_hints_words.py",
+        "tk42_agents.py:first_number",
+        k=8,
+    )
+    assert getattr(out, "reason", None) != "critic_error", out
