@@ -3162,7 +3162,15 @@ def _stated_text(env: EnvValidated) -> str:
     what the description's runs of spelled characters spell (:func:`_tokens`: 'say Alfa,
     Bravo, Charlie' states ``abc``, which a method hint repeating it spells too; session 18's
     tester26's m98 was flagged)."""
-    runs = [t for t in _tokens(env.description) if t not in env.description]
+    # a token that is a word of the description is in it: no scan of the whole of it per
+    # token (15,000 keys in a 555 KB description took 12 CPU-s: tester61's v97); past 4,096
+    # scans the rest are kept unscanned (kept, they only repeat what is stated)
+    words = set(re.findall(r"\w+", env.description))
+    runs: list[str] = []
+    for t in dict.fromkeys(_tokens(env.description)):
+        if t in words or (len(runs) < 4096 and t in env.description):
+            continue
+        runs.append(t)
     return "\n".join([env.description, json.dumps(env.tools, ensure_ascii=False), " ".join(runs)])
 
 
@@ -4565,7 +4573,7 @@ def _table_stated(hint: str, stated: str) -> bool:
     hinted = _table_entries(hint)
     if len(hinted) < 3:
         return False
-    written = _table_entries(stated)
+    written = _table_entries(_as_rows(stated))
     # the stated words and table keys by their first 3 and 4 letters, for a key that
     # abbreviates one (a lookup a key: a table of 2,000 keys took 123 CPU-s searched anew)
     heads: dict[str, list[str]] = {}
@@ -4629,12 +4637,18 @@ def _table_stated(hint: str, stated: str) -> bool:
     # hint's values; any code offered beside a value ('apple peek/taxi/barn', 'peek or
     # taxi': tester58's w08, codes in lower case); a code of a value's shape
     unnamed: dict[int, tuple[set[str], dict[str, set[str]], dict[tuple[int, bool], set[str]]]] = {}
+    offers = [
+        {w.casefold() for w in re.findall(r"[^\W_]+", m.group())}
+        - {"or", "one", "any", "either", "of"}
+        for m in itertools.islice(_OFFERED.finditer(stated), 4096)
+        if re.search(r"[ \t]or[ \t]+[^\W_]+$|^(?:one|any|either)[ \t]", m.group(), re.I)
+    ]
 
     def offered(i: int) -> tuple[set[str], dict[str, set[str]], dict[tuple[int, bool], set[str]]]:
         if i not in unnamed:
             theirs = {value_of[k] for k in keys_of[i]}
             chains: dict[str, set[str]] = {}
-            for chain in _alternative_chains(pieces[i]):
+            for chain in [*_alternative_chains(pieces[i]), *(o for o in offers if o & folded[i])]:
                 for w in chain:
                     chains.setdefault(w, set()).update(chain - theirs)
             shaped: dict[tuple[int, bool], set[str]] = {}
@@ -4664,7 +4678,8 @@ def _table_stated(hint: str, stated: str) -> bool:
 
 def _alternative_chains(part: str) -> list[set[str]]:
     """The words ``part`` offers as alternatives to each other, lower case, a set a chain:
-    joined by ``/``, ``|``, ``&``, ``+`` or ``or`` (``peek/taxi/barn``, ``peek or taxi``)."""
+    joined by ``/``, ``&``, ``+`` or ``or`` (``peek/taxi/barn``, ``peek or taxi``; not ``|``,
+    a Markdown table's bar: tester60's u75)."""
     out = []
     for m in _ALTERNATIVES.finditer(part):
         words = {w.casefold() for w in re.findall(r"[^\W_]+", m.group())} - {"or"}
@@ -4673,33 +4688,86 @@ def _alternative_chains(part: str) -> list[set[str]]:
 
 
 _ALTERNATIVES = re.compile(
-    r"[^\W_]+(?:[ \t]*(?:[/|&+]|(?<![^\W_])or(?![^\W_]))[ \t]*[^\W_]+)+", re.I
+    r"(?<![^\W_])[^\W_]++(?:[ \t]*+(?:[/&+]|(?<![^\W_])or(?![^\W_]))[ \t]*+[^\W_]++)+",
+    re.I,
 )
+
+
+_WORD_LIST = re.compile(
+    r"(?<![^\W_])[^\W_]++"
+    r"(?:(?:[ \t]*+,[ \t]*+(?:and[ \t]++)?|[ \t]++and[ \t]++)(?!and(?![^\W_]))[^\W_]++){2,}"
+)
+"""A list of 3+ single words, comma separated, ``and`` before the last or not; from a word's
+start and without backtracking (a 20,000-letter word cost 7.4 CPU-s: tester61's v96)."""
+_SAME_ORDER = re.compile(
+    r"same order|respectively|in (?:that|this|matching|corresponding|their) order"
+    r"|correspond\w*|in turn",
+    re.I,
+)
+"""What says a list pairs with another place by place."""
 
 
 def _parallel_lists_state(
     hinted: Mapping[str, set[str]], stated: str, named: Callable[[str], str]
 ) -> bool:
-    """Whether ``stated`` writes the hint's table as two lists of single words, comma
-    separated, of one length (the first 64 such lists of 3+): one holding every key
-    (``named``), the other each key's value at its place ('The crates, in order: apple, pear,
-    ... Their codes, in the same order: PEEK, FROG, ...': tester58's w10)."""
-    lists = [
-        [w.casefold() for w in re.findall(r"[^\W_]+", m.group())]
-        for m in itertools.islice(
-            re.finditer(r"[^\W_]+(?:[ \t]*,[ \t]*(?:and[ \t]+)?[^\W_]+){2,}", stated), 64
-        )
-    ]
-    lists = [[w for w in ws if w != "and"] for ws in lists]
-    for keys in lists:
-        if not all(named(k) in keys for k in hinted):
+    """Whether ``stated`` writes the hint's table as two lists of single words
+    (:data:`_WORD_LIST`, the first 64) of one length: one holding every key (``named``), the
+    other each key's value at its place, its sentence saying so (:data:`_SAME_ORDER`: 'The
+    crates, in order: apple, pear, ... Their codes, in the same order: PEEK, FROG, ...':
+    tester58's w10; 'The apple, ..., date and peach crates open with PEEK, ... and HYMN
+    respectively': tester60's u77). Codes listed 'in alphabetical order (not the crates')'
+    pair with nothing, whatever the hint pairs them with (u72)."""
+    lists: list[tuple[list[str], bool]] = []
+    for m in itertools.islice(_WORD_LIST.finditer(stated), 64):
+        words = [w.casefold() for w in re.findall(r"[^\W_]+", m.group()) if w.casefold() != "and"]
+        start = max(stated.rfind(c, 0, m.start()) for c in ".;\n") + 1
+        ends = [i for i in (stated.find(c, m.end()) for c in ".;\n") if i >= 0]
+        paired = _SAME_ORDER.search(stated, start, min(ends, default=len(stated))) is not None
+        lists.append((words, paired))
+    wanted = {named(k) for k in hinted}
+    for keys, _ in lists:
+        if not wanted <= set(keys):  # (a list per key, 15,000 keys: tester61's v97)
             continue
-        for values in lists:
-            if values is not keys and len(values) == len(keys):
+        for values, paired in lists:
+            if paired and values is not keys and len(values) == len(keys):
                 table = dict(zip(keys, values, strict=True))
                 if all({table[named(k)]} == v for k, v in hinted.items()):
                     return True
     return False
+
+
+_TABLE_ROWS = (
+    # | apple | PEEK | (a Markdown table: tester60's u75)
+    (
+        re.compile(
+            r"^[ \t]*+\|[ \t]*+([^|\n]+?)[ \t]*\|[ \t]*+([^|\n]+?)[ \t]*\|[ \t]*$",
+            re.M,
+        ),
+        r"\1: \2",
+    ),
+    # apple,PEEK (CSV rows: u78)
+    (re.compile(r"^[ \t]*([^\W_]+)[ \t]*,[ \t]*([^\W_]+)[ \t]*$", re.M), r"\1: \2"),
+    # apple ........ PEEK (dot leaders: u79)
+    (re.compile(r"(?<=[^\W_])[ \t]*(?:\.[ \t]*){3,}(?=[^\W_])"), ": "),
+)
+"""Table layouts read as ``key: value`` rows by :func:`_table_stated`."""
+
+
+def _as_rows(text: str) -> str:
+    """``text`` with the rows of :data:`_TABLE_ROWS`' layouts written ``key: value``."""
+    for pattern, row in _TABLE_ROWS:
+        text = pattern.sub(row, text)
+    return text
+
+
+_OFFERED = re.compile(
+    r"(?<![^\W_])(?:(?:one|any|either)[ \t]++of[ \t]++)?[^\W_]++(?:[ \t]*+,[ \t]*+[^\W_]++)++"
+    r"(?:[ \t]*+,?[ \t]++or[ \t]++[^\W_]++)?",
+    re.I,
+)
+"""Words offered as alternatives across commas (``one of PEEK, TAXI or BARN``: tester60's
+u70, whose commas split the sentence's parts): every comma list is matched from its first
+word, without backtracking, and kept where ``or`` ends it or ``one of`` opens it."""
 
 
 def _table_entries(text: str) -> dict[str, set[str]]:
@@ -5017,19 +5085,20 @@ def _answer_keys(
 
 
 def _shift_label(low: str, own: Sequence[str], key: int) -> str | None:
-    """The word (3+ letters) that ``low`` (shown text, lower case) writes right before the
-    words ``own`` shifted on by ``key`` (at most four other characters between: ``Passphrase:
-    ``), where both are written once; else ``None``."""
+    """The words (3+ letters, space-separated) that ``low`` (shown text, lower case) writes
+    right before the words ``own`` shifted on by ``key`` (at most four other characters
+    between: ``Passphrase: ``) and right after them (``hwpjl (passphrase)``: tester60's
+    u81), where the ciphertext and the word are written once; else ``None``."""
     cipher = r"[^a-z]+".join(re.escape(w.translate(_LETTER_SHIFTS[key])) for w in own)
     found = list(itertools.islice(re.finditer(rf"(?<![a-z]){cipher}(?![a-z])", low), 2))
     if len(found) != 1:
         return None
-    m = re.search(
-        r"(?<![a-z])([a-z]{3,})[^a-z]{1,4}$", low[max(0, found[0].start() - 40) : found[0].start()]
-    )
-    if m is None or len(re.findall(rf"(?<![a-z]){m.group(1)}(?![a-z])", low)) != 1:
-        return None
-    return m.group(1)
+    start, end = found[0].span()
+    before = re.search(r"(?<![a-z])([a-z]{3,})[^a-z]{1,4}$", low[max(0, start - 40) : start])
+    after = re.match(r"[^a-z]{1,4}([a-z]{3,})(?![a-z])", low[end : end + 40])
+    words = [m.group(1) for m in (before, after) if m is not None]
+    once = [w for w in words if len(re.findall(rf"(?<![a-z]){w}(?![a-z])", low)) == 1]
+    return " ".join(once) or None
 
 
 _DECOY_KEYWORDS_MAX = 64
@@ -5131,12 +5200,20 @@ def _affine_keys(low: str, own: Sequence[str]) -> set[str]:
 def _affine_decoy(low: str, played: set[str], mine: set[int | str]) -> bool:
     """Whether two shown words side by side in ``low`` (3-8 letters each; the first 128
     such pairs) read as two words of ``played`` under one affine key (Caesar shifts too)
-    that is none of ``mine``: an affine key's decoys."""
+    that is none of ``mine``, or one shown word of 7-12 letters (the first 256) reads as one
+    (tester60's u66): an affine key's decoys."""
     pairs = [
         (a, b)
         for a, b in itertools.pairwise(_NOT_LETTER.split(low)[: 64 * _SHIFTED_ARRAYS_MAX])
         if 3 <= len(a) <= 8 and 3 <= len(b) <= 8
     ][:128]
+    singles = dict.fromkeys(
+        t for t in _NOT_LETTER.split(low)[: 64 * _SHIFTED_ARRAYS_MAX] if 7 <= len(t) <= 12
+    )
+    for word in itertools.islice(singles, 256):  # four words under their own keys (u66)
+        for (a, b), table in _AFFINE_READ.items():
+            if f"{a},{b}" not in mine and word.translate(table) in played:
+                return True
     for first, second in pairs:
         for (a, b), table in _AFFINE_READ.items():
             if (
@@ -5149,7 +5226,7 @@ def _affine_decoy(low: str, played: set[str], mine: set[int | str]) -> bool:
 
 
 _DIGIT_KEY = re.compile(
-    r"(?<![\d.])(?:\d{2,12}|\d(?:[ \t]*[,;/-][ \t]*\d|[ \t]+\d){2,11})(?!\d|[.,]\d)"
+    r"(?<![\d.])(?:\d{2,12}|\d(?:(?:[ \t]*[,;/-][ \t]*|[ \t]+)(?:and[ \t]+)?\d){2,11})(?!\d|[.,]\d)"
 )
 """A digit key a hint may write (``31415``, ``3, 1, 4, 1, 5``, ``3-1-4``): 2-12 digits, run
 together or one by one (3+) between commas, dashes or spaces."""
@@ -5205,8 +5282,10 @@ def _digit_key_readings(low: str, own: Sequence[str], digit_keys: Sequence[str])
 def _digit_key_decoy(low: str, played: set[str], lengths: set[int], mine: set[int | str]) -> bool:
     """Whether two shown words side by side in ``low`` (3-8 letters each; the first 128 such
     pairs) read as two words of ``played`` (the first :data:`_DIGIT_DECOY_WORDS` of each
-    length) under a digit key (every letter moved on by 0-9) of one of ``lengths``, cycled
-    over their letters, that is none of ``mine``: a Gronsfeld key's decoys (tester54's y55).
+    length) under a digit key (every letter moved on by 0-9) of one of ``lengths`` (or, for
+    words of 4+ letters, of 2-8 digits), cycled over their letters, that is none of ``mine``,
+    or one shown word of 7-12 letters (the first 256) reads as one under a key it repeats
+    three digits of: a Gronsfeld key's decoys (tester54's y55, tester60's u65, u82).
     The two words hold two digits of the key twice at least. At most 128 x 2 x 1,024 words'
     shifts and, for a first word shorter than the key, 128 x 64 x 64 pairs of their digit
     readings (the first 64 a word)."""
@@ -5227,9 +5306,24 @@ def _digit_key_decoy(low: str, played: set[str], lengths: set[int], mine: set[in
             readings[token] = list(itertools.islice((d for d in shifts if max(d) <= 9), 64))
         return readings[token]
 
+    # a single word long enough to show the key repeat (3 digits read twice at least; 7+
+    # letters: four words under their own keys, tester60's u65)
+    singles = dict.fromkeys(
+        t for t in _NOT_LETTER.split(low)[: 64 * _SHIFTED_ARRAYS_MAX] if 7 <= len(t) <= 12
+    )
+    for word in itertools.islice(singles, 256):
+        for shifts in digit_readings(word):
+            for n in range(2, len(word) - 2):
+                key = shifts[:n]
+                if "".join(map(str, key)) not in mine and all(
+                    s == key[i % n] for i, s in enumerate(shifts)
+                ):
+                    return True
     for a, b in pairs:
         for first in digit_readings(a):
-            for n in lengths:
+            # keys of other lengths than the hint's too (3-6 digits: u82), where both words
+            # have 4+ letters
+            for n in lengths if min(len(a), len(b)) < 4 else lengths | set(range(2, 9)):
                 if len(a) >= n:  # the key is the first word's: the second's plain text follows
                     key = first[:n]
                     if "".join(map(str, key)) in mine or any(
@@ -5294,7 +5388,7 @@ def _key_forms(kind: str, key: int | str) -> list[_KeyForm]:
             (key, rf"\([ \t]*{a}[ \t]*,[ \t]*{b}[ \t]*\)", str),
         ]
     if kind == "digits":  # a Gronsfeld key: run together or one by one ('3, 1, 4, 1, 5')
-        one_by_one = r"[ \t]*[,;/ -][ \t]*".join(str(key))
+        one_by_one = r"(?:[ \t]*[,;/ -][ \t]*|[ \t]+)(?:and[ \t]+)?".join(str(key))
         return [
             (key, rf"(?<![\d.]){key}(?!\d|[.,]\d)", str),
             (key, rf"(?<![\d.]){one_by_one}(?!\d|[.,]\d)", str),
@@ -5353,6 +5447,9 @@ def _rekeyed_hint(
             # the new a, b in the numbers' places ('b=' holds only b)
             numbers = [str(nb)] if i == 1 else [str(na), str(nb)]
             out = re.sub(pattern, functools.partial(_renumbered, numbers), out)
+        if out == hint:  # in words: 'multiplying each index by 5 and then adding 8' (u73)
+            news = {a: str(na), b: str(nb)}
+            out = re.sub(rf"(?<![\d.])(?:{a}|{b})(?!\d)", lambda m: news[m.group()], hint)
         return None if out == hint else out
     if kind == "digits":
         assert isinstance(key, str)
@@ -5406,9 +5503,13 @@ def _key_stated(hint: str, stated: str, kind: str, key: int | str, shown: str = 
     def contexts(text: str) -> set[tuple[str, ...]]:
         out = set()
         for _, pattern, _ in _key_forms(kind, key):
-            for m in re.finditer(pattern, text, flags=re.I):
+            for m in itertools.islice(re.finditer(pattern, text, flags=re.I), 4096):
                 before = re.findall(r"[^\W\d_]+", text[max(0, m.start() - 80) : m.start()])
-                if len(before) >= 2 and not re.search(r"\d\W*$", text[: m.start()][-8:]):
+                # (the 8 characters before, not a copy of all before them: 400,000 keys in a
+                # 1 MB description cost 7.5 CPU-s)
+                if len(before) >= 2 and not re.search(
+                    r"\d\W*$", text[max(0, m.start() - 8) : m.start()]
+                ):
                     out.add(tuple(w.casefold() for w in before[-2:]))
         return out
 
@@ -5416,8 +5517,10 @@ def _key_stated(hint: str, stated: str, kind: str, key: int | str, shown: str = 
     said = contexts(hint)
     for text in (stated, shown):
         shared = said & contexts(text)
-        if shared and all(_keys_after(text, pair, kind) <= mine for pair in shared):
-            return True
+        if shared:
+            after = _keys_by_context(text, kind)
+            if all(after.get(pair, set()) <= mine for pair in shared):
+                return True
         # or the only key of its kind the task names after a cipher word ('always the ROT7
         # one' where the hint says 'back by 7': tester55's y63)
         named = _cipher_named_keys(text).get(kind)
@@ -5426,83 +5529,166 @@ def _key_stated(hint: str, stated: str, kind: str, key: int | str, shown: str = 
     return kind == "shift" and _worked_shifts(stated) & mine == _worked_shifts(stated) != set()
 
 
-def _keys_after(text: str, pair: tuple[str, ...], kind: str) -> set[int | str]:
-    """The keys of ``kind`` ``text`` writes right after the words ``pair`` (``shifted by
-    7``: ``{7}``; digits, a number word up to twenty, ``0x`` hex, a keyword, a Gronsfeld
-    key's digits run together)."""
-    one, two = (re.escape(w) for w in pair)
-    out: set[int | str] = set()
-    after = rf"(?<![^\W\d_]){one}[^A-Za-z]+{two}[^A-Za-z0-9]*(0x[0-9a-f]+|\d+|[a-z]+)"
-    for m in itertools.islice(re.finditer(after, text, flags=re.I), 256):
-        raw = m.group(1).casefold()
-        if kind == "keyword":
-            out.add(raw)
-        elif kind == "digits":
-            if raw.isdigit():
-                out.add(raw)
-        elif raw.startswith("0x"):
-            out.add(int(raw, 16))
-        elif raw.isdigit():
-            out.add(int(raw))
-        elif raw in _EN_UNITS:
-            out.add(_EN_UNITS[raw])
+def _keys_by_context(text: str, kind: str) -> dict[tuple[str, ...], set[int | str]]:
+    """The keys of ``kind`` ``text`` writes, by the two words before each (lower case; a
+    list's later items by its first's: ``shifted by 7, 3, 11 or 20`` gives ``("shifted",
+    "by")`` ``{7, 3, 11, 20}``, tester60's u62): numbers in decimal or ``0x`` hex and English
+    number words up to twenty, 2-12 digits for a Gronsfeld key, words for a keyword. One pass
+    over the first 200,000 tokens (a regex and a scan a pair, 8,000 pairs, cost 26 CPU-s:
+    tester61's v98; a search across Cyrillic letters from each repeated word, 22 s: v95)."""
+    out: dict[tuple[str, ...], set[int | str]] = {}
+    words: list[str] = []
+    tokens = re.finditer(r"0x[0-9a-f]+|\d+|[^\W\d_]+", text, re.I)
+    for m in itertools.islice(tokens, 200_000):
+        raw = m.group().casefold()
+        if raw in ("or", "and"):  # within a list
+            continue
+        if len(words) >= 2:
+            value: int | str | None = None
+            if kind == "keyword":
+                value = raw if raw.isalpha() else None
+            elif kind == "digits":
+                value = raw if raw.isdigit() and 2 <= len(raw) <= 12 else None
+            else:
+                value = _key_number(raw)
+            if value is not None:
+                out.setdefault((words[-2], words[-1]), set()).add(value)
+        if raw.isalpha() and raw not in _EN_UNITS:
+            words = [*words[-1:], raw]
     return out
 
 
+_LIST_MORE = r"(?:[ \t]*(?:[,;/]|(?<![^\W_])(?:or|and)(?![^\W_]))[ \t]*(?:(?:or|and)[ \t]+)?(?:0x[0-9a-f]+|\d+|(?!(?:or|and)\b)[a-z]+))*"
+"""More items of a list after its first (``, 3, 11 or 20``), for :func:`_list_items`."""
+
+
+def _list_items(text: str) -> list[str]:
+    """The items of a list (:data:`_LIST_MORE`) lower case, ``or``/``and`` left out."""
+    return [
+        w for w in re.findall(r"0x[0-9a-f]+|\d+|[a-z]+", text.casefold()) if w not in ("or", "and")
+    ]
+
+
+def _key_number(raw: str) -> int | None:
+    """``raw`` (lower case) as a number: decimal, ``0x`` hex or an English word up to
+    twenty; else ``None``."""
+    if len(raw) > 14:  # (int() of 5,000 digits raises: tester61's v94)
+        return None
+    if raw.startswith("0x"):
+        return int(raw, 16)
+    if raw.isdigit() and raw.isascii():
+        return int(raw)
+    return _EN_UNITS.get(raw)
+
+
+_WORKED_LINK = re.compile(
+    r"(?<![^\W\d_])(?:written|writes|becomes|become|turns|encodes?|enciphers?|encrypts?|maps?|reads|"
+    r"gives)(?![^\W\d_])|->|→|=>"
+)
+"""What joins a worked example's plain word to its cipher (``cat is written jha``)."""
+
+
 def _worked_shifts(text: str) -> set[int]:
-    """The Caesar shifts of the worked examples in ``text``: two words of 3+ letters, the
-    second within four words of the first, of its length and each of its letters moved on
-    by one amount ``k`` (``cat is written jha``: 7), as ``k`` and ``26 - k``; the first 2,048
-    words."""
-    words = re.findall(r"[a-z]+", text[: 16 * _SHOWN_DECODED_CHARS].lower())[:2048]
+    """The Caesar shifts of the worked examples in ``text``: a word and, within ten words
+    after it and past a word that links them (:data:`_WORKED_LINK`: ``is written``,
+    ``becomes``, ``->``), a word of its length with each of its letters moved on by one
+    amount ``k`` (``cat is written jha``: 7, tester58's w05; ``the plain word cat, once
+    enciphered for the passphrase, is written jha``: tester60's u76; ``every a is written as
+    h``: u71), as ``k`` and ``26 - k``; the first 2,048 words. Two words that happen to be
+    shifts of each other (``a cheer and a jolly voice``: u63) are no example."""
+    low = text[: 16 * _SHOWN_DECODED_CHARS].lower()
+    words = list(itertools.islice(re.finditer(r"[a-z]+", low), 2048))
     out: set[int] = set()
     for i, a in enumerate(words):
-        if len(a) < 3:
-            continue
-        for b in words[i + 1 : i + 5]:
-            if len(b) == len(a) and b != a:
-                moves = {(ord(y) - ord(x)) % 26 for x, y in zip(a, b, strict=True)}
-                if len(moves) == 1:
-                    k = moves.pop()
-                    out |= {k, 26 - k}
+        for b in words[i + 1 : i + 11]:
+            x, y = a.group(), b.group()
+            if len(y) != len(x) or y == x:
+                continue
+            moves = {(ord(q) - ord(p)) % 26 for p, q in zip(x, y, strict=True)}
+            if len(moves) == 1 and _WORKED_LINK.search(low, a.end(), b.start()):
+                k = moves.pop()
+                out |= {k, 26 - k}
     return out
 
 
 _CIPHER_WORD = re.compile(
     r"(?<![^\W\d_])(?:rot|rot-|shift(?:ed)?(?: by| of)?|caesar|key(?:word)?|xor(?:ed)?(?: with)?)"
-    r"[ \t:=-]*(0x[0-9a-f]{1,2}|\d{1,3}|[a-z]{3,12})(?![^\W_])",
+    r"[ \t:=-]*(?:is[ \t]+)?((?:0x[0-9a-f]{1,2}|\d{1,12}|[a-z]{3,12})(?![^\W_])" + _LIST_MORE + ")",
     re.I,
 )
-_PLACES = re.compile(
-    r"(?<![\w.])(\d{1,2}|[a-z]{3,9})[ \t]+(?:places|positions|steps)(?![^\W\d_])", re.I
+_PLACES = re.compile(r"(?<![^\W\d_])(?:places|positions|steps|letters)(?![^\W\d_])", re.I)
+"""The unit of a shift written as a count of places (``moved 7 places``, ``back seven
+steps``, ``7 letters later``; ``moved 3, 11, 15 and 7 places`` lists four: tester60's u61):
+the list before it is read by :func:`_list_before`."""
+
+
+def _list_before(text: str) -> list[str]:
+    """The numbers (:func:`_key_number`) of the list that ends ``text`` (its last 160
+    characters, lower case), last first: ``3, 11, 15 and 7`` gives ``7, 15, 11, 3``. Read
+    token by token backwards: a regex from each start cost 12 CPU-s for 8,000 items."""
+    tokens = re.findall(r"0x[0-9a-f]+|\d+|[^\W\d_]+|[,;/]", text[-160:].casefold())
+    items: list[str] = []
+    want_item = True
+    for token in reversed(tokens):
+        separator = token in (",", ";", "/", "or", "and")
+        if want_item and _key_number(token) is not None:
+            items.append(token)
+            want_item = False
+        elif separator and items:
+            want_item = True
+        else:
+            break
+    return items
+
+
+_PLACES_CONTEXT = re.compile(
+    r"(?<![^\W\d_])(?:shift\w*|mov\w*|rotat\w*|alphabet\w*|later|earlier|along|forwards?|back|"
+    r"caesar|rot\d*|ciphers?|enciphere?d?|encrypted)(?![^\W\d_])",
+    re.I,
 )
-"""A shift written as a count of places (``moved 7 places``, ``back seven steps``)."""
+"""A word that makes a count of places a shift in its sentence (``The vault is 7 steps
+away`` is none: tester60's u80)."""
+_AFFINE_STATED = re.compile(
+    r"(?<![\w.])(\d{1,2})[ \t]*\*?[ \t]*x[ \t]*\+[ \t]*(\d{1,2})(?!\d)"
+    r"|(?<![A-Za-z])a[ \t]*[=:][ \t]*(\d{1,2})[ \t]*(?:,|and|;)?[ \t]*b[ \t]*[=:][ \t]*(\d{1,2})(?!\d)",
+    re.I,
+)
+"""An affine key a text states (``x -> 5x + 8``, ``a=5 and b=8``)."""
 
 
 def _cipher_named_keys(text: str) -> dict[str, set[int | str]]:
     """The keys ``text`` names right after a cipher word (``ROT7``, ``shifted by 7``, ``key
-    42``, ``keyword lemon``), by the kinds of :func:`_key_forms` they may be: a number 1-25 a
-    shift (as ``k`` and ``26 - k``), any number an XOR key and an offset, a word a keyword;
-    a count of places (:data:`_PLACES`) a shift."""
+    42``, ``keyword lemon``, ``Gronsfeld key is 31415``), with the list they open (``shifted
+    by 7, 3, 11 or 20``: tester60's u62), by the kinds of :func:`_key_forms` they may be: a
+    number 1-25 a shift (as ``k`` and ``26 - k``), any number an XOR key and an offset, 2-12
+    digits not all one a Gronsfeld key, a word a keyword; a count of places
+    (:data:`_PLACES`) a shift where its sentence says how letters move
+    (:data:`_PLACES_CONTEXT`); an affine map or ``a=``, ``b=`` an affine key (u69)."""
     out: dict[str, set[int | str]] = {}
-    for m in _PLACES.finditer(text):
-        raw = m.group(1).casefold()
-        value = int(raw) if raw.isdigit() else _EN_UNITS.get(raw, 0)
-        if 1 <= value <= 25:
-            out.setdefault("shift", set()).update({value, 26 - value})
+    for sentence in re.split(r"[.;!?\n]", text):
+        if not _PLACES_CONTEXT.search(sentence):
+            continue
+        for m in _PLACES.finditer(sentence):
+            for raw in _list_before(sentence[max(0, m.start() - 200) : m.start()].rstrip()):
+                count = _key_number(raw) or 0
+                if 1 <= count <= 25:
+                    out.setdefault("shift", set()).update({count, 26 - count})
+    for m in _AFFINE_STATED.finditer(text):
+        a, b = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        out.setdefault("affine", set()).add(f"{int(a)},{int(b)}")
     for m in _CIPHER_WORD.finditer(text):
-        raw = m.group(1).casefold()
-        if raw.isalpha():
-            if raw not in _EN_UNITS:
-                out.setdefault("keyword", set()).add(raw)
+        for raw in _list_items(m.group(1)):
+            if raw.isdigit() and len(raw) >= 2 and len(set(raw)) > 1:
+                out.setdefault("digits", set()).add(raw)
+            value = _key_number(raw)
+            if value is None:
+                if raw.isalpha():
+                    out.setdefault("keyword", set()).add(raw)
                 continue
-            value = _EN_UNITS[raw]
-        else:
-            value = int(raw, 16) if raw.startswith("0x") else int(raw)
-        if 1 <= value <= 25:
-            out.setdefault("shift", set()).update({value, 26 - value})
-        for kind in ("xor", "offset"):
-            out.setdefault(kind, set()).add(value)
+            if 1 <= value <= 25:
+                out.setdefault("shift", set()).update({value, 26 - value})
+            for kind in ("xor", "offset"):
+                out.setdefault(kind, set()).add(value)
     return out
 
 
@@ -5534,16 +5720,22 @@ def _marked_by_task(
     key: tuple[str, int | str],
     found: Sequence[set[tuple[str, int | str]]],
     labels: Sequence[Mapping[int | str, str]],
+    stated: str,
 ) -> bool:
     """Whether every replayed win ``key`` reads (3 or more) shows the answer's ciphertext
-    right after one label word, the same in each (:func:`_shift_label`: ``Passphrase:`` in
-    every task): the task marks the message, and words under other shifts beside it are no
-    decoys the hint picks among (tester58's w11). Among shuffled decoys the word before the
-    answer changes from task to task (``Phrases: a; b``: 1 in 16 that three wins of four
-    phrases all come first)."""
+    beside one label word, the same in each (:func:`_shift_label`: ``Passphrase:`` in every
+    task), that ``stated`` (the description) names too (``A passphrase is shown ...``): the
+    task marks the message, and words under other shifts beside it are no decoys the hint
+    picks among (tester58's w11). Among shuffled decoys the word before the answer changes
+    from task to task (``Phrases: a; b``: 1 in 16 that three wins of four phrases all come
+    first); a tag the description does not name marks nothing it says (the passphrase
+    always painted ``red`` among shuffled colours that 'tell nothing': tester60's u64)."""
     kind, value = key
     wins = [labels[i].get(value) for i, f in enumerate(found) if key in f]
-    return kind == "shift" and len(wins) >= 3 and None not in wins and len(set(wins)) == 1
+    if kind != "shift" or len(wins) < 3:
+        return False
+    common = set.intersection(*(set((w or "").split()) for w in wins))
+    return any(re.search(rf"(?<![^\W\d_]){w}(?![^\W\d_])", stated, re.I) for w in common)
 
 
 async def _cipher_key_gate(
@@ -5625,7 +5817,7 @@ async def _cipher_key_gate(
             k
             for k in set().union(*found)
             if 2 * sum(k in c for c in contested) >= sum(k in f for f in found)
-            and not _marked_by_task(k, found, labels)
+            and not _marked_by_task(k, found, labels, stated)
         ),
         key=str,
     )

@@ -4322,13 +4322,6 @@ def test_tester59_a_prose_table_of_8000_keys_reads_as_stated() -> None:
     assert _table_stated(module.HINT, module.DESCRIPTION)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester60: a description's list of decoy shifts ('moved 3, 11, 15 and 7 places', "
-    "'shifted by 7, 3, 11 or 20') or a word pair one shift apart ('a cheer and a jolly') "
-    "or scenery's '7 steps away' reads as the task stating the hint's key (_cipher_named_keys, "
-    "_keys_after, _worked_shifts)",
-)
 @pytest.mark.parametrize(
     "env",
     [
@@ -4354,11 +4347,6 @@ async def test_tester60_decoy_shifts_the_description_lists_are_no_task_key(
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester60: the answer always after the one word 'red' among shuffled colour labels "
-    "reads as a message the task marks (_shift_label, _marked_by_task)",
-)
 async def test_tester60_a_constant_colour_label_among_decoys_is_a_gate(sandbox: Sandbox) -> None:
     """u64: four phrases in four colours, shuffled, each under its own shift; the passphrase
     (the hint's shift 7) is always the red one, and the colours tell nothing. engine.score
@@ -4374,12 +4362,6 @@ async def test_tester60_a_constant_colour_label_among_decoys_is_a_gate(sandbox: 
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester60: Gronsfeld and affine decoys are looked for only as two shown words side "
-    "by side under one other key (_digit_key_decoy, _affine_decoy); single words each under "
-    "its own key have none, nor do decoys under digit keys of another length",
-)
 @pytest.mark.parametrize(
     ("env", "who"),
     [
@@ -4401,11 +4383,6 @@ async def test_tester60_gronsfeld_or_affine_decoys_of_another_shape_are_a_gate(
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester60: an affine key in words ('multiplying ... by 5 and then adding 8') and a "
-    "Gronsfeld key listed '3, 1, 4, 1 and 5' are not read (_key_forms, _DIGIT_KEY)",
-)
 @pytest.mark.parametrize(
     ("env", "who"),
     [
@@ -4424,12 +4401,6 @@ async def test_tester60_a_hint_only_key_in_plain_words_is_a_gate(
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester60: _table_stated reads decoy codes after a comma as another sentence part "
-    "('opens with one of PEEK, TAXI or BARN'), and _parallel_lists_state pairs two lists the "
-    "task says are in different orders",
-)
 @pytest.mark.parametrize(
     ("env", "who"),
     [
@@ -4449,12 +4420,6 @@ async def test_tester60_a_table_the_task_does_not_state_is_a_gate(
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester60: _key_stated reads the task's key only after the hint's two words, a "
-    "cipher word, 'places' or a worked example within four words; other statements of it "
-    "are rewritten",
-)
 @pytest.mark.parametrize(
     ("env", "who"),
     [
@@ -4481,11 +4446,6 @@ async def test_tester60_a_cipher_key_the_task_states_in_other_words_stays_fronti
     assert out.accepted and not out.flags, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester60: a table the task states in a common layout is read as not stated "
-    "(_table_stated, _alternative_chains, _parallel_lists_state)",
-)
 @pytest.mark.parametrize(
     "env",
     [
@@ -4511,11 +4471,6 @@ async def test_tester60_a_table_the_task_states_in_a_common_layout_stays_frontie
     assert out.accepted and not out.flags, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester60: a mark written after the ciphertext ('hwpjl tqfy (passphrase)') is not read "
-    "as the task marking the message (_shift_label reads only a word right before it)",
-)
 async def test_tester60_a_passphrase_marked_after_its_text_stays_frontier(
     sandbox: Sandbox,
 ) -> None:
@@ -4530,15 +4485,15 @@ async def test_tester60_a_passphrase_marked_after_its_text_stays_frontier(
     )
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out
-    reason="tester61's v94: _keys_after calls int() on a 5,000-digit key the description "
-    "writes after the hint's words; ValueError out of scoring (critic_error)",
-)
+
+
 async def test_tester61_a_5000_digit_shift_after_the_hints_words_does_not_crash(
     sandbox: Sandbox,
 ) -> None:
     """v94: w04's phrases, the description saying the passphrase is 'shifted by 7, never
-    shifted by 111...1' (5,000 digits). engine.score --k 8 --seed 11: critic_error
-    (ValueError, Python's 4,300-digit limit, in _keys_after via _key_stated)."""
+    shifted by 111...1' (5,000 digits). engine.score --k 8 --seed 11: was critic_error
+    (ValueError, Python's 4,300-digit limit, in _keys_after via _key_stated); a number of
+    15+ digits is no key since."""
     out = await attack(
         sandbox,
         "v94_crash_description_writes_a_5000_digit_shift_after_the_hints_words.py",
