@@ -5558,8 +5558,13 @@ def _keys_by_context(text: str, kind: str) -> dict[tuple[str, ...], set[int | st
     return out
 
 
-_LIST_MORE = r"(?:[ \t]*(?:[,;/]|(?<![^\W_])(?:or|and)(?![^\W_]))[ \t]*(?:(?:or|and)[ \t]+)?(?:0x[0-9a-f]+|\d+|(?!(?:or|and)\b)[a-z]+))*"
-"""More items of a list after its first (``, 3, 11 or 20``), for :func:`_list_items`."""
+_LIST_MORE = (
+    r"(?:[ \t]*(?:[,;/]|(?<![^\W_])(?:or|and)(?![^\W_]))[ \t]*(?:(?:or|and)[ \t]+)?(?:0x[0-9a-f]+|\d+|(?:"
+    + "|".join(sorted(_CARDINAL_WORDS.values(), key=len, reverse=True))
+    + r")(?![^\W_])))*"
+)
+"""More numbers of a list after its first (``, 3, 11 or 20``, ``, seven or nine``), for
+:func:`_list_items`; a word after a comma is no more of it (``keyword lemon, then ...``)."""
 
 
 def _list_items(text: str) -> list[str]:
