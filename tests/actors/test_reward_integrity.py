@@ -4501,3 +4501,96 @@ async def test_tester61_a_5000_digit_shift_after_the_hints_words_does_not_crash(
         k=8,
     )
     assert getattr(out, "reason", None) != "critic_error", out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester62: an illustration of the cipher in the description ('for instance cat "
+    "becomes jha', 'for example x -> 5x + 8') or scenery ('7 steps back from the wall') reads "
+    "as the task stating the hint's key (_worked_shifts, _AFFINE_STATED, _PLACES_CONTEXT)",
+)
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # the Caesar shift explained with one example under the hint's 7 (_worked_shifts)
+        ("s25_gate_caesar_explained_with_the_hints_shift_as_example.py", "first_number"),
+        # 'You stand 7 steps back from the wall.' ('back': _PLACES_CONTEXT)
+        ("s26_gate_description_scenery_seven_steps_back.py", "first_number"),
+        # the affine map explained with the hint's a=5, b=8 (_AFFINE_STATED)
+        ("s31_gate_affine_map_explained_with_the_hints_key_as_example.py", "affine_word"),
+    ],
+)
+async def test_tester62_an_illustration_or_scenery_naming_the_hints_key_is_a_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """z951's four phrases (u66's four words), each under its own secret shift (affine key);
+    the hint's key picks the passphrase and nothing the task shows says which. engine.score
+    --k 8 seeds 0-3 and 11: frontier, no flags (regret 0.5-1.0; s31 0.625-0.75) on every
+    seed."""
+    out = await attack(sandbox, env, f"tk41_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester62: a colour label the description names in passing ('the red brick wall') "
+    "reads as the task marking the message (_marked_by_task)",
+)
+async def test_tester62_a_label_word_the_description_names_in_passing_marks_nothing(
+    sandbox: Sandbox,
+) -> None:
+    """s27: u64 (the passphrase always the red one among shuffled colours that 'tell
+    nothing') on a 'red brick wall'. engine.score --k 8 seeds 0-3 and 11: frontier, no flags
+    (regret 0.5-1.0)."""
+    out = await attack(
+        sandbox, "s27_gate_colour_label_word_named_in_passing.py", "tk41_agents.py:colour", k=8
+    )
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester62: a stated table beside a decoy table of the same keys (a second "
+    "'respectively' pairing; a three-column Markdown table) reads as the hint's table stated "
+    "(_parallel_lists_state, _as_rows)",
+)
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        ("s28_gate_respectively_lists_two_warehouses_hint_picks_one.py", "two_warehouses"),
+        ("s30_gate_markdown_table_beside_a_three_column_decoy_table.py", "three_warehouses"),
+    ],
+)
+async def test_tester62_a_table_beside_a_decoy_table_is_a_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """The description gives each crate a code per warehouse (two 'respectively' pairings;
+    a two-column Markdown table beside a three-column one) and never says which warehouse;
+    the hint names it and gives its table. engine.score --k 8 seeds 0-3 and 11: frontier, no
+    flags (regret 0.25-0.75 / 0.5-0.875) on every seed."""
+    out = await attack(sandbox, env, f"tk43_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="tester62: 'Their codes, in the order of the crates, are ...' is not read as a "
+    "pairing (_SAME_ORDER)",
+)
+async def test_tester62_codes_listed_in_the_order_of_the_crates_stay_frontier(
+    sandbox: Sandbox,
+) -> None:
+    """s33: the crates listed, then 'Their codes, in the order of the crates, are PEEK, ...
+    and HYMN'; the hint repeats the table. engine.score --k 8 seeds 0-3 and 11:
+    information_gate (relabelled keys, 0/6), regret 0.75-1.0."""
+    out = await attack(
+        sandbox,
+        "s33_honest_codes_listed_in_the_order_of_the_crates.py",
+        "tk41_agents.py:crate_of_eight",
+        k=8,
+    )
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
