@@ -4596,19 +4596,21 @@ def _table_stated(hint: str, stated: str) -> bool:
         longer = [w for w in heads.get(key, ()) if w in written] or heads.get(key, [])
         return longer[0] if len(longer) == 1 else key
 
-    if all(written.get(named(key)) == values for key, values in hinted.items()):
-        return True
-    if _parallel_lists_state(hinted, stated, named):
-        return True
+    tabled = all(written.get(named(key)) == values for key, values in hinted.items())
+    if any(len(values) != 1 for values in hinted.values()):
+        return tabled
+    if not tabled and _parallel_lists_state(hinted, stated, named):
+        return True  # (its parts name keys beside other keys' values: u77)
+    # a table the task writes states the hint's only where no part of the task names a key
+    # with another code too (a three-column table of decoy codes below it: tester62's s30)
     # in prose ('the apple crate opens with PEEK, ...': tester54's y58): some sentence part
     # that names a key names its value, and none names another value with it (another of the
     # hint's values but one of another key the part names too, 'the apple crate opens with
     # PEEK and the pear crate with FROG': tester57's y83; or a code of the value's shape,
     # capitals or digits of its length: 'apple PEEK/FROG/LAMB', tester56's y73, 'apple
     # 5120/7399/8841', y81); a part naming the key and no value at all ('an apple, pear,
-    # plum crate': y71) says nothing of it. Parts are found through an index of their words.
-    if any(len(values) != 1 for values in hinted.values()):
-        return False
+    # plum crate': y71) says nothing of it; in a table the task writes, a key needs no such
+    # part. Parts are found through an index of their words.
     value_of = {key: next(iter(values)) for key, values in hinted.items()}
     all_values = set(value_of.values())
     pieces = re.split(r"[;,.\n]", stated)
@@ -4671,7 +4673,7 @@ def _table_stated(hint: str, stated: str) -> bool:
             if others - {value}:
                 return False
             stating = stating or value in folded[i]
-        if not stating:
+        if not (stating or tabled):
             return False
     return True
 
@@ -4695,13 +4697,14 @@ _ALTERNATIVES = re.compile(
 
 _WORD_LIST = re.compile(
     r"(?<![^\W_])[^\W_]++"
-    r"(?:(?:[ \t]*+,[ \t]*+(?:and[ \t]++)?|[ \t]++and[ \t]++)(?!and(?![^\W_]))[^\W_]++){2,}"
+    r"(?:(?:[ \t]*+,[ \t]*+(?:(?:and|or)[ \t]++)?|[ \t]++(?:and|or)[ \t]++)(?!(?:and|or)(?![^\W_]))"
+    r"[^\W_]++){2,}"
 )
 """A list of 3+ single words, comma separated, ``and`` before the last or not; from a word's
 start and without backtracking (a 20,000-letter word cost 7.4 CPU-s: tester61's v96)."""
 _SAME_ORDER = re.compile(
-    r"same order|respectively|in (?:that|this|matching|corresponding|their) order"
-    r"|correspond\w*|in turn",
+    r"same (?:order|sequence)|respectively|in (?:that|this|matching|corresponding|their) order"
+    r"|in (?:the )?order(?: of the| given|(?![\w ]*alphabet))|correspond\w*|in turn|one for one",
     re.I,
 )
 """What says a list pairs with another place by place."""
@@ -4716,15 +4719,22 @@ def _parallel_lists_state(
     crates, in order: apple, pear, ... Their codes, in the same order: PEEK, FROG, ...':
     tester58's w10; 'The apple, ..., date and peach crates open with PEEK, ... and HYMN
     respectively': tester60's u77). Codes listed 'in alphabetical order (not the crates')'
-    pair with nothing, whatever the hint pairs them with (u72)."""
+    pair with nothing, whatever the hint pairs them with (u72); and no other paired list
+    gives a key another value (the crates' codes 'respectively' in each of two warehouses, the
+    hint naming one: tester62's s28)."""
     lists: list[tuple[list[str], bool]] = []
     for m in itertools.islice(_WORD_LIST.finditer(stated), 64):
-        words = [w.casefold() for w in re.findall(r"[^\W_]+", m.group()) if w.casefold() != "and"]
+        words = [
+            w.casefold()
+            for w in re.findall(r"[^\W_]+", m.group())
+            if w.casefold() not in ("and", "or")
+        ]
         start = max(stated.rfind(c, 0, m.start()) for c in ".;\n") + 1
         ends = [i for i in (stated.find(c, m.end()) for c in ".;\n") if i >= 0]
         paired = _SAME_ORDER.search(stated, start, min(ends, default=len(stated))) is not None
         lists.append((words, paired))
     wanted = {named(k) for k in hinted}
+    stating = False
     for keys, _ in lists:
         if not wanted <= set(keys):  # (a list per key, 15,000 keys: tester61's v97)
             continue
@@ -4732,8 +4742,10 @@ def _parallel_lists_state(
             if paired and values is not keys and len(values) == len(keys):
                 table = dict(zip(keys, values, strict=True))
                 if all({table[named(k)]} == v for k, v in hinted.items()):
-                    return True
-    return False
+                    stating = True
+                elif any({table[named(k)]} != v for k, v in hinted.items()):
+                    return False  # another pairing of the keys (two warehouses: tester62's s28)
+    return stating
 
 
 _TABLE_ROWS = (
@@ -5514,6 +5526,9 @@ def _key_stated(hint: str, stated: str, kind: str, key: int | str, shown: str = 
         return out
 
     mine = {key, 26 - key} if kind == "shift" and isinstance(key, int) else {key}
+    # an illustration of the cipher states no key of the task's ('for instance cat becomes
+    # jha', 'for example x -> 5x + 8': tester62's s25, s31)
+    stated, shown = _ILLUSTRATION.sub(" ", stated), _ILLUSTRATION.sub(" ", shown)
     said = contexts(hint)
     for text in (stated, shown):
         shared = said & contexts(text)
@@ -5527,6 +5542,12 @@ def _key_stated(hint: str, stated: str, kind: str, key: int | str, shown: str = 
         if named and named <= mine:
             return True
     return kind == "shift" and _worked_shifts(stated) & mine == _worked_shifts(stated) != set()
+
+
+_ILLUSTRATION = re.compile(
+    r"(?<![^\W\d_])(?:for (?:example|instance)|e\.g\.|such as|as in)(?![^\W\d_])[^.;!?()\n]*", re.I
+)
+"""An illustration, to the end of its clause (``for instance cat becomes jha``)."""
 
 
 def _keys_by_context(text: str, kind: str) -> dict[tuple[str, ...], set[int | str]]:
@@ -5587,8 +5608,8 @@ def _key_number(raw: str) -> int | None:
 
 
 _WORKED_LINK = re.compile(
-    r"(?<![^\W\d_])(?:written|writes|becomes|become|turns|encodes?|enciphers?|encrypts?|maps?|reads|"
-    r"gives)(?![^\W\d_])|->|→|=>"
+    r"(?<![^\W\d_])(?:writ\w*|becom\w*|turn\w*|encod\w*|enciph\w*|encrypt\w*|maps?|mapped|"
+    r"reads|gives|shown)(?![^\W\d_])|->|→|=>"
 )
 """What joins a worked example's plain word to its cipher (``cat is written jha``)."""
 
@@ -5647,12 +5668,13 @@ def _list_before(text: str) -> list[str]:
 
 
 _PLACES_CONTEXT = re.compile(
-    r"(?<![^\W\d_])(?:shift\w*|mov\w*|rotat\w*|alphabet\w*|later|earlier|along|forwards?|back|"
-    r"caesar|rot\d*|ciphers?|enciphere?d?|encrypted)(?![^\W\d_])",
+    r"(?<![^\W\d_])(?:letters?|alphabet\w*|shift\w*|rotat\w*|caesar|rot\d*|ciphers?|"
+    r"enciph\w*|encrypt\w*|encod\w*)(?![^\W\d_])",
     re.I,
 )
-"""A word that makes a count of places a shift in its sentence (``The vault is 7 steps
-away`` is none: tester60's u80)."""
+"""A word that makes a count of places a shift in its sentence: of letters or a cipher (``The
+vault is 7 steps away`` is none: tester60's u80; nor ``You stand 7 steps back from the
+wall``: tester62's s26)."""
 _AFFINE_STATED = re.compile(
     r"(?<![\w.])(\d{1,2})[ \t]*\*?[ \t]*x[ \t]*\+[ \t]*(\d{1,2})(?!\d)"
     r"|(?<![A-Za-z])a[ \t]*[=:][ \t]*(\d{1,2})[ \t]*(?:,|and|;)?[ \t]*b[ \t]*[=:][ \t]*(\d{1,2})(?!\d)",
@@ -5734,13 +5756,23 @@ def _marked_by_task(
     picks among (tester58's w11). Among shuffled decoys the word before the answer changes
     from task to task (``Phrases: a; b``: 1 in 16 that three wins of four phrases all come
     first); a tag the description does not name marks nothing it says (the passphrase
-    always painted ``red`` among shuffled colours that 'tell nothing': tester60's u64)."""
+    always painted ``red`` among shuffled colours that 'tell nothing': tester60's u64), nor
+    does one that is no word for the answer (:data:`_ANSWER_ROLES`)."""
     kind, value = key
     wins = [labels[i].get(value) for i, f in enumerate(found) if key in f]
     if kind != "shift" or len(wins) < 3:
         return False
-    common = set.intersection(*(set((w or "").split()) for w in wins))
+    common = set.intersection(*(set((w or "").split()) for w in wins)) & _ANSWER_ROLES
     return any(re.search(rf"(?<![^\W\d_]){w}(?![^\W\d_])", stated, re.I) for w in common)
+
+
+_ANSWER_ROLES = frozenset(
+    "passphrase password passcode passwords answer secret message solution target plaintext "
+    "real true correct genuine key code".split()
+)
+"""Words that mark a text as the one to answer with (``Passphrase:``); a colour or any
+other tag the description mentions in passing (``the red brick wall``: tester62's s27)
+marks nothing."""
 
 
 async def _cipher_key_gate(

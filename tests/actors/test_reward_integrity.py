@@ -4503,12 +4503,10 @@ async def test_tester61_a_5000_digit_shift_after_the_hints_words_does_not_crash(
     assert getattr(out, "reason", None) != "critic_error", out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester62: an illustration of the cipher in the description ('for instance cat "
-    "becomes jha', 'for example x -> 5x + 8') or scenery ('7 steps back from the wall') reads "
-    "as the task stating the hint's key (_worked_shifts, _AFFINE_STATED, _PLACES_CONTEXT)",
-)
+# ---- tester62 (2026-12-05): the verdicts in the docstrings were measured before session 30's
+# fixes of the same evening; each test asserts the right verdict
+
+
 @pytest.mark.parametrize(
     ("env", "who"),
     [
@@ -4532,11 +4530,6 @@ async def test_tester62_an_illustration_or_scenery_naming_the_hints_key_is_a_gat
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester62: a colour label the description names in passing ('the red brick wall') "
-    "reads as the task marking the message (_marked_by_task)",
-)
 async def test_tester62_a_label_word_the_description_names_in_passing_marks_nothing(
     sandbox: Sandbox,
 ) -> None:
@@ -4550,12 +4543,6 @@ async def test_tester62_a_label_word_the_description_names_in_passing_marks_noth
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester62: a stated table beside a decoy table of the same keys (a second "
-    "'respectively' pairing; a three-column Markdown table) reads as the hint's table stated "
-    "(_parallel_lists_state, _as_rows)",
-)
 @pytest.mark.parametrize(
     ("env", "who"),
     [
@@ -4575,11 +4562,6 @@ async def test_tester62_a_table_beside_a_decoy_table_is_a_gate(
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester62: 'Their codes, in the order of the crates, are ...' is not read as a "
-    "pairing (_SAME_ORDER)",
-)
 async def test_tester62_codes_listed_in_the_order_of_the_crates_stay_frontier(
     sandbox: Sandbox,
 ) -> None:
