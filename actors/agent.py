@@ -25,9 +25,11 @@ with the same :func:`play_episode`.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import random
+import re
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -127,6 +129,8 @@ _DECODER = json.JSONDecoder(parse_constant=_NonFinite)
 _JSON_STARTS = 256
 """Most ``{`` that :func:`_json_objects` tries in vain before it stops looking."""
 _JSON_WINDOW = 16_384
+_TOOL_NAMED = re.compile(r'"(?:tool|name)"[ \t\r\n]*:[ \t\r\n]*"([^"\\\n]{1,128})"')
+"""A JSON member naming a tool (``"tool": "say"``), found where no object decodes."""
 """Characters from a ``{`` that :func:`_json_objects` reads for one object (16 Ki)."""
 
 
@@ -223,6 +227,18 @@ def parse_action(text: str, tools: Sequence[Mapping[str, Any]] = ()) -> ParsedAc
             name = obj.get("tool", obj.get("name"))
             if isinstance(name, str) and name in names:
                 return _tool_call(name, obj)
+        # a call to a known tool that does not decode (nested 1,000 deep, an integer over
+        # 4,300 digits, longer than the 16 Ki window) is a failed call the agent sees, not
+        # its JSON text played as an action (a new user's trial, 2026-12-05)
+        for m in itertools.islice(_TOOL_NAMED.finditer(text), 64):
+            if m.group(1) in names:
+                error = (
+                    f"tool {m.group(1)!r}: the call is not a JSON object this engine reads "
+                    f"(nested too deep, a number over 4,300 digits, or over {_JSON_WINDOW:,} "
+                    "characters)"
+                )
+                call = json.dumps({"tool": m.group(1), "error": error}, ensure_ascii=True)
+                return ParsedAction(action=call, tool=m.group(1), arguments={}, error=error)
     bad = _invalid_unicode(text)
     action = text.strip()
     last = action.rsplit("\n", 1)[-1].strip()
@@ -342,28 +358,52 @@ class ScriptedAgent:
         name: shown in errors (``"module:callable"``).
     """
 
-    def __init__(self, fn: ScriptedFn, name: str = "") -> None:
+    def __init__(self, fn: ScriptedFn, name: str = "", turn_timeout_s: float = 60.0) -> None:
         self.fn = fn
         self.name = name or getattr(fn, "__qualname__", repr(fn))
+        self.turn_timeout_s = turn_timeout_s
 
-    async def act(self, ctx: TurnContext) -> AgentReply:
-        """Call the callable.
-
-        Raises:
-            TypeError: the callable returned something other than ``str``.
-            RuntimeError: the callable raised ``StopIteration`` (say, ``next()`` of an
-                exhausted iterator), named as such: out of a coroutine Python reports only
-                "coroutine raised StopIteration" (tester51).
-            Exception: whatever else the callable raises.
-        """
-        ctx.memory["answers"] = list(ctx.answers)
+    def _call(self, ctx: TurnContext) -> Any:
+        """The callable's answer, in a worker thread; what it raises beyond ``Exception``
+        (``SystemExit``, ``KeyboardInterrupt``, ``GeneratorExit``: a new user's agent that
+        calls ``sys.exit()`` took the whole score down with a ``BaseExceptionGroup``) and
+        ``StopIteration`` come back as ``RuntimeError`` naming it: a worker thread gets no
+        Ctrl-C of its own."""
         try:
-            text = self.fn(list(ctx.observations), ctx.hint, ctx.rng, ctx.memory)
+            return self.fn(list(ctx.observations), ctx.hint, ctx.rng, ctx.memory)
         except StopIteration as exc:
             raise RuntimeError(
                 f"the scripted agent {self.name} raised StopIteration (next() of an exhausted "
                 "iterator?)"
             ) from exc
+        except Exception:
+            raise
+        except BaseException as exc:
+            raise RuntimeError(
+                f"the scripted agent {self.name} raised {type(exc).__name__}: {exc}"
+            ) from exc
+
+    async def act(self, ctx: TurnContext) -> AgentReply:
+        """Call the callable, in a worker thread (a blocking callable does not stop the event
+        loop), for at most ``turn_timeout_s`` seconds (one that sleeps forever hung the score;
+        past the limit its thread is left to finish on its own).
+
+        Raises:
+            TypeError: the callable returned something other than ``str``.
+            TimeoutError: it took longer than ``turn_timeout_s`` seconds.
+            RuntimeError: the callable raised ``StopIteration`` (say, ``next()`` of an
+                exhausted iterator), named as such: out of a coroutine Python reports only
+                "coroutine raised StopIteration" (tester51); or a ``BaseException`` that is
+                no ``Exception`` (``SystemExit``).
+            Exception: whatever else the callable raises.
+        """
+        ctx.memory["answers"] = list(ctx.answers)
+        with trio.move_on_after(self.turn_timeout_s) as scope:
+            text = await trio.to_thread.run_sync(self._call, ctx, abandon_on_cancel=True)
+        if scope.cancelled_caught:
+            raise TimeoutError(
+                f"the scripted agent {self.name} took over {self.turn_timeout_s:g} s on one turn"
+            )
         if not isinstance(text, str):
             raise TypeError(f"returned {type(text).__name__}, expected str")
         return AgentReply(text=text)

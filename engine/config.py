@@ -192,11 +192,16 @@ class SandboxConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     processes: NonNeg = 0
 
 
+CRITIC_K_MAX = 100_000
+"""The most episodes per condition ``critic.k`` (and ``engine.score --k``) may ask for."""
+
+
 class CriticConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Validation and regret (DESIGN.md §1, §3)."""
 
-    # Episodes per condition (without hint, with hint) for regret.
-    k: Pos = 4
+    # Episodes per condition (without hint, with hint) for regret; at most 100,000 (the
+    # scoring seeds are drawn distinct from 2**31 - 1e6: 99,999,999,999 raised out of scoring).
+    k: Annotated[int, msgspec.Meta(gt=0, le=CRITIC_K_MAX)] = 4
     # Regret interval: "wilson" (Newcombe's hybrid score interval) or "bootstrap".
     interval: Literal["wilson", "bootstrap"] = "wilson"
     # Confidence level of the regret interval.
@@ -225,10 +230,10 @@ class CriticConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     validation_fuel: Pos = 600_000_000_000
     # Fresh seeds a winning hinted action sequence is replayed on, open-loop, to find a
     # constant answer (0 turns the check off).
-    replay_seeds: NonNeg = 4
+    replay_seeds: Annotated[int, msgspec.Meta(ge=0, le=100_000)] = 4
     # Hinted episodes played with the hint-only tokens censored, to find an information gate
     # (0 turns the check off; 6 make a gate at 40 % hinted success detectable, p < 0.05).
-    gate_checks: NonNeg = 6
+    gate_checks: Annotated[int, msgspec.Meta(ge=0, le=100_000)] = 6
 
 
 class HinterConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -39,7 +39,7 @@ import msgspec
 import trio
 
 from engine._cli import JsonUsageParser, usage_json
-from engine.config import Config, url_problem
+from engine.config import CRITIC_K_MAX, Config, url_problem
 from engine.messages import EnvProposed, EnvRejected, EnvScored, EnvValidated, EpisodeFinished
 from engine.validate import add_common_arguments, load, print_verdict, read_source, verdict_json
 
@@ -361,8 +361,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     try:
         args = parser.parse_args(argv)
-        if args.k is not None and args.k < 1:
-            parser.error(f"--k must be at least 1, got {args.k}")
+        if args.k is not None and not 1 <= args.k <= CRITIC_K_MAX:
+            parser.error(f"--k must be 1 to {CRITIC_K_MAX:,}, got {args.k}")
         if args.policy_url and (problem := url_problem(args.policy_url)):
             parser.error(f"--policy-url {args.policy_url!r}: {problem}")
         source = read_source(parser, args.file)

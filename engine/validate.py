@@ -46,12 +46,24 @@ def add_common_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+_SOURCE_BYTES_MAX = 64 << 20
+"""The largest environment program the CLIs read (bytes)."""
+
+
 def read_source(parser: argparse.ArgumentParser, path: str) -> str:
     """The file's text, decoded as Python reads source (PEP 263: a UTF-8 BOM or a coding
     cookie such as ``# -*- coding: latin-1 -*-``, else UTF-8); a usage error (exit 2) when it
-    cannot be read or decoded (a UTF-16 file without a cookie is not Python source either)."""
+    cannot be read or decoded (a UTF-16 file without a cookie is not Python source either),
+    is no regular file (a directory, a FIFO, a device) or is over 64 MiB."""
     try:
-        data = Path(path).read_bytes()
+        file = Path(path)
+        if file.exists() and not file.is_file():
+            # a directory, a FIFO (read forever) or a device (/dev/zero: 10 GB read in 16 s)
+            parser.error(f"cannot read {path!r}: not a regular file")
+        with file.open("rb") as handle:
+            data = handle.read(_SOURCE_BYTES_MAX + 1)
+        if len(data) > _SOURCE_BYTES_MAX:
+            parser.error(f"cannot read {path!r}: larger than {_SOURCE_BYTES_MAX >> 20} MiB")
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
         return data.decode(encoding)
     except OSError as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 import time
@@ -16,6 +17,7 @@ from actors.agent import (
     Agent,
     PolicyAgent,
     ScriptedAgent,
+    TurnContext,
     build_messages,
     parse_action,
     play_episode,
@@ -394,7 +396,8 @@ def test_a_huge_integer_in_tool_arguments_is_never_a_crash() -> None:
     tools = [{"name": "lookup", "parameters": {"type": "object", "properties": {}}}]
     answer = '{"tool": "lookup", "arguments": {"phrase": 9' + "9" * 5000 + "}}"
     parsed = parse_action(answer, tools)  # Python's int limit (4300 digits) does not escape
-    assert parsed.tool is None and parsed.action == answer.strip()
+    # and the call is a failed one the agent sees (it was played as the action text)
+    assert parsed.tool == "lookup" and parsed.error and "not a JSON object" in parsed.error
     as_string = '{"name": "lookup", "arguments": "{\\"phrase\\": 9' + "9" * 5000 + '}"}'
     parsed = parse_action(as_string, tools)
     assert parsed.tool == "lookup" and parsed.error and "not JSON" in parsed.error
@@ -449,11 +452,61 @@ def test_tool_calls_are_looked_for_behind_bounded_broken_braces() -> None:
     call = '{"tool": "peek", "arguments": {}}'
     assert parse_action("Half of 2 is $\\frac{2}{2}$. " * 32 + call, tools).tool == "peek"
     assert parse_action("{" * (_JSON_STARTS - 1) + " " + call, tools).tool == "peek"
+    # past the bounds a call to a declared tool is a failed call the agent sees (it was its
+    # JSON text played as the action until a new user's trial, 2026-12-05)
     late = parse_action("{" * _JSON_STARTS + " " + call, tools)
-    assert late.tool is None and late.action.startswith("{")
+    assert late.tool == "peek" and late.error and "not a JSON object" in late.error
     assert parse_action("{" * 300_000, tools).tool is None
     deep = '{"tool": "peek", "arguments": {"a": ' + '{"b":' * 100_000 + "1" + "}" * 100_001 + "}"
-    assert parse_action(deep, tools).tool is None
+    assert parse_action(deep, tools).error
     long_arg = '{"tool": "peek", "arguments": {"text": "' + "x" * _JSON_WINDOW + '"}}'
-    assert parse_action(long_arg, tools).tool is None  # longer than one window: text
+    assert parse_action(long_arg, tools).error  # longer than one window
     assert parse_action(long_arg[:200] + '"}}', tools).tool == "peek"
+
+
+@pytest.mark.parametrize("depth", [1_000, 100_000])
+def test_a_known_tools_call_that_does_not_decode_is_a_failed_call(depth: int) -> None:
+    """A new user's trial: a call to a declared tool nested 1,000 deep (or an integer of
+    5,000 digits) fails to decode and was played as the action text; it is a tool error the
+    agent sees."""
+    tools = [{"name": "say", "parameters": {"type": "object", "properties": {}}}]
+    deep = '{"tool": "say", "arguments": {"x": ' + "[" * depth + "]" * depth + "}}"
+    big = '{"tool": "say", "arguments": {"x": ' + "9" * 5_000 + "}}"
+    for text in (deep, big):
+        parsed = parse_action(text, tools)
+        assert parsed.tool == "say" and parsed.error and "not a JSON object" in parsed.error
+    assert parse_action('{"tool": "other", "arguments": ' + "[" * depth, tools).tool is None
+
+
+def _exits(observations: list[str], hint: str | None, rng: object, memory: dict) -> str:
+    raise SystemExit(0)
+
+
+def _sleeps(observations: list[str], hint: str | None, rng: object, memory: dict) -> str:
+    time.sleep(5)
+    return "late"
+
+
+@pytest.mark.parametrize(
+    ("fn", "timeout_s", "want"),
+    [(_exits, 60.0, "raised SystemExit"), (_sleeps, 0.2, "took over 0.2 s")],
+)
+async def test_a_scripted_agent_that_exits_or_hangs_is_a_policy_error(
+    fn: object, timeout_s: float, want: str
+) -> None:
+    """A new user's trial: ``sys.exit()`` in a scripted agent took the whole score down with
+    a BaseExceptionGroup, and a ``time.sleep`` hung it; each is a failed turn now."""
+    agent = ScriptedAgent(fn, name="t", turn_timeout_s=timeout_s)  # type: ignore[arg-type]
+    ctx = TurnContext(
+        description="",
+        tools=[],
+        hint=None,
+        observations=["o"],
+        answers=[],
+        turn=0,
+        rng=random.Random(0),
+        memory={},
+        episode_id="e",
+    )
+    with pytest.raises((RuntimeError, TimeoutError), match=want):
+        await agent.act(ctx)

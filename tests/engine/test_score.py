@@ -150,6 +150,10 @@ def test_missing_module_or_callable_is_a_clear_usage_error(
         ["missing/env.py", "--agent", "x:y"],  # no such file
         ["{trivial}", "--agent", "no_such_module_xyz:play"],  # no such module
         ["{trivial}", "--agent", "x:y", "--k", "0"],  # a bad value
+        # more episodes than scoring seeds: was critic_error (Sample larger than population)
+        ["{trivial}", "--agent", "x:y", "--k", "99999999999"],
+        ["{trivial}", "--agent", "x:y", "--set", "critic.k=2200000000"],
+        ["/dev/zero", "--agent", "x:y"],  # no regular file: was read without end
         ["{trivial}", "--agent", "x:y", "--set", "critic.nope=1"],  # a bad override
         [],  # no file
     ],
