@@ -358,52 +358,37 @@ class ScriptedAgent:
         name: shown in errors (``"module:callable"``).
     """
 
-    def __init__(self, fn: ScriptedFn, name: str = "", turn_timeout_s: float = 60.0) -> None:
+    def __init__(self, fn: ScriptedFn, name: str = "") -> None:
         self.fn = fn
         self.name = name or getattr(fn, "__qualname__", repr(fn))
-        self.turn_timeout_s = turn_timeout_s
 
-    def _call(self, ctx: TurnContext) -> Any:
-        """The callable's answer, in a worker thread; what it raises beyond ``Exception``
-        (``SystemExit``, ``KeyboardInterrupt``, ``GeneratorExit``: a new user's agent that
-        calls ``sys.exit()`` took the whole score down with a ``BaseExceptionGroup``) and
-        ``StopIteration`` come back as ``RuntimeError`` naming it: a worker thread gets no
-        Ctrl-C of its own."""
+    async def act(self, ctx: TurnContext) -> AgentReply:
+        """Call the callable, on the trio thread (a callable may use trio's objects, set an
+        event, read a memory channel; one that blocks, ``time.sleep``, blocks the loop and
+        every episode with it: no timeout can interrupt it).
+
+        Raises:
+            TypeError: the callable returned something other than ``str``.
+            RuntimeError: the callable raised ``StopIteration`` (say, ``next()`` of an
+                exhausted iterator), named as such: out of a coroutine Python reports only
+                "coroutine raised StopIteration" (tester51); or ``SystemExit`` or
+                ``GeneratorExit`` (a new user's agent that called ``sys.exit()`` took the whole
+                score down with a ``BaseExceptionGroup``). ``KeyboardInterrupt`` is Ctrl-C's
+                and goes through.
+            Exception: whatever else the callable raises.
+        """
+        ctx.memory["answers"] = list(ctx.answers)
         try:
-            return self.fn(list(ctx.observations), ctx.hint, ctx.rng, ctx.memory)
+            text = self.fn(list(ctx.observations), ctx.hint, ctx.rng, ctx.memory)
         except StopIteration as exc:
             raise RuntimeError(
                 f"the scripted agent {self.name} raised StopIteration (next() of an exhausted "
                 "iterator?)"
             ) from exc
-        except Exception:
-            raise
-        except BaseException as exc:
+        except (SystemExit, GeneratorExit) as exc:
             raise RuntimeError(
                 f"the scripted agent {self.name} raised {type(exc).__name__}: {exc}"
             ) from exc
-
-    async def act(self, ctx: TurnContext) -> AgentReply:
-        """Call the callable, in a worker thread (a blocking callable does not stop the event
-        loop), for at most ``turn_timeout_s`` seconds (one that sleeps forever hung the score;
-        past the limit its thread is left to finish on its own).
-
-        Raises:
-            TypeError: the callable returned something other than ``str``.
-            TimeoutError: it took longer than ``turn_timeout_s`` seconds.
-            RuntimeError: the callable raised ``StopIteration`` (say, ``next()`` of an
-                exhausted iterator), named as such: out of a coroutine Python reports only
-                "coroutine raised StopIteration" (tester51); or a ``BaseException`` that is
-                no ``Exception`` (``SystemExit``).
-            Exception: whatever else the callable raises.
-        """
-        ctx.memory["answers"] = list(ctx.answers)
-        with trio.move_on_after(self.turn_timeout_s) as scope:
-            text = await trio.to_thread.run_sync(self._call, ctx, abandon_on_cancel=True)
-        if scope.cancelled_caught:
-            raise TimeoutError(
-                f"the scripted agent {self.name} took over {self.turn_timeout_s:g} s on one turn"
-            )
         if not isinstance(text, str):
             raise TypeError(f"returned {type(text).__name__}, expected str")
         return AgentReply(text=text)

@@ -482,21 +482,10 @@ def _exits(observations: list[str], hint: str | None, rng: object, memory: dict)
     raise SystemExit(0)
 
 
-def _sleeps(observations: list[str], hint: str | None, rng: object, memory: dict) -> str:
-    time.sleep(5)
-    return "late"
-
-
-@pytest.mark.parametrize(
-    ("fn", "timeout_s", "want"),
-    [(_exits, 60.0, "raised SystemExit"), (_sleeps, 0.2, "took over 0.2 s")],
-)
-async def test_a_scripted_agent_that_exits_or_hangs_is_a_policy_error(
-    fn: object, timeout_s: float, want: str
-) -> None:
+async def test_a_scripted_agent_that_exits_is_a_policy_error() -> None:
     """A new user's trial: ``sys.exit()`` in a scripted agent took the whole score down with
-    a BaseExceptionGroup, and a ``time.sleep`` hung it; each is a failed turn now."""
-    agent = ScriptedAgent(fn, name="t", turn_timeout_s=timeout_s)  # type: ignore[arg-type]
+    a BaseExceptionGroup; it is a failed turn now."""
+    agent = ScriptedAgent(_exits, name="t")  # type: ignore[arg-type]
     ctx = TurnContext(
         description="",
         tools=[],
@@ -508,5 +497,5 @@ async def test_a_scripted_agent_that_exits_or_hangs_is_a_policy_error(
         memory={},
         episode_id="e",
     )
-    with pytest.raises((RuntimeError, TimeoutError), match=want):
+    with pytest.raises(RuntimeError, match="raised SystemExit"):
         await agent.act(ctx)
