@@ -5137,16 +5137,36 @@ def _shifted_phrase_decoy(
     return False
 
 
+def _side_by_side(low: str, most: int) -> list[tuple[str, str]]:
+    """The first ``most`` pairs of words side by side in ``low`` (shown text, lower case;
+    its first ``64 * _SHIFTED_ARRAYS_MAX`` words), 3-8 letters each: where the decoy tests
+    read two short words under one key."""
+    words = _NOT_LETTER.split(low)[: 64 * _SHIFTED_ARRAYS_MAX]
+    pairs = ((a, b) for a, b in itertools.pairwise(words) if 3 <= len(a) <= 8 and 3 <= len(b) <= 8)
+    return list(itertools.islice(pairs, most))
+
+
+def _long_words(low: str) -> list[str]:
+    """The first 256 distinct words of 7-12 letters in ``low`` (its first ``64 *
+    _SHIFTED_ARRAYS_MAX`` words): long enough to read as a decoy alone."""
+    words = _NOT_LETTER.split(low)[: 64 * _SHIFTED_ARRAYS_MAX]
+    return list(itertools.islice(dict.fromkeys(t for t in words if 7 <= len(t) <= 12), 256))
+
+
+def _shaped_runs(low: str, own: Sequence[str]) -> Iterator[str]:
+    """The letters of each run of words in ``low`` with the lengths of ``own`` in turn (an
+    answer's words; the first 256 runs): the ciphertexts an answer may be read from."""
+    shape = r"[^a-z]+".join(f"[a-z]{{{len(w)}}}" for w in own)
+    for m in itertools.islice(re.finditer(rf"(?<![a-z]){shape}(?![a-z])", low), 256):
+        yield _NOT_LETTER.sub("", m.group())
+
+
 def _keyword_pair_decoy(low: str, played: set[str], keywords: Sequence[str]) -> bool:
     """Whether two shown words side by side in ``low`` (3-8 letters each; the first 256 such
     pairs) read, deciphered together with one of ``keywords`` from one of its places (the
     keyword advancing over their letters), as two words of ``played``: a keyword's decoys
     of short words (tester54's y53)."""
-    pairs = [
-        (a, b)
-        for a, b in itertools.pairwise(_NOT_LETTER.split(low)[: 64 * _SHIFTED_ARRAYS_MAX])
-        if 3 <= len(a) <= 8 and 3 <= len(b) <= 8
-    ][:256]
+    pairs = _side_by_side(low, 256)
     for a, b in pairs:
         for kw in keywords:
             for read in _keyword_readings(a + b, kw):
@@ -5198,11 +5218,9 @@ def _affine_keys(low: str, own: Sequence[str]) -> set[str]:
     each under its own affine key."""
     if sum(map(len, own)) < 6:
         return set()
-    shape = r"[^a-z]+".join(f"[a-z]{{{len(w)}}}" for w in own)
     plain = "".join(own)
     found: set[str] = set()
-    for m in itertools.islice(re.finditer(rf"(?<![a-z]){shape}(?![a-z])", low), 256):
-        cipher = _NOT_LETTER.sub("", m.group())
+    for cipher in _shaped_runs(low, own):
         for a, b in _AFFINE_KEYS:
             if a != 1 and (a, b) != (25, 25) and cipher.translate(_AFFINE_READ[a, b]) == plain:
                 found.add(f"{a},{b}")
@@ -5214,15 +5232,9 @@ def _affine_decoy(low: str, played: set[str], mine: set[int | str]) -> bool:
     such pairs) read as two words of ``played`` under one affine key (Caesar shifts too)
     that is none of ``mine``, or one shown word of 7-12 letters (the first 256) reads as one
     (tester60's u66): an affine key's decoys."""
-    pairs = [
-        (a, b)
-        for a, b in itertools.pairwise(_NOT_LETTER.split(low)[: 64 * _SHIFTED_ARRAYS_MAX])
-        if 3 <= len(a) <= 8 and 3 <= len(b) <= 8
-    ][:128]
-    singles = dict.fromkeys(
-        t for t in _NOT_LETTER.split(low)[: 64 * _SHIFTED_ARRAYS_MAX] if 7 <= len(t) <= 12
-    )
-    for word in itertools.islice(singles, 256):  # four words under their own keys (u66)
+    pairs = _side_by_side(low, 128)
+    singles = _long_words(low)
+    for word in singles:  # four words under their own keys (u66)
         for (a, b), table in _AFFINE_READ.items():
             if f"{a},{b}" not in mine and word.translate(table) in played:
                 return True
@@ -5274,11 +5286,10 @@ def _digit_key_readings(low: str, own: Sequence[str], digit_keys: Sequence[str])
     text, lower case; the first 256 such runs)."""
     if not digit_keys or sum(map(len, own)) < 8:
         return set()
-    shape = r"[^a-z]+".join(f"[a-z]{{{len(w)}}}" for w in own)
     plain = "".join(own)
     found: set[str] = set()
-    for m in itertools.islice(re.finditer(rf"(?<![a-z]){shape}(?![a-z])", low), 256):
-        shifts = _digit_shifts(_NOT_LETTER.sub("", m.group()), plain)
+    for cipher in _shaped_runs(low, own):
+        shifts = _digit_shifts(cipher, plain)
         if max(shifts) > 9:
             continue
         for key in digit_keys:
@@ -5305,11 +5316,7 @@ def _digit_key_decoy(low: str, played: set[str], lengths: set[int], mine: set[in
     for v in played:
         if len(by_length.setdefault(len(v), [])) < _DIGIT_DECOY_WORDS:
             by_length[len(v)].append(v)
-    pairs = [
-        (a, b)
-        for a, b in itertools.pairwise(_NOT_LETTER.split(low)[: 64 * _SHIFTED_ARRAYS_MAX])
-        if 3 <= len(a) <= 8 and 3 <= len(b) <= 8
-    ][:128]
+    pairs = _side_by_side(low, 128)
     readings: dict[str, list[list[int]]] = {}
 
     def digit_readings(token: str) -> list[list[int]]:
@@ -5320,10 +5327,8 @@ def _digit_key_decoy(low: str, played: set[str], lengths: set[int], mine: set[in
 
     # a single word long enough to show the key repeat (3 digits read twice at least; 7+
     # letters: four words under their own keys, tester60's u65)
-    singles = dict.fromkeys(
-        t for t in _NOT_LETTER.split(low)[: 64 * _SHIFTED_ARRAYS_MAX] if 7 <= len(t) <= 12
-    )
-    for word in itertools.islice(singles, 256):
+    singles = _long_words(low)
+    for word in singles:
         for shifts in digit_readings(word):
             for n in range(2, len(word) - 2):
                 key = shifts[:n]
@@ -5541,7 +5546,8 @@ def _key_stated(hint: str, stated: str, kind: str, key: int | str, shown: str = 
         named = _cipher_named_keys(text).get(kind)
         if named and named <= mine:
             return True
-    return kind == "shift" and _worked_shifts(stated) & mine == _worked_shifts(stated) != set()
+    worked = _worked_shifts(stated) if kind == "shift" else set()
+    return bool(worked) and worked <= mine
 
 
 _ILLUSTRATION = re.compile(
