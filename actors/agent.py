@@ -356,30 +356,31 @@ class ScriptedAgent:
             own earlier answers in the chat history. A callable that remembers what it meant
             in a key of its own instead never learns that its move was replaced.
         name: shown in errors (``"module:callable"``).
+        turn_timeout_s: ``None`` (the default): the callable runs on the trio thread, so it
+            may use trio's objects (set an event, read a memory channel), and one that blocks
+            (``time.sleep``) blocks the loop. Seconds: it runs in a worker thread, at most
+            that long a turn (past it the turn is a ``TimeoutError``, a policy error, and the
+            thread is left to finish on its own); ``python -m engine.score --agent`` uses 60 s
+            (a new user's sleeping agent hung the score).
+
+    Raises:
+        ValueError: ``turn_timeout_s`` is not a positive finite number of seconds.
     """
 
-    def __init__(self, fn: ScriptedFn, name: str = "") -> None:
+    def __init__(self, fn: ScriptedFn, name: str = "", turn_timeout_s: float | None = None) -> None:
+        if turn_timeout_s is not None and not 0 < turn_timeout_s < math.inf:
+            raise ValueError(
+                f"turn_timeout_s must be positive seconds or None, got {turn_timeout_s!r}"
+            )
         self.fn = fn
         self.name = name or getattr(fn, "__qualname__", repr(fn))
+        self.turn_timeout_s = turn_timeout_s
 
-    async def act(self, ctx: TurnContext) -> AgentReply:
-        """Call the callable, on the trio thread (a callable may use trio's objects, set an
-        event, read a memory channel; one that blocks, ``time.sleep``, blocks the loop and
-        every episode with it: no timeout can interrupt it).
-
-        Raises:
-            TypeError: the callable returned something other than ``str``.
-            RuntimeError: the callable raised ``StopIteration`` (say, ``next()`` of an
-                exhausted iterator), named as such: out of a coroutine Python reports only
-                "coroutine raised StopIteration" (tester51); or ``SystemExit`` or
-                ``GeneratorExit`` (a new user's agent that called ``sys.exit()`` took the whole
-                score down with a ``BaseExceptionGroup``). ``KeyboardInterrupt`` is Ctrl-C's
-                and goes through.
-            Exception: whatever else the callable raises.
-        """
-        ctx.memory["answers"] = list(ctx.answers)
+    def _call(self, ctx: TurnContext) -> Any:
+        """The callable's answer; ``StopIteration``, ``SystemExit`` and ``GeneratorExit`` come
+        back as ``RuntimeError`` naming them (see :meth:`act`)."""
         try:
-            text = self.fn(list(ctx.observations), ctx.hint, ctx.rng, ctx.memory)
+            return self.fn(list(ctx.observations), ctx.hint, ctx.rng, ctx.memory)
         except StopIteration as exc:
             raise RuntimeError(
                 f"the scripted agent {self.name} raised StopIteration (next() of an exhausted "
@@ -389,6 +390,33 @@ class ScriptedAgent:
             raise RuntimeError(
                 f"the scripted agent {self.name} raised {type(exc).__name__}: {exc}"
             ) from exc
+
+    async def act(self, ctx: TurnContext) -> AgentReply:
+        """Call the callable: on the trio thread, or in a worker thread for at most
+        ``turn_timeout_s`` seconds where that is set.
+
+        Raises:
+            TypeError: the callable returned something other than ``str``.
+            TimeoutError: in a worker thread, it took longer than ``turn_timeout_s``.
+            RuntimeError: the callable raised ``StopIteration`` (say, ``next()`` of an
+                exhausted iterator), named as such: out of a coroutine Python reports only
+                "coroutine raised StopIteration" (tester51); or ``SystemExit`` or
+                ``GeneratorExit`` (a new user's agent that called ``sys.exit()`` took the whole
+                score down with a ``BaseExceptionGroup``). ``KeyboardInterrupt`` is Ctrl-C's
+                and goes through.
+            Exception: whatever else the callable raises.
+        """
+        ctx.memory["answers"] = list(ctx.answers)
+        if self.turn_timeout_s is None:
+            text = self._call(ctx)
+        else:
+            with trio.move_on_after(self.turn_timeout_s) as scope:
+                text = await trio.to_thread.run_sync(self._call, ctx, abandon_on_cancel=True)
+            if scope.cancelled_caught:
+                raise TimeoutError(
+                    f"the scripted agent {self.name} took over {self.turn_timeout_s:g} s on "
+                    "one turn"
+                )
         if not isinstance(text, str):
             raise TypeError(f"returned {type(text).__name__}, expected str")
         return AgentReply(text=text)

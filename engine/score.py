@@ -45,6 +45,9 @@ from engine.validate import add_common_arguments, load, print_verdict, read_sour
 
 __all__ = ["ScoreReport", "load_agent", "main", "score_file"]
 
+SCRIPTED_TURN_TIMEOUT_S = 60.0
+"""Seconds one turn of a ``--agent`` callable may take (it runs in a worker thread)."""
+
 
 class ScoreReport(msgspec.Struct, frozen=True, kw_only=True):
     """What ``engine.score`` reports (the ``--json`` object).
@@ -390,7 +393,9 @@ def main(argv: list[str] | None = None) -> int:
             if args.json:
                 print(usage_json(str(exc)))
             return 2
-        agent = ScriptedAgent(fn, name=args.agent)
+        # a worker thread with a turn limit: a file's agent that sleeps or loops must not hang
+        # the score (a new user's time.sleep did)
+        agent = ScriptedAgent(fn, name=args.agent, turn_timeout_s=SCRIPTED_TURN_TIMEOUT_S)
         report = trio.run(
             lambda: score_file(
                 source, config, agent, k=args.k, seed=args.seed, hint=args.hint, file=args.file

@@ -482,11 +482,8 @@ def _exits(observations: list[str], hint: str | None, rng: object, memory: dict)
     raise SystemExit(0)
 
 
-async def test_a_scripted_agent_that_exits_is_a_policy_error() -> None:
-    """A new user's trial: ``sys.exit()`` in a scripted agent took the whole score down with
-    a BaseExceptionGroup; it is a failed turn now."""
-    agent = ScriptedAgent(_exits, name="t")  # type: ignore[arg-type]
-    ctx = TurnContext(
+def _ctx() -> TurnContext:
+    return TurnContext(
         description="",
         tools=[],
         hint=None,
@@ -497,5 +494,40 @@ async def test_a_scripted_agent_that_exits_is_a_policy_error() -> None:
         memory={},
         episode_id="e",
     )
+
+
+@pytest.mark.parametrize("turn_timeout_s", [None, 30.0])
+async def test_a_scripted_agent_that_exits_is_a_policy_error(turn_timeout_s: float | None) -> None:
+    """A new user's trial: ``sys.exit()`` in a scripted agent took the whole score down with
+    a BaseExceptionGroup; it is a failed turn now, on the trio thread and in a worker."""
+    agent = ScriptedAgent(_exits, name="t", turn_timeout_s=turn_timeout_s)  # type: ignore[arg-type]
     with pytest.raises(RuntimeError, match="raised SystemExit"):
-        await agent.act(ctx)
+        await agent.act(_ctx())
+
+
+def _sleeps(observations: list[str], hint: str | None, rng: object, memory: dict) -> str:
+    time.sleep(3.0)
+    return "late"
+
+
+async def test_a_scripted_agent_with_a_turn_limit_that_blocks_times_out() -> None:
+    """A new user's agent that called ``time.sleep`` hung ``engine.score``; with a turn limit
+    (``engine.score --agent`` sets one) it runs in a worker thread and the turn is a
+    ``TimeoutError`` while the loop goes on: a trio task beside it keeps ticking."""
+    agent = ScriptedAgent(_sleeps, name="t", turn_timeout_s=0.3)  # type: ignore[arg-type]
+    ticks = 0
+
+    async def tick() -> None:
+        nonlocal ticks
+        while True:
+            ticks += 1
+            await trio.sleep(0.01)
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(tick)
+        with pytest.raises(TimeoutError, match="took over 0.3 s"):
+            await agent.act(_ctx())
+        nursery.cancel_scope.cancel()
+    assert ticks >= 5
+    with pytest.raises(ValueError, match="turn_timeout_s"):
+        ScriptedAgent(_sleeps, turn_timeout_s=0.0)  # type: ignore[arg-type]
