@@ -601,7 +601,12 @@ def _load(arg):
         declared.append("REWARD_RANGE")
     if reward_range is not None:
         if type(reward_range) not in (list, tuple) or len(reward_range) != 2:
-            raise _Problem("load", "REWARD_RANGE must be a pair (low, high)")
+            # name where the value came from: an Env whose __getattr__ answers every name
+            # gave a function as gymnasium's reward_range and read as a bad REWARD_RANGE
+            where = "REWARD_RANGE" if "REWARD_RANGE" in declared else "Env.reward_range"
+            raise _Problem(
+                "load", f"{where} must be a pair (low, high), got {_type_name(reward_range)}"
+            )
         bounds = []
         for v in reward_range:
             # None or an infinite bound: unbounded on that side; NaN or a non-number is an

@@ -227,6 +227,22 @@ async def test_a_reward_range_bound_that_is_no_number_is_a_load_error(
         )
 
 
+async def test_a_reward_range_that_is_no_pair_names_where_it_came_from(sandbox: Sandbox) -> None:
+    """An Env whose ``__getattr__`` answers every name gave a function as gymnasium's
+    ``reward_range``, reported as "REWARD_RANGE must be a pair" in a program that declares no
+    REWARD_RANGE (a new user's trial)."""
+    src = (
+        "DESCRIPTION = 'x'\nclass Env:\n    def __getattr__(self, name):\n"
+        "        return lambda *a, **k: ('o', 0.0, False, False, {})\n"
+    )
+    with pytest.raises(
+        LoadError, match=r"Env\.reward_range must be a pair \(low, high\), got function"
+    ):
+        await sandbox.open_env(src)
+    with pytest.raises(LoadError, match=r"^.*REWARD_RANGE must be a pair \(low, high\), got int"):
+        await sandbox.open_env(src.replace("class Env:", "REWARD_RANGE = 3\nclass Env:"))
+
+
 @pytest.mark.parametrize("reward", ["'1'", "None", "float('inf')", "[1]"])
 async def test_bad_reward_names_reward(sandbox: Sandbox, make_env, reward: str) -> None:
     inst = await sandbox.open_env(make_env(f"return 'o', {reward}, False, False, {{}}"))
