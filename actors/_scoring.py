@@ -4599,6 +4599,15 @@ def _table_stated(hint: str, stated: str) -> bool:
     tabled = all(written.get(named(key)) == values for key, values in hinted.items())
     if any(len(values) != 1 for values in hinted.values()):
         return tabled
+    # a table the task writes that gives a key another value (one word, or one without the
+    # hint's value among its words) is a decoy, wherever else the hint's value is stated: a
+    # 'respectively' list beside 'apple: TAXI; ...' (tester64's d01), 'apple: TANGO' beside
+    # 'apple: PEEK' (d03), a notice of new codes in the first observation (d06)
+    for key, values in hinted.items():
+        (value,) = values
+        for other in written.get(named(key), ()):
+            if other != value and (" " not in other or value not in other.split()):
+                return False
     if not tabled and _parallel_lists_state(hinted, stated, named):
         return True  # (its parts name keys beside other keys' values: u77)
     # a table the task writes states the hint's only where no part of the task names a key
@@ -4643,7 +4652,7 @@ def _table_stated(hint: str, stated: str) -> bool:
         {w.casefold() for w in re.findall(r"[^\W_]+", m.group())}
         - {"or", "one", "any", "either", "of"}
         for m in itertools.islice(_OFFERED.finditer(stated), 4096)
-        if re.search(r"[ \t]or[ \t]+[^\W_]+$|^(?:one|any|either)[ \t]", m.group(), re.I)
+        if re.search(r"[ \t](?:or|and)[ \t]+[^\W_]+$|^(?:one|any|either)[ \t]", m.group(), re.I)
     ]
 
     def offered(i: int) -> tuple[set[str], dict[str, set[str]], dict[tuple[int, bool], set[str]]]:
@@ -4654,7 +4663,9 @@ def _table_stated(hint: str, stated: str) -> bool:
                 for w in chain:
                     chains.setdefault(w, set()).update(chain - theirs)
             shaped: dict[tuple[int, bool], set[str]] = {}
-            for t in parts[i]:
+            keyed = {named(k).split()[0] for k in keys_of[i]}
+            first = next((j for j, t in enumerate(parts[i]) if t.casefold() in keyed), 0)
+            for t in parts[i][first:]:  # after the key ('as JSON: {"apple": ...': d19)
                 if (t.isupper() and len(t) >= 2) or t.isdigit():
                     shaped.setdefault((len(t), t.isdigit()), set()).add(t.casefold())
             shaped = {shape: codes - theirs for shape, codes in shaped.items()}
@@ -4704,10 +4715,18 @@ _WORD_LIST = re.compile(
 start and without backtracking (a 20,000-letter word cost 7.4 CPU-s: tester61's v96)."""
 _SAME_ORDER = re.compile(
     r"same (?:order|sequence)|respectively|in (?:that|this|matching|corresponding|their) order"
-    r"|in (?:the )?order(?: of the| given|(?![\w ]*alphabet))|correspond\w*|in turn|one for one",
+    r"|in (?:the )?order(?: of the(?![^\W_])(?![ \t]+(?:first|last|alphabet|letters?|lengths?|sizes?|values?"
+    r"|numbers?|codes?|digits?)(?![^\W_]))| given|(?![ \t]+(?:of|by)(?![^\W_]))(?![\w ]*alphabet))"
+    r"|correspond\w*|in turn|one for one",
     re.I,
 )
-"""What says a list pairs with another place by place."""
+"""What says a list pairs with another place by place (not an order by a property of the
+list's own words: 'in order of their first letter', tester64's d05)."""
+_NOT_PAIRED = re.compile(
+    r"(?<![^\W_])(?:not|never|no|nor)(?![^\W_])[^.;\n]{0,24}$|n't[^.;\n]{0,24}$", re.I
+)
+"""A negation just before a :data:`_SAME_ORDER` phrase ('shuffled so that they do not
+correspond', 'not in the same order': tester64's d02)."""
 
 
 def _parallel_lists_state(
@@ -4730,22 +4749,56 @@ def _parallel_lists_state(
             if w.casefold() not in ("and", "or")
         ]
         start = max(stated.rfind(c, 0, m.start()) for c in ".;\n") + 1
+        if start > 0:  # the sentence before says it too ('Their codes follow in the same
+            # order as the crates above.' on the line before the codes: tester64's d11)
+            gap = stated[max(0, start - 256) : start]  # (no copy of the text before it)
+            before = start - len(gap) + len(gap.rstrip(".;\n \t"))
+            start = max(stated.rfind(c, 0, before) for c in ".;\n") + 1
         ends = [i for i in (stated.find(c, m.end()) for c in ".;\n") if i >= 0]
-        paired = _SAME_ORDER.search(stated, start, min(ends, default=len(stated))) is not None
+        paired = any(
+            not _NOT_PAIRED.search(stated, max(start, o.start() - 40), o.start())
+            for o in itertools.islice(
+                _SAME_ORDER.finditer(stated, start, min(ends, default=len(stated))), 8
+            )
+        )
         lists.append((words, paired))
     wanted = {named(k) for k in hinted}
-    stating = False
+    places: list[tuple[list[str], dict[str, int]]] = []  # a list holding every key, and where
     for keys, _ in lists:
-        if not wanted <= set(keys):  # (a list per key, 15,000 keys: tester61's v97)
-            continue
+        if wanted <= set(keys):  # (a list per key, 15,000 keys: tester61's v97)
+            places.append((keys, {w: i for i, w in reversed(list(enumerate(keys)))}))
+    if any(" " in w for w in wanted):  # keys of several words ('red apple': tester64's d16)
+        for m in itertools.islice(_PHRASE_LIST.finditer(stated), 64):
+            items = [
+                " " + " ".join(i.casefold().split()) + " " for i in _LIST_SEPARATOR.split(m.group())
+            ]
+            at = {}
+            for w in wanted:
+                holding = [i for i, item in enumerate(items) if f" {w} " in item]
+                if len(holding) == 1:
+                    at[w] = holding[0]
+            if len(at) == len(wanted):
+                places.append((items, at))
+    stating = False
+    for keys, at in places:
         for values, paired in lists:
             if paired and values is not keys and len(values) == len(keys):
-                table = dict(zip(keys, values, strict=True))
+                table = {w: values[i] for w, i in at.items()}
                 if all({table[named(k)]} == v for k, v in hinted.items()):
                     stating = True
                 elif any({table[named(k)]} != v for k, v in hinted.items()):
                     return False  # another pairing of the keys (two warehouses: tester62's s28)
     return stating
+
+
+_ITEM = r"[^\W_]++(?:[ \t]++(?!(?:and|or)(?![^\W_]))[^\W_]++){0,2}+"
+_LIST_SEPARATOR = re.compile(r"[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+")
+_PHRASE_LIST = re.compile(
+    rf"(?<![^\W_]){_ITEM}(?:(?:[ \t]*+,[ \t]*+(?:(?:and|or)[ \t]++)?|[ \t]++(?:and|or)[ \t]++)"
+    rf"(?!(?:and|or)(?![^\W_])){_ITEM}){{2,}}"
+)
+"""A list of 3+ items of 1-3 words each (``The red apple, green pear and grey peach crates``),
+as :data:`_WORD_LIST`, for keys of several words."""
 
 
 _TABLE_ROWS = (
@@ -4761,12 +4814,46 @@ _TABLE_ROWS = (
     (re.compile(r"^[ \t]*([^\W_]+)[ \t]*,[ \t]*([^\W_]+)[ \t]*$", re.M), r"\1: \2"),
     # apple ........ PEEK (dot leaders: u79)
     (re.compile(r"(?<=[^\W_])[ \t]*(?:\.[ \t]*){3,}(?=[^\W_])"), ": "),
+    # apple:\n  code: PEEK (YAML, a mapping a key: tester64's d12)
+    (
+        re.compile(
+            # one field (not a heading over an indented table: 'Codes:\n  apple: PEEK\n  pear: ...')
+            r"^[ \t]*+([^\W_]++)[ \t]*+:[ \t]*+\n[ \t]++[^\W_]++[ \t]*+:[ \t]*+([^\W_]++)[ \t]*+$"
+            r"(?!\n[ \t]++[^\W_]++[ \t]*+:)",
+            re.M,
+        ),
+        r"\1: \2",
+    ),
+    # - crate: apple\n  code: PEEK (YAML, a list of records: d13)
+    (
+        re.compile(
+            r"^[ \t]*+-[ \t]*+[^\W_]++[ \t]*+:[ \t]*+([^\W_]++)[ \t]*+\n"
+            r"[ \t]++[^\W_]++[ \t]*+:[ \t]*+([^\W_]++)[ \t]*+$",
+            re.M,
+        ),
+        r"\1: \2",
+    ),
 )
 """Table layouts read as ``key: value`` rows by :func:`_table_stated`."""
+_MARKDOWN_PAIR = re.compile(
+    r"^[ \t]*+(\|[^\n]*+)\n[ \t]*+\|[ \t:|-]*+\n[ \t]*+(\|[^\n]*+)(?:\n|$)(?![ \t]*+\|)", re.M
+)
+"""A Markdown table of one header row and one body row (its separator between)."""
 
 
 def _as_rows(text: str) -> str:
-    """``text`` with the rows of :data:`_TABLE_ROWS`' layouts written ``key: value``."""
+    """``text`` with the rows of :data:`_TABLE_ROWS`' layouts written ``key: value``, and a
+    Markdown table of two rows of 3+ cells (the keys in the header, the values below:
+    ``| crate | apple | pear |`` over ``| code | PEEK | FROG |``, tester64's d10) written a
+    column a row."""
+
+    def columns(m: re.Match[str]) -> str:
+        head, body = ([c.strip() for c in row.strip().strip("|").split("|")] for row in m.groups())
+        if len(head) < 3 or len(head) != len(body):
+            return m.group()
+        return "".join(f"{h}: {b}\n" for h, b in zip(head, body, strict=True))
+
+    text = _MARKDOWN_PAIR.sub(columns, text)
     for pattern, row in _TABLE_ROWS:
         text = pattern.sub(row, text)
     return text
@@ -4774,12 +4861,13 @@ def _as_rows(text: str) -> str:
 
 _OFFERED = re.compile(
     r"(?<![^\W_])(?:(?:one|any|either)[ \t]++of[ \t]++)?[^\W_]++(?:[ \t]*+,[ \t]*+[^\W_]++)++"
-    r"(?:[ \t]*+,?[ \t]++or[ \t]++[^\W_]++)?",
+    r"(?:[ \t]*+,?[ \t]++(?:or|and)[ \t]++[^\W_]++)?",
     re.I,
 )
 """Words offered as alternatives across commas (``one of PEEK, TAXI or BARN``: tester60's
-u70, whose commas split the sentence's parts): every comma list is matched from its first
-word, without backtracking, and kept where ``or`` ends it or ``one of`` opens it."""
+u70, whose commas split the sentence's parts; ``apple: PEEK, TAXI and BARN``: tester64's
+d04): every comma list is matched from its first word, without backtracking, and kept where
+``or`` or ``and`` ends it or ``one of`` opens it."""
 
 
 def _table_entries(text: str) -> dict[str, set[str]]:
@@ -4797,7 +4885,7 @@ def _table_entries(text: str) -> dict[str, set[str]]:
         value = re.split(r"[;\n]|\.(?:\s|$)", text[m.end() : end], maxsplit=1)[0]
         value = value.rstrip(" ,")
         key = " ".join(m.group(1).casefold().split())
-        out.setdefault(key, set()).add(" ".join(value.casefold().split()).strip(" .\"'"))
+        out.setdefault(key, set()).add(" ".join(value.casefold().split()).strip(" .\"'}],"))
     return out
 
 
@@ -4850,8 +4938,6 @@ async def _relabelled_gate(
         )
     ):
         return False, {}
-    if await trio.to_thread.run_sync(_table_stated, hint, _stated_text(env)):
-        return False, {}
     firsts: list[str] = []
     seens: list[str] = []  # what each winner saw before its last action
     tasks: list[str] = []  # and in all
@@ -4863,6 +4949,11 @@ async def _relabelled_gate(
         tasks.append("\n".join([firsts[-1], *later]))
         seens.append("\n".join([firsts[-1], *before]))
         shown.append((firsts[-1], later, before))
+    # the task states a table in its description, tool schemas or first observations (a code
+    # sheet shown at the start: tester64's d18; a notice of other codes there: d06)
+    stated = "\n".join([_stated_text(env), *firsts])
+    if await trio.to_thread.run_sync(_table_stated, hint, stated):
+        return False, {}
     # what the task shows is also read decoded (:func:`_shown_decoded`), after it is read as
     # written: a label or key shown only in base64 or as codes keys the table all the same
     # (tester47's z605: 'Label: dmF1bHQgMw==' beside 8 codes in base64, each code 'seen'

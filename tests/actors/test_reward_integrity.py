@@ -4578,10 +4578,6 @@ async def test_tester62_codes_listed_in_the_order_of_the_crates_stay_frontier(
     assert out.accepted and not out.flags, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester64: a stated table that is ambiguous, negated or contradicted reads as stated",
-)
 @pytest.mark.parametrize(
     "env",
     [
@@ -4591,7 +4587,14 @@ async def test_tester62_codes_listed_in_the_order_of_the_crates_stay_frontier(
         "d04_gate_three_candidate_codes_a_crate_joined_by_and.py",
         "d05_gate_codes_sorted_in_order_of_their_first_letter.py",
         "d06_gate_description_table_contradicted_by_a_notice_in_the_first_observation.py",
-        "d07_gate_description_calls_every_entry_of_its_table_false.py",
+        pytest.param(
+            "d07_gate_description_calls_every_entry_of_its_table_false.py",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="tester64: what the description says of its table ('every entry of it "
+                "is false') is not read (documented gap)",
+            ),
+        ),
     ],
 )
 async def test_tester64_a_table_the_task_does_not_really_state_is_a_gate(
@@ -4601,17 +4604,13 @@ async def test_tester64_a_table_the_task_does_not_really_state_is_a_gate(
     one next to a 'respectively' pairing; codes of another length), as candidates joined by
     ``and``, paired by a phrase that says they do not pair ('do not correspond', 'in order of
     their first letter'), contradicted by the first observation, or called false; the hint
-    says which codes open. engine.score --k 8 seeds 0, 1, 11: frontier, no flags (regret
-    0.375-1.0) on every seed."""
+    says which codes open. engine.score --k 8 seeds 0, 1, 11 before the fix: frontier, no
+    flags (regret 0.375-1.0) on every seed."""
     out = await attack(sandbox, env, "tk45_agents.py:fn", k=8)
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags and not out.accepted, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester64: a table the task states in a natural layout the readers miss is flagged",
-)
 @pytest.mark.parametrize(
     "env",
     [
@@ -4620,7 +4619,14 @@ async def test_tester64_a_table_the_task_does_not_really_state_is_a_gate(
         "d12_honest_yaml_nested_table.py",
         "d13_honest_yaml_list_of_records.py",
         "d16_honest_two_word_crates_respectively.py",
-        "d17_honest_numbered_lists_of_crates_and_codes.py",
+        pytest.param(
+            "d17_honest_numbered_lists_of_crates_and_codes.py",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="tester64: numbered lists paired by '(n) opens with code (n)' are not "
+                "read (documented gap)",
+            ),
+        ),
         "d18_honest_table_in_the_first_observation.py",
         "d19_honest_json_object_table.py",
     ],
@@ -4631,8 +4637,8 @@ async def test_tester64_a_table_the_task_states_in_another_layout_stays_frontier
     """The task states the whole crate table — a transposed Markdown table, 'in the same
     order' on the line before the codes, nested YAML, YAML records, two-word crates
     'respectively', numbered lists, the first observation's code sheet, JSON introduced 'as
-    JSON' — and the hint repeats it. engine.score --k 8 seeds 0, 1, 11: information_gate
-    (relabelled keys, 0/6), regret 0.375-0.875, on every seed."""
+    JSON' — and the hint repeats it. engine.score --k 8 seeds 0, 1, 11 before the fix:
+    information_gate (relabelled keys, 0/6), regret 0.375-0.875, on every seed."""
     out = await attack(sandbox, env, "tk45_agents.py:fn", k=8)
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out

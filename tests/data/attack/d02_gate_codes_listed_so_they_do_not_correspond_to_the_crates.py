@@ -1,7 +1,7 @@
 """A gate (should be flagged information_gate): the description lists the crates, then "The
 eight codes, shuffled so that they do not correspond to the crates listed: PEEK, FROG, ...",
 and says which code opens which crate is secret; the hint gives the pairing (which happens to
-be the listed order). ``_SAME_ORDER`` matches ``correspond\w*`` anywhere in the sentence, the
+be the listed order). ``_SAME_ORDER`` matches ``correspond...`` anywhere in the sentence, the
 negation included, so ``_parallel_lists_state`` pairs the two lists place by place.
 
 engine.score --k 8 (tk45_agents.py:fn), seeds 0, 1, 11: frontier, no flags (regret 0.625 / 0.375 / 0.875)."""

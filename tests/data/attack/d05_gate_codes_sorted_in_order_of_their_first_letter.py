@@ -1,7 +1,7 @@
 """A gate (should be flagged information_gate): u72 reworded — the crates listed, then "The
 eight codes, in order of their first letter: CORK, DUSK, FROG, ..." (sorted, not paired); the
 hint's table happens to pair the two lists place by place. ``_SAME_ORDER``'s
-``in (?:the )?order(?![\w ]*alphabet)`` takes "in order of their first letter" for a pairing
+``in (the) order`` not before "alphabet" takes "in order of their first letter" for a pairing
 phrase (only "alphabet" is excluded), so ``_parallel_lists_state`` states the hint's table.
 
 engine.score --k 8 (tk45_agents.py:fn), seeds 0, 1, 11: frontier, no flags (regret 1.0 / 1.0 / 0.875)."""
