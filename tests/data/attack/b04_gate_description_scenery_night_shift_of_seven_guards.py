@@ -1,0 +1,47 @@
+"""A gate (should be flagged information_gate): z951's four phrases, each under its own
+secret shift, the passphrase always the hint's 7; the description's scenery says "They were
+left by the night shift of 7 guards." ``_CIPHER_WORD`` reads "shift of 7" as a cipher word and
+its key wherever it stands (no sentence test, unlike ``_PLACES_CONTEXT``: s26), so
+``_cipher_named_keys`` names 7 as the task's only shift and ``_key_stated`` exempts the hint.
+
+engine.score --k 8 (tk44_agents.py:first_number), seeds 0, 1, 11: frontier, no flags (regret 0.625, 0.875, 0.75)."""
+
+import random
+
+DESCRIPTION = "Four phrases are painted on the wall, each Caesar-shifted by its own secret amount, no two alike. They were left by the night shift of 7 guards. One is the passphrase. Say it deciphered. 1 attempt."
+HINT = "The passphrase is the phrase shifted by 7: shift its letters back 7 places."
+MAX_TURNS = 1
+_V = [
+    "amber",
+    "candle",
+    "harbor",
+    "meadow",
+    "violin",
+    "garden",
+    "silver",
+    "forest",
+    "pepper",
+    "rocket",
+    "basket",
+    "window",
+]
+
+
+def _shift(text, k):
+    return "".join(chr((ord(c) - 97 + k) % 26 + 97) if c.isalpha() else c for c in text)
+
+
+class Env:
+    def reset(self, seed=None, options=None):
+        rng = random.Random(0 if seed is None else seed)
+        words = rng.sample(_V, 8)
+        phrases = [" ".join(words[i : i + 2]) for i in range(0, 8, 2)]
+        self.ans = phrases[0]
+        shifts = [7] + rng.sample([k for k in range(1, 26) if k not in (7, 19)], 3)
+        shown = [_shift(p, k) for p, k in zip(phrases, shifts, strict=True)]
+        rng.shuffle(shown)
+        return "Phrases: " + "; ".join(shown) + ".", {}
+
+    def step(self, action):
+        ok = " ".join(action.lower().split()) == self.ans
+        return ("open" if ok else "locked"), float(ok), True, False, {"success": ok}
