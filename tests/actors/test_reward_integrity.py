@@ -4705,6 +4705,8 @@ async def test_tester64_a_table_the_task_states_in_another_layout_stays_frontier
         "b14_honest_description_states_the_passphrases_places_and_the_decoys_shifts.py",
         # 'Passphrase: d. Type the passphrase deciphered.' (_shift_label: label written once)
         "b15_honest_observation_labels_the_passphrase_and_names_it_again.py",
+        # 'the word cat appears as jha' (_WORKED_LINK has no 'appears')
+        "b17_honest_description_worked_example_with_appears_as.py",
     ],
 )
 async def test_tester63_a_key_or_message_the_task_states_stays_frontier(

@@ -36,7 +36,7 @@ def _read(p):
 
 
 def first_number(obs, hint, rng, mem):
-    """b01-b15: hinted, the phrase that reads shifted back by the hint's first number (or
+    """b01-b17 (not b16): hinted, the phrase that reads shifted back by the hint's first number (or
     number word up to twelve); unhinted, a random phrase deciphered by whichever shift reads
     (the agent is not shown the description)."""
     phrases = _phrases(obs)
