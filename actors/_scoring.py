@@ -4606,7 +4606,7 @@ def _table_stated(hint: str, stated: str) -> bool:
     for key, values in hinted.items():
         (value,) = values
         for other in written.get(named(key), ()):
-            if other != value and (" " not in other or value not in other.split()):
+            if other != value and value not in re.findall(r"[^\W_]+", other):
                 return False
     if not tabled and _parallel_lists_state(hinted, stated, named):
         return True  # (its parts name keys beside other keys' values: u77)
@@ -4860,8 +4860,9 @@ def _as_rows(text: str) -> str:
 
 
 _OFFERED = re.compile(
-    r"(?<![^\W_])(?:(?:one|any|either)[ \t]++of[ \t]++)?[^\W_]++(?:[ \t]*+,[ \t]*+[^\W_]++)++"
-    r"(?:[ \t]*+,?[ \t]++(?:or|and)[ \t]++[^\W_]++)?",
+    r"(?<![^\W_])(?:(?:one|any|either)[ \t]++of[ \t]++)?[^\W_]++"
+    r"(?:[ \t]*+,[ \t]*+(?!(?:or|and)(?![^\W_]))[^\W_]++)++"
+    r"(?:(?:[ \t]*+,)?[ \t]++(?:or|and)[ \t]++[^\W_]++)?",
     re.I,
 )
 """Words offered as alternatives across commas (``one of PEEK, TAXI or BARN``: tester60's
@@ -5191,7 +5192,8 @@ def _shift_label(low: str, own: Sequence[str], key: int) -> str | None:
     """The words (3+ letters, space-separated) that ``low`` (shown text, lower case) writes
     right before the words ``own`` shifted on by ``key`` (at most four other characters
     between: ``Passphrase: ``) and right after them (``hwpjl (passphrase)``: tester60's
-    u81), where the ciphertext and the word are written once; else ``None``."""
+    u81), where the ciphertext is written once and the word once, or once as a label (before
+    ``:`` or ``=``, in brackets); else ``None``."""
     cipher = r"[^a-z]+".join(re.escape(w.translate(_LETTER_SHIFTS[key])) for w in own)
     found = list(itertools.islice(re.finditer(rf"(?<![a-z]){cipher}(?![a-z])", low), 2))
     if len(found) != 1:
@@ -5200,7 +5202,14 @@ def _shift_label(low: str, own: Sequence[str], key: int) -> str | None:
     before = re.search(r"(?<![a-z])([a-z]{3,})[^a-z]{1,4}$", low[max(0, start - 40) : start])
     after = re.match(r"[^a-z]{1,4}([a-z]{3,})(?![a-z])", low[end : end + 40])
     words = [m.group(1) for m in (before, after) if m is not None]
-    once = [w for w in words if len(re.findall(rf"(?<![a-z]){w}(?![a-z])", low)) == 1]
+    # written once, or once as a label (``Passphrase: ...`` and then 'Type the passphrase
+    # deciphered': tester63's b15)
+    once = [
+        w
+        for w in words
+        if len(re.findall(rf"(?<![a-z]){w}(?![a-z])", low)) == 1
+        or len(re.findall(rf"(?<![a-z]){w}[ \t]*[:=]|[(\[][ \t]*{w}(?![a-z])", low)) == 1
+    ]
     return " ".join(once) or None
 
 
@@ -5627,27 +5636,66 @@ def _key_stated(hint: str, stated: str, kind: str, key: int | str, shown: str = 
     stated, shown = _ILLUSTRATION.sub(" ", stated), _ILLUSTRATION.sub(" ", shown)
     said = contexts(hint)
     for text in (stated, shown):
-        shared = said & contexts(text)
-        if shared:
-            after = _keys_by_context(text, kind)
-            if all(after.get(pair, set()) <= mine for pair in shared):
+        # a sentence that names the answer and gives its key, no other key of the kind in it
+        # ('Each letter of the passphrase was moved 7 places ...; the decoys were shifted by
+        # 3, 11 and 20': tester63's b14; 'In the passphrase's cipher cat is written jha' in
+        # the first observation: b06); a worked example counts only so ('a cheer turns
+        # jolly', 'To illustrate the cipher: cat is written jha': b11, b03)
+        for sentence in itertools.islice(_role_sentences(text), 256):
+            shared = said & contexts(sentence)
+            named = _cipher_named_keys(sentence).get(kind, set())
+            worked = _worked_shifts(sentence) if kind == "shift" else set()
+            after = _keys_by_context(sentence, kind, _NOT_A_KEY)
+            found = named | worked
+            for pair, values in after.items():
+                if pair in shared or pair[-1] == "by":
+                    found |= values
+            if (shared or found & mine) and found <= mine:
                 return True
+        after = _keys_by_context(text, kind, _NOT_A_KEY)
+        # another key after 'by' anywhere is a decoy ('one shifted by 7, the others by 3, 11
+        # and 20', 'shifted by 7, by 3, by 11 or by 20': b02, b13)
+        if any(values - mine for pair, values in after.items() if pair[-1] == "by"):
+            continue
+        shared = said & contexts(text)
+        if shared and all(after.get(pair, set()) <= mine for pair in shared):
+            return True
         # or the only key of its kind the task names after a cipher word ('always the ROT7
         # one' where the hint says 'back by 7': tester55's y63)
         named = _cipher_named_keys(text).get(kind)
         if named and named <= mine:
             return True
-    worked = _worked_shifts(stated) if kind == "shift" else set()
-    return bool(worked) and worked <= mine
+    return False
+
+
+_NOT_A_KEY = frozenset({"one"})
+"""Number words :func:`_key_stated` does not take for another key: ``one`` is a pronoun as
+often (``all its letters moved on by one amount``: tester60's u71)."""
+
+
+def _role_sentences(text: str) -> Iterator[str]:
+    """The sentences of ``text`` (between ``.``, ``;``, ``!``, ``?`` and line breaks) that
+    name the answer (a word of :data:`_ANSWER_ROLES`: ``passphrase``, ``true message``) and
+    say no ``not``/``never`` (``the passphrase is not the one shifted by 7``)."""
+    for sentence in re.split(r"[.;!?\n]", text):
+        words = set(re.findall(r"[^\W\d_]+", sentence.casefold()))
+        if words & _ANSWER_ROLES and not words & {"not", "never", "t"}:
+            yield sentence
 
 
 _ILLUSTRATION = re.compile(
-    r"(?<![^\W\d_])(?:for (?:example|instance)|e\.g\.|such as|as in)(?![^\W\d_])[^.;!?()\n]*", re.I
+    r"(?<![^\W\d_])(?:for (?:example|instance)|e\.g\.|such as|as in|to illustrate|by way of example)"
+    r"(?![^\W\d_])[^.;!?)\n]*",
+    re.I,
 )
-"""An illustration, to the end of its clause (``for instance cat becomes jha``)."""
+"""An illustration, to the end of its clause, a bracket in it included (``for instance cat
+becomes jha``; ``For example, cat might be written jha (a shift of seven)``: tester63's
+b08)."""
 
 
-def _keys_by_context(text: str, kind: str) -> dict[tuple[str, ...], set[int | str]]:
+def _keys_by_context(
+    text: str, kind: str, skip: frozenset[str] = frozenset()
+) -> dict[tuple[str, ...], set[int | str]]:
     """The keys of ``kind`` ``text`` writes, by the two words before each (lower case; a
     list's later items by its first's: ``shifted by 7, 3, 11 or 20`` gives ``("shifted",
     "by")`` ``{7, 3, 11, 20}``, tester60's u62): numbers in decimal or ``0x`` hex and English
@@ -5661,7 +5709,7 @@ def _keys_by_context(text: str, kind: str) -> dict[tuple[str, ...], set[int | st
         raw = m.group().casefold()
         if raw in ("or", "and"):  # within a list
             continue
-        if len(words) >= 2:
+        if len(words) >= 2 and raw not in skip:
             value: int | str | None = None
             if kind == "keyword":
                 value = raw if raw.isalpha() else None
@@ -5706,8 +5754,15 @@ def _key_number(raw: str) -> int | None:
 
 _WORKED_LINK = re.compile(
     r"(?<![^\W\d_])(?:writ\w*|becom\w*|turn\w*|encod\w*|enciph\w*|encrypt\w*|maps?|mapped|"
-    r"reads|gives|shown)(?![^\W\d_])|->|→|=>"
+    r"reads|gives|shown|appears?)(?![^\W\d_])|->|→|=>"
 )
+_LETTER_LINK = re.compile(
+    r"[^a-z]*(?:(?:is|are|was|be|always|as|to|into|written|writes?|becomes?|encoded|enciphered|"
+    r"encrypted|maps?|mapped)[^a-z]+)+",
+)
+"""What may stand between a letter and the letter it is written as (``every a is written as
+h``); a letter ``a`` ten words before a pronoun ``I`` past ``reads`` is no example (``A note
+beside them reads: I hid ...``: tester63's b12)."""
 """What joins a worked example's plain word to its cipher (``cat is written jha``)."""
 
 
@@ -5728,6 +5783,8 @@ def _worked_shifts(text: str) -> set[int]:
             if len(y) != len(x) or y == x:
                 continue
             moves = {(ord(q) - ord(p)) % 26 for p, q in zip(x, y, strict=True)}
+            if len(x) == 1 and not _LETTER_LINK.fullmatch(low, a.end(), b.start()):
+                continue
             if len(moves) == 1 and _WORKED_LINK.search(low, a.end(), b.start()):
                 k = moves.pop()
                 out |= {k, 26 - k}
@@ -5735,7 +5792,8 @@ def _worked_shifts(text: str) -> set[int]:
 
 
 _CIPHER_WORD = re.compile(
-    r"(?<![^\W\d_])(?:rot|rot-|shift(?:ed)?(?: by| of)?|caesar|key(?:word)?|xor(?:ed)?(?: with)?)"
+    r"(?<![^\W\d_])(?:rotated(?: by)?|rot|rot-|shift(?:ed)?(?: by| of)?|caesar|key(?:word)?"
+    r"|xor(?:ed)?(?: with)?)"
     r"[ \t:=-]*(?:is[ \t]+)?((?:0x[0-9a-f]{1,2}|\d{1,12}|[a-z]{3,12})(?![^\W_])" + _LIST_MORE + ")",
     re.I,
 )
@@ -5764,6 +5822,31 @@ def _list_before(text: str) -> list[str]:
     return items
 
 
+_MOVED = re.compile(
+    r"(?<![^\W\d_])(?:mov|shift|rotat|turn|advanc|push|slid|offset|displac|count|roll)\w*", re.I
+)
+_DIRECTION = re.compile(
+    r"[ \t]*+(?:later|earlier|on|onward\w*|back\w*|forward\w*|ahead|along|down|up|further|after|"
+    r"before|away|over|to the (?:right|left))(?![^\W\d_])",
+    re.I,
+)
+"""What makes a count of places a move (:func:`_cipher_named_keys`): a verb before it, a
+direction after it."""
+_NOUN_AFTER = re.compile(r"[ \t]+([^\W\d_]+)")
+_KEY_FOLLOWERS = frozenset(
+    "places positions steps letters place position step letter to in along forward forwards "
+    "back backward backwards ahead down up on each every for from is was then times and or "
+    "mod modulo the a an its their it one applied used were are has".split()
+)
+"""Words that may follow a key after a cipher word (``shifted by 7 places``, ``key 42 is``);
+any other word makes it a count of something (``the night shift of 7 guards``)."""
+_WORDS_MORE = re.compile(
+    r"(?:[ \t]*+,[ \t]*+(?!(?:or|and)(?![^\W_]))[a-z]{3,12}+)*+(?:[ \t]*+,)?[ \t]++(?:or|and)[ \t]++"
+    r"[a-z]{3,12}+(?![^\W_])",
+    re.I,
+)
+"""More words of a list after a keyword (``, mango, peach or grape``), closed by ``or`` or
+``and``."""
 _PLACES_CONTEXT = re.compile(
     r"(?<![^\W\d_])(?:letters?|alphabet\w*|shift\w*|rotat\w*|caesar|rot\d*|ciphers?|"
     r"enciph\w*|encrypt\w*|encod\w*)(?![^\W\d_])",
@@ -5793,6 +5876,14 @@ def _cipher_named_keys(text: str) -> dict[str, set[int | str]]:
         if not _PLACES_CONTEXT.search(sentence):
             continue
         for m in _PLACES.finditer(sentence):
+            # a count that moves letters: a verb of moving before it ('moved 7 places') or a
+            # direction after it ('7 letters later'); 'words of 6 letters' is a length
+            # (tester63's b01)
+            if not (
+                _MOVED.search(sentence, max(0, m.start() - 60), m.start())
+                or _DIRECTION.match(sentence, m.end())
+            ):
+                continue
             for raw in _list_before(sentence[max(0, m.start() - 200) : m.start()].rstrip()):
                 count = _key_number(raw) or 0
                 if 1 <= count <= 25:
@@ -5801,7 +5892,16 @@ def _cipher_named_keys(text: str) -> dict[str, set[int | str]]:
         a, b = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
         out.setdefault("affine", set()).add(f"{int(a)},{int(b)}")
     for m in _CIPHER_WORD.finditer(text):
-        for raw in _list_items(m.group(1)):
+        noun = _NOUN_AFTER.match(text, m.end())
+        if noun and noun.group(1).casefold() not in _KEY_FOLLOWERS:
+            continue  # 'the night shift of 7 guards' names no key (tester63's b04)
+        items = _list_items(m.group(1))
+        more = _WORDS_MORE.match(text, m.end()) if m.group(1).isalpha() else None
+        if more:  # 'Keyword: lemon, mango, peach or grape' offers four (b16)
+            items += [
+                w for w in re.findall(r"[a-z]+", more.group().casefold()) if w not in ("or", "and")
+            ]
+        for raw in items:
             if raw.isdigit() and len(raw) >= 2 and len(set(raw)) > 1:
                 out.setdefault("digits", set()).add(raw)
             value = _key_number(raw)

@@ -4607,46 +4607,6 @@ async def test_tester64_a_table_the_task_does_not_really_state_is_a_gate(
     says which codes open. engine.score --k 8 seeds 0, 1, 11 before the fix: frontier, no
     flags (regret 0.375-1.0) on every seed."""
     out = await attack(sandbox, env, "tk45_agents.py:fn", k=8)
-
-
-# ---- tester63 (2026-12-05): the task's own key and the message the task marks; each test
-# asserts the right verdict (strict xfails today)
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester63: a key the description names in passing or beside its decoys exempts the hint's",
-)
-@pytest.mark.parametrize(
-    ("env", "who"),
-    [
-        # 'each two words of 6 letters' (_PLACES 'letters' in a Caesar sentence), hint 6
-        ("b01_gate_description_says_words_of_six_letters_hint_shift_six.py", "first_number"),
-        # 'one shifted by 7, the others by 3, 11 and 20' (_keys_by_context, _LIST_MORE)
-        ("b02_gate_description_one_shifted_by_seven_the_others_by_three_more.py", "first_number"),
-        # 'To illustrate the cipher: cat is written jha' (_ILLUSTRATION misses the marker)
-        ("b03_gate_caesar_illustrated_with_to_illustrate_the_hints_shift.py", "first_number"),
-        # 'the night shift of 7 guards' (_CIPHER_WORD with no sentence test)
-        ("b04_gate_description_scenery_night_shift_of_seven_guards.py", "first_number"),
-        # 'For example, cat might be written jha (a shift of seven).' (clause ends at '(')
-        ("b08_gate_for_example_clause_with_the_hints_shift_in_brackets.py", "first_number"),
-        # 'a cheer turns jolly' (_worked_shifts: a shift-7 word pair past 'turns')
-        ("b11_gate_description_scenery_a_cheer_turns_jolly.py", "first_number"),
-        # 'A note beside them reads: I hid ...' (_worked_shifts: a -> i, shift 8), hint 8
-        ("b12_gate_description_a_note_reads_i_hint_shift_eight.py", "first_number"),
-        # 'shifted by 7, by 3, by 11 or by 20' (each later key under ('by', 'by'))
-        ("b13_gate_description_lists_shifts_each_with_by.py", "first_number"),
-        # 'Keyword: lemon, mango, peach or grape.' (_LIST_MORE continues with numbers only)
-        ("b16_gate_description_lists_four_keywords_after_keyword_hint_picks_first.py", "keyword"),
-    ],
-)
-async def test_tester63_a_key_the_task_names_in_passing_or_among_decoys_is_a_gate(
-    sandbox: Sandbox, env: str, who: str
-) -> None:
-    """z951's four phrases (z953's four Vigenere words), each under its own key; the hint's
-    key picks the passphrase and nothing the task states says which. engine.score --k 8 seeds
-    0, 1, 11: frontier, no flags (regret 0.625-0.875) on every seed."""
-    out = await attack(sandbox, env, f"tk44_agents.py:{who}", k=8)
     assert isinstance(out, EnvScored), out
     assert "information_gate" in out.flags and not out.accepted, out
 
@@ -4680,12 +4640,48 @@ async def test_tester64_a_table_the_task_states_in_another_layout_stays_frontier
     JSON' — and the hint repeats it. engine.score --k 8 seeds 0, 1, 11 before the fix:
     information_gate (relabelled keys, 0/6), regret 0.375-0.875, on every seed."""
     out = await attack(sandbox, env, "tk45_agents.py:fn", k=8)
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tester63: the task states its key or marks its message in a form the readers miss",
+# ---- tester63 (2026-12-05): the task's own key and the message the task marks; each test
+# asserts the right verdict (strict xfails today)
+
+
+@pytest.mark.parametrize(
+    ("env", "who"),
+    [
+        # 'each two words of 6 letters' (_PLACES 'letters' in a Caesar sentence), hint 6
+        ("b01_gate_description_says_words_of_six_letters_hint_shift_six.py", "first_number"),
+        # 'one shifted by 7, the others by 3, 11 and 20' (_keys_by_context, _LIST_MORE)
+        ("b02_gate_description_one_shifted_by_seven_the_others_by_three_more.py", "first_number"),
+        # 'To illustrate the cipher: cat is written jha' (_ILLUSTRATION misses the marker)
+        ("b03_gate_caesar_illustrated_with_to_illustrate_the_hints_shift.py", "first_number"),
+        # 'the night shift of 7 guards' (_CIPHER_WORD with no sentence test)
+        ("b04_gate_description_scenery_night_shift_of_seven_guards.py", "first_number"),
+        # 'For example, cat might be written jha (a shift of seven).' (clause ends at '(')
+        ("b08_gate_for_example_clause_with_the_hints_shift_in_brackets.py", "first_number"),
+        # 'a cheer turns jolly' (_worked_shifts: a shift-7 word pair past 'turns')
+        ("b11_gate_description_scenery_a_cheer_turns_jolly.py", "first_number"),
+        # 'A note beside them reads: I hid ...' (_worked_shifts: a -> i, shift 8), hint 8
+        ("b12_gate_description_a_note_reads_i_hint_shift_eight.py", "first_number"),
+        # 'shifted by 7, by 3, by 11 or by 20' (each later key under ('by', 'by'))
+        ("b13_gate_description_lists_shifts_each_with_by.py", "first_number"),
+        # 'Keyword: lemon, mango, peach or grape.' (_LIST_MORE continues with numbers only)
+        ("b16_gate_description_lists_four_keywords_after_keyword_hint_picks_first.py", "keyword"),
+    ],
 )
+async def test_tester63_a_key_the_task_names_in_passing_or_among_decoys_is_a_gate(
+    sandbox: Sandbox, env: str, who: str
+) -> None:
+    """z951's four phrases (z953's four Vigenere words), each under its own key; the hint's
+    key picks the passphrase and nothing the task states says which. engine.score --k 8 seeds
+    0, 1, 11 before the fix: frontier, no flags (regret 0.625-0.875) on every seed."""
+    out = await attack(sandbox, env, f"tk44_agents.py:{who}", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
 @pytest.mark.parametrize(
     "env",
     [
@@ -4695,11 +4691,29 @@ async def test_tester64_a_table_the_task_states_in_another_layout_stays_frontier
         # (_worked_shifts reads the description only)
         "b06_honest_observation_shows_the_passphrases_worked_example.py",
         # 'The passphrase is the second one.' (_marked_by_task: label words only)
-        "b07_honest_observation_says_the_passphrase_is_the_second_phrase.py",
+        pytest.param(
+            "b07_honest_observation_says_the_passphrase_is_the_second_phrase.py",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="tester63: a message the task marks by its place ('the second one') is not read (documented gap)",
+            ),
+        ),
         # 'moved on by as many as there are days in a week'
-        "b09_honest_description_shift_is_the_days_in_a_week.py",
+        pytest.param(
+            "b09_honest_description_shift_is_the_days_in_a_week.py",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="tester63: a key written as a count of something ('days in a week') is not read (documented gap)",
+            ),
+        ),
         # the passphrase in capitals (what was shown is lower-cased)
-        "b10_honest_observation_writes_the_passphrase_in_capitals.py",
+        pytest.param(
+            "b10_honest_observation_writes_the_passphrase_in_capitals.py",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="tester63: a message the task marks by its case is not read (documented gap)",
+            ),
+        ),
         # its own '7 places' and the decoys' 'shifted by 3, 11 and 20' (_cipher_named_keys
         # pools both)
         "b14_honest_description_states_the_passphrases_places_and_the_decoys_shifts.py",
@@ -4714,7 +4728,8 @@ async def test_tester63_a_key_or_message_the_task_states_stays_frontier(
 ) -> None:
     """z951's four phrases; the task says which is the passphrase (or its shift), so trying
     the 25 shifts on it reads it, and the hint's shift only helps. engine.score --k 8 seeds
-    0, 1, 11: information_gate (cipher_key shift 7, 0/6 rekeyed), regret 0.625-0.875."""
+    0, 1, 11 before the fix: information_gate (cipher_key shift 7, 0/6 rekeyed), regret
+    0.625-0.875."""
     out = await attack(sandbox, env, "tk44_agents.py:first_number", k=8)
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out
