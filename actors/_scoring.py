@@ -5662,7 +5662,7 @@ def _key_stated(hint: str, stated: str, kind: str, key: int | str, shown: str = 
             return True
         # or the only key of its kind the task names after a cipher word ('always the ROT7
         # one' where the hint says 'back by 7': tester55's y63)
-        named = _cipher_named_keys(text).get(kind)
+        named = _cipher_named_keys(text).get(kind, set())
         if named and named <= mine:
             return True
     return False
