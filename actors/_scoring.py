@@ -5676,11 +5676,19 @@ often (``all its letters moved on by one amount``: tester60's u71)."""
 def _role_sentences(text: str) -> Iterator[str]:
     """The sentences of ``text`` (between ``.``, ``;``, ``!``, ``?`` and line breaks) that
     name the answer (a word of :data:`_ANSWER_ROLES`: ``passphrase``, ``true message``) and
-    say no ``not``/``never`` (``the passphrase is not the one shifted by 7``)."""
+    neither deny nor hedge (:data:`_HEDGES`: ``the passphrase is not the one shifted by 7``,
+    ``the passphrase or a decoy is the one shifted by 7``)."""
     for sentence in re.split(r"[.;!?\n]", text):
         words = set(re.findall(r"[^\W\d_]+", sentence.casefold()))
-        if words & _ANSWER_ROLES and not words & {"not", "never", "t"}:
+        if words & _ANSWER_ROLES and not words & _HEDGES:
             yield sentence
+
+
+_HEDGES = frozenset(
+    "not never t or nor neither either may might could perhaps maybe possibly decoy decoys "
+    "other others another some any if unless whether except unlike but".split()
+)
+"""Words that keep a sentence naming the answer from stating its key (:func:`_role_sentences`)."""
 
 
 _ILLUSTRATION = re.compile(
