@@ -5609,13 +5609,17 @@ def _rekeyed_hint(
 def _key_stated(hint: str, stated: str, kind: str, key: int | str, shown: str = "") -> bool:
     """Whether the task states ``key`` as its own, the hint repeating it: ``stated``
     (:func:`_stated_text`) or ``shown`` (what the task showed: tester58's w04, 'the passphrase
-    is the one shifted by 7' in every observation) writes it in a form of :func:`_key_forms`
-    after the same two words as the hint does somewhere (``shifted by 7`` in both) and writes
-    no other key of the kind after them (``shifted by 3 ... shifted by 7`` offers decoys); or
-    names it as the only key of its kind (:func:`_cipher_named_keys`: after a cipher word,
-    ``ROT7``, or before ``places``, tester58's w03); or ``stated`` shows only it in worked
-    examples (:func:`_worked_shifts`, 'cat is written jha': w05). A list of keys the
-    description offers (``shifts used: 3, 7, 11``) is not read so."""
+    is the one shifted by 7' in every observation) has a sentence naming the answer
+    (:func:`_role_sentences`) that gives the key and no other of its kind — after the hint's
+    two words, after a cipher word, as a count of places, in a worked example
+    (:func:`_worked_shifts`, 'cat is written jha': w05) — whatever it says of decoys
+    elsewhere (tester63's b14); or, with no other key after ``by`` anywhere (b02, b13),
+    writes it in a form of :func:`_key_forms` after the same two words as the hint does
+    (``shifted by 7`` in both) and no other key of the kind after them (``shifted by 3 ...
+    shifted by 7`` offers decoys), or names it as the only key of its kind
+    (:func:`_cipher_named_keys`: after a cipher word, ``ROT7``, or before ``places``,
+    tester58's w03). A list of keys the description offers (``shifts used: 3, 7, 11``) is not
+    read so."""
 
     def contexts(text: str) -> set[tuple[str, ...]]:
         out = set()
@@ -5764,6 +5768,7 @@ _WORKED_LINK = re.compile(
     r"(?<![^\W\d_])(?:writ\w*|becom\w*|turn\w*|encod\w*|enciph\w*|encrypt\w*|maps?|mapped|"
     r"reads|gives|shown|appears?)(?![^\W\d_])|->|→|=>"
 )
+"""What joins a worked example's plain word to its cipher (``cat is written jha``)."""
 _LETTER_LINK = re.compile(
     r"[^a-z]*(?:(?:is|are|was|be|always|as|to|into|written|writes?|becomes?|encoded|enciphered|"
     r"encrypted|maps?|mapped)[^a-z]+)+",
@@ -5771,7 +5776,6 @@ _LETTER_LINK = re.compile(
 """What may stand between a letter and the letter it is written as (``every a is written as
 h``); a letter ``a`` ten words before a pronoun ``I`` past ``reads`` is no example (``A note
 beside them reads: I hid ...``: tester63's b12)."""
-"""What joins a worked example's plain word to its cipher (``cat is written jha``)."""
 
 
 def _worked_shifts(text: str) -> set[int]:
