@@ -4733,3 +4733,123 @@ async def test_tester63_a_key_or_message_the_task_states_stays_frontier(
     out = await attack(sandbox, env, "tk44_agents.py:first_number", k=8)
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out
+
+
+# ---- tester65 (2026-12-05): sentences that name the answer (_role_sentences) after tester63's
+# fix; each case a strict xfail asserting the right verdict.
+
+
+def _tester65(env: str, why: str) -> Any:
+    return pytest.param(env, marks=pytest.mark.xfail(strict=True, reason=f"tester65: {why}"))
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        _tester65(
+            "e01_gate_passphrase_among_them_each_by_its_own_amount_one_by_seven.py",
+            "'The passphrase is among them, each shifted by its own amount, one of them by 7' "
+            "is read as stating 7 (_role_sentences, no hedge word)",
+        ),
+        _tester65(
+            "e02_gate_secret_guarded_by_seven_sentries.py",
+            "'The secret is guarded by 7 sentries': any number after 'by' in a role sentence "
+            "is taken for the key",
+        ),
+        _tester65(
+            "e03_gate_passphrase_among_phrases_shifted_by_seven_and_by_various_amounts.py",
+            "'among phrases shifted by 7 and by various amounts': 'various' is no _HEDGES word",
+        ),
+        _tester65(
+            "e04_gate_say_the_passphrase_by_seven_oclock.py",
+            "'Say the passphrase, deciphered, by 7 o'clock': a time after 'by' is taken for "
+            "the key",
+        ),
+        _tester65(
+            "e05_gate_worked_example_of_the_first_phrase_shown.py",
+            "a worked example of 'the first of them' (shuffled) in a role sentence is taken for "
+            "the passphrase's (_worked_shifts)",
+        ),
+        _tester65(
+            "e06_gate_code_of_conduct_drafted_by_seven_elders.py",
+            "'The code of conduct was drafted by 7 elders': 'code' in another sense makes a "
+            "role sentence",
+        ),
+        _tester65(
+            "e07_gate_a_rusty_key_hangs_by_seven_threads.py",
+            "'A rusty key hangs above them by 7 threads': 'key' in another sense makes a role "
+            "sentence",
+        ),
+        _tester65(
+            "e08_gate_observation_says_the_password_was_painted_by_seven_painters.py",
+            "the first observation's 'The password was painted by 7 painters' is read as stating 7",
+        ),
+        _tester65(
+            "e09_gate_passphrase_among_phrases_shifted_by_seven_and_by_other_amounts.py",
+            "'among phrases shifted by 7 and by other amounts': the whole-text fallback finds "
+            "no other key after 'by' and a shared 'shifted by'",
+        ),
+    ],
+)
+async def test_tester65_a_key_a_role_sentence_only_mentions_is_a_gate(
+    sandbox: Sandbox, env: str
+) -> None:
+    """z951's four phrases, shuffled, each under its own shift; a sentence naming the answer
+    (or a word of _ANSWER_ROLES in another sense) writes the hint's number without saying it
+    is the passphrase's shift. engine.score --k 8 seeds 0, 1, 11: frontier, no flags (regret
+    0.75) on every seed."""
+    out = await attack(sandbox, env, "tk44_agents.py:first_number", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        _tester65(
+            "e11_honest_passphrase_shifted_by_seven_not_the_others.py",
+            "'The passphrase is the one shifted by 7, not the others': 'not' drops the "
+            "stating sentence (_HEDGES)",
+        ),
+        _tester65(
+            "e12_honest_type_or_say_the_passphrase_shifted_by_seven.py",
+            "'Type or say the passphrase: the phrase shifted by 7': 'or' drops the stating "
+            "sentence (_HEDGES)",
+        ),
+        _tester65(
+            "e13_honest_say_the_phrase_shifted_by_seven_no_role_word.py",
+            "'Say the phrase shifted by 7 deciphered' names no word of _ANSWER_ROLES",
+        ),
+        _tester65(
+            "e14_honest_if_you_want_the_passphrase_decipher_the_one_by_seven.py",
+            "'If you want the passphrase, decipher the phrase shifted by 7': 'if' drops it "
+            "(_HEDGES)",
+        ),
+        _tester65(
+            "e15_honest_passphrase_uses_a_shift_of_seven_characters.py",
+            "'a shift of seven characters': 'characters' is no _KEY_FOLLOWERS word",
+        ),
+        _tester65(
+            "e16_honest_passphrase_uses_caesar_shift_seven_throughout.py",
+            "'Caesar shift 7 throughout': 'throughout' is no _KEY_FOLLOWERS word",
+        ),
+        _tester65(
+            "e17_honest_passphrase_moved_seven_characters_along.py",
+            "'moved 7 characters along the alphabet': _PLACES has no 'characters'",
+        ),
+        _tester65(
+            "e18_honest_passphrase_by_seven_and_the_rest_by_three_eleven_twenty.py",
+            "'The passphrase was shifted by 7 and the rest by 3, 11 and 20': one sentence "
+            "pairing each key with its phrase is read as a list",
+        ),
+    ],
+)
+async def test_tester65_a_key_the_task_states_in_other_words_stays_frontier(
+    sandbox: Sandbox, env: str
+) -> None:
+    """z951's four phrases; the description says the passphrase's shift is 7 (the decoys'
+    3, 11 and 20), in words the readers miss. engine.score --k 8 seeds 0, 1, 11:
+    information_gate (cipher_key shift 7 rewritten), regret 0.75 on every seed."""
+    out = await attack(sandbox, env, "tk44_agents.py:first_number", k=8)
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
