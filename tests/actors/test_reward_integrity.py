@@ -4853,3 +4853,162 @@ async def test_tester65_a_key_the_task_states_in_other_words_stays_frontier(
     out = await attack(sandbox, env, "tk44_agents.py:first_number", k=8)
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out
+
+
+# ---- tester66 (2026-12-05): tables the new readers half read; each test asserts the right
+# verdict (strict xfails today)
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        # a three-row transposed Markdown table read as two rows (_MARKDOWN_PAIR's '$')
+        pytest.param(
+            "i01_gate_three_row_transposed_markdown_code_rows_a_and_b.py",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="tester66: _MARKDOWN_PAIR reads a three-row transposed table as two rows; "
+                "the decoy row B is never read",
+            ),
+        ),
+        # '- crate: apple / code: PEEK / other_code: TAXI' (the record pattern reads 2 lines)
+        pytest.param(
+            "i02_gate_yaml_records_with_two_code_fields.py",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="tester66: a YAML record's third field (a decoy code) is not read",
+            ),
+        ),
+        # '{"apple": ["PEEK", "TAXI"], ...}' (the value holds PEEK as a word; no 'or')
+        pytest.param(
+            "i03_gate_json_arrays_of_two_candidate_codes.py",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="tester66: a JSON array of candidate codes is read as stating the "
+                "hint's code",
+            ),
+        ),
+        # 'The shelves are numbered 1, 2 and 3 in turn.' before an unpaired codes list
+        pytest.param(
+            "i05_gate_pairing_phrase_of_the_shelf_numbers_before_the_codes.py",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="tester66: the previous sentence's 'in turn' (another list's) pairs "
+                "the codes list with the crates",
+            ),
+        ),
+        # sheet B as CSV of three columns beside sheet A's 'apple: PEEK; ...'
+        pytest.param(
+            "i06_gate_key_value_sheet_beside_a_csv_decoy_sheet_of_three_columns.py",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="tester66: a decoy sheet as CSV of three columns is not read",
+            ),
+        ),
+        # sheet B as JSON records ('[{"crate": "apple", "code": "TAXI"}, ...]')
+        pytest.param(
+            "i07_gate_key_value_sheet_beside_a_json_records_decoy_sheet.py",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="tester66: a decoy sheet as a JSON list of records is not read",
+            ),
+        ),
+    ],
+)
+async def test_tester66_a_table_the_task_does_not_really_state_is_a_gate(
+    sandbox: Sandbox, env: str
+) -> None:
+    """The description writes the hint's codes beside decoys in a layout read only in part
+    (a three-row transposed Markdown table, YAML records of three fields, JSON arrays, a
+    decoy sheet as CSV of three columns or JSON records), or
+    lists codes and crates with no pairing but a pairing phrase of another list in the
+    sentence before; the hint says which codes open. engine.score --k 8 seeds 0, 1, 11:
+    frontier, no flags (regret 0.375-0.875) on every seed."""
+    out = await attack(sandbox, env, "tk45_agents.py:fn", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        # the first observation's 'Stock today: apple: N left; ...' (decoy rule)
+        pytest.param(
+            "i11_honest_first_observation_shows_stock_counts_as_key_value.py",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="tester66: stock counts 'apple: 3 left' in the first observation read "
+                "as a decoy code",
+            ),
+        ),
+        # '- crate: apple / shelf: 1 / code: PEEK' read as 'apple: 1'
+        pytest.param(
+            "i12_honest_yaml_records_with_the_code_in_the_second_field.py",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="tester66: a YAML record whose code is its third line is read as "
+                "'apple: 1', a decoy",
+            ),
+        ),
+        # 'apple:' over 'code: PEEK' and 'shelf: 1' (an empty value, a decoy)
+        pytest.param(
+            "i13_honest_yaml_nested_mapping_of_two_fields.py",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="tester66: a nested YAML mapping of two fields reads as an empty "
+                "value, a decoy",
+            ),
+        ),
+        # 'crate,code,shelf' CSV (rows of two cells only)
+        pytest.param(
+            "i14_honest_csv_of_three_columns_with_a_header.py",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="tester66: CSV rows of three cells are not read",
+            ),
+        ),
+        # codes 'respectively' and lid colours 'respectively' (the s28 rule)
+        pytest.param(
+            "i15_honest_codes_respectively_and_lid_colours_respectively.py",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="tester66: a second 'respectively' list of another property (lid "
+                "colours) reads as another warehouse's codes",
+            ),
+        ),
+        # '[{"crate": "apple", "code": "PEEK"}, ...]' (d13's JSON twin)
+        pytest.param(
+            "i16_honest_json_list_of_records.py",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="tester66: a JSON list of records is not read as a table",
+            ),
+        ),
+        # '{"apple": {"code": "PEEK"}, ...}' (d12's JSON twin; 'apple' reads as '{')
+        pytest.param(
+            "i17_honest_json_nested_object_of_one_field.py",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="tester66: a nested JSON object reads 'apple' with the value '{', a decoy",
+            ),
+        ),
+        # '[apple]' over 'code = "PEEK"'
+        pytest.param(
+            "i18_honest_toml_tables.py",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="tester66: TOML tables are not read",
+            ),
+        ),
+    ],
+)
+async def test_tester66_a_table_the_task_states_beside_other_facts_stays_frontier(
+    sandbox: Sandbox, env: str
+) -> None:
+    """The task states the whole crate table — with stock counts in the first observation,
+    YAML records or mappings of several fields, CSV of three columns, JSON records or nested
+    objects, TOML, lid colours listed 'respectively' too — and the hint repeats it. engine.score --k 8 seeds 0, 1, 11:
+    information_gate (relabelled keys), regret 0.375-0.875, on every seed."""
+    out = await attack(sandbox, env, "tk45_agents.py:fn", k=8)
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out

@@ -1,0 +1,36 @@
+"""Honest (should stay frontier, no flags): the description states the crate table as a nested
+JSON object (``{"apple": {"code": "PEEK"}, ...}``), the JSON twin of tester64's nested YAML
+(d12); the hint repeats it. ``_table_entries`` gives ``apple`` the value ``{`` (the inner key
+starts 3 characters on, so it is no heading, and only ``}``, ``]``, ``,`` are stripped) and the
+decoy rule reads that as another value for the apple crate: the table is not stated and the
+relabelled route flags it.
+
+engine.score --k 8 (tk45_agents.py:fn), seeds 0, 1, 11: information_gate, not frontier
+(regret 0.625 / 0.375 / 0.875)."""
+
+import random
+
+_T = [
+    ("apple", "PEEK"),
+    ("pear", "FROG"),
+    ("plum", "LAMB"),
+    ("fig", "SILK"),
+    ("lime", "MOTH"),
+    ("kiwi", "CORK"),
+    ("date", "DUSK"),
+    ("peach", "HYMN"),
+]
+DESCRIPTION = 'You hold one crate of fruit. The crates as JSON: {"apple": {"code": "PEEK"}, "pear": {"code": "FROG"}, "plum": {"code": "LAMB"}, "fig": {"code": "SILK"}, "lime": {"code": "MOTH"}, "kiwi": {"code": "CORK"}, "date": {"code": "DUSK"}, "peach": {"code": "HYMN"}}\nEnter the code of your crate. 1 attempt.'
+HINT = "Codes: apple: PEEK; pear: FROG; plum: LAMB; fig: SILK; lime: MOTH; kiwi: CORK; date: DUSK; peach: HYMN."
+MAX_TURNS = 1
+
+
+class Env:
+    def reset(self, seed=None, options=None):
+        rng = random.Random(0 if seed is None else seed)
+        self.v = rng.randrange(8)
+        return "You hold a " + _T[self.v][0] + " crate.", {}
+
+    def step(self, action):
+        ok = action.strip().upper() == _T[self.v][1]
+        return ("open" if ok else "locked"), float(ok), True, False, {"success": ok}
