@@ -4606,7 +4606,7 @@ def _table_stated(hint: str, stated: str) -> bool:
     for key, values in hinted.items():
         (value,) = values
         for other in written.get(named(key), ()):
-            if other != value and value not in re.findall(r"[^\W_]+", other):
+            if _other_value(other, value):
                 return False
     if not tabled and _parallel_lists_state(hinted, stated, named):
         return True  # (its parts name keys beside other keys' values: u77)
@@ -4689,6 +4689,21 @@ def _table_stated(hint: str, stated: str) -> bool:
     return True
 
 
+def _other_value(other: str, value: str) -> bool:
+    """Whether a table entry ``other`` (lower case) the task writes gives its key another
+    value than ``value``: a value of the same kind (digits or not) without ``value`` among
+    its words (``tango`` for ``peek``: d03), or a list of several single words of which
+    ``value`` is one (``["peek", "taxi"]``: tester66's i03). A count (``5 left`` for a code
+    ``peek``: i11) or nothing at all (``{`` before a nested object: i17) is none."""
+    words = re.findall(r"[^\W_]+", other)
+    if not words or other == value or words[0].isdigit() != value.isdigit():
+        return False
+    if value not in words:
+        return True
+    items = [i.strip(" \"'[](){}") for i in re.split(r"[,/|]|(?<![^\W_])or(?![^\W_])", other)]
+    return sum(1 for i in items if i and " " not in i) > 1
+
+
 def _alternative_chains(part: str) -> list[set[str]]:
     """The words ``part`` offers as alternatives to each other, lower case, a set a chain:
     joined by ``/``, ``&``, ``+`` or ``or`` (``peek/taxi/barn``, ``peek or taxi``; not ``|``,
@@ -4741,7 +4756,7 @@ def _parallel_lists_state(
     pair with nothing, whatever the hint pairs them with (u72); and no other paired list
     gives a key another value (the crates' codes 'respectively' in each of two warehouses, the
     hint naming one: tester62's s28)."""
-    lists: list[tuple[list[str], bool]] = []
+    lists: list[tuple[list[str], bool, str]] = []
     for m in itertools.islice(_WORD_LIST.finditer(stated), 64):
         words = [
             w.casefold()
@@ -4753,7 +4768,11 @@ def _parallel_lists_state(
             # order as the crates above.' on the line before the codes: tester64's d11)
             gap = stated[max(0, start - 256) : start]  # (no copy of the text before it)
             before = start - len(gap) + len(gap.rstrip(".;\n \t"))
-            start = max(stated.rfind(c, 0, before) for c in ".;\n") + 1
+            previous = max(stated.rfind(c, 0, before) for c in ".;\n") + 1
+            # not one with a list of its own ('The shelves are numbered 1, 2 and 3 in turn':
+            # tester66's i05)
+            if not _WORD_LIST.search(stated, previous, before):
+                start = previous
         ends = [i for i in (stated.find(c, m.end()) for c in ".;\n") if i >= 0]
         paired = any(
             not _NOT_PAIRED.search(stated, max(start, o.start() - 40), o.start())
@@ -4761,10 +4780,18 @@ def _parallel_lists_state(
                 _SAME_ORDER.finditer(stated, start, min(ends, default=len(stated))), 8
             )
         )
-        lists.append((words, paired))
+        raw = [w for w in re.findall(r"[^\W\d_]+", m.group()) if w.casefold() not in ("and", "or")]
+        style = (
+            "upper"
+            if all(w.isupper() for w in raw)
+            else "lower"
+            if all(w.islower() for w in raw)
+            else ""
+        )
+        lists.append((words, paired, style))
     wanted = {named(k) for k in hinted}
     places: list[tuple[list[str], dict[str, int]]] = []  # a list holding every key, and where
-    for keys, _ in lists:
+    for keys, _, _ in lists:
         if wanted <= set(keys):  # (a list per key, 15,000 keys: tester61's v97)
             places.append((keys, {w: i for i, w in reversed(list(enumerate(keys)))}))
     if any(" " in w for w in wanted):  # keys of several words ('red apple': tester64's d16)
@@ -4779,16 +4806,20 @@ def _parallel_lists_state(
                     at[w] = holding[0]
             if len(at) == len(wanted):
                 places.append((items, at))
-    stating = False
+    styles: set[str] = set()  # of the lists pairing the keys with the hint's values
+    others: set[str] = set()  # and with other values
     for keys, at in places:
-        for values, paired in lists:
+        for values, paired, style in lists:
             if paired and values is not keys and len(values) == len(keys):
                 table = {w: values[i] for w, i in at.items()}
                 if all({table[named(k)]} == v for k, v in hinted.items()):
-                    stating = True
+                    styles.add(style)
                 elif any({table[named(k)]} != v for k, v in hinted.items()):
-                    return False  # another pairing of the keys (two warehouses: tester62's s28)
-    return stating
+                    others.add(style)
+    # another pairing of the keys gives them other values (two warehouses: tester62's s28),
+    # unless its words are written otherwise than the codes (lids 'red, green, ...' beside
+    # codes 'PEEK, FROG, ...': tester66's i15)
+    return bool(styles) and not any(o in styles or not o for o in others)
 
 
 _ITEM = r"[^\W_]++(?:[ \t]++(?!(?:and|or)(?![^\W_]))[^\W_]++){0,2}+"
@@ -4810,8 +4841,22 @@ _TABLE_ROWS = (
         ),
         r"\1: \2",
     ),
-    # apple,PEEK (CSV rows: u78)
-    (re.compile(r"^[ \t]*([^\W_]+)[ \t]*,[ \t]*([^\W_]+)[ \t]*$", re.M), r"\1: \2"),
+    # apple,PEEK (CSV rows: u78; of more cells the first two: tester66's i06, i14)
+    (
+        re.compile(
+            r"^[ \t]*+([^\W_]++)[ \t]*+,[ \t]*+([^\W_]++)(?:[ \t]*+,[ \t]*+[^\W_]++)*+[ \t]*+$",
+            re.M,
+        ),
+        r"\1: \2",
+    ),
+    # {"crate": "apple", "code": "PEEK"} (a JSON record of two fields: i07, i16)
+    (
+        re.compile(
+            r'\{[ \t]*+"[^"\n]{1,40}+"[ \t]*+:[ \t]*+"([^"\n]{1,40}+)"[ \t]*+,[ \t]*+'
+            r'"[^"\n]{1,40}+"[ \t]*+:[ \t]*+"([^"\n]{1,40}+)"[ \t]*+\}'
+        ),
+        r"\n\1: \2\n",
+    ),
     # apple ........ PEEK (dot leaders: u79)
     (re.compile(r"(?<=[^\W_])[ \t]*(?:\.[ \t]*){3,}(?=[^\W_])"), ": "),
     # apple:\n  code: PEEK (YAML, a mapping a key: tester64's d12)
@@ -4819,7 +4864,7 @@ _TABLE_ROWS = (
         re.compile(
             # one field (not a heading over an indented table: 'Codes:\n  apple: PEEK\n  pear: ...')
             r"^[ \t]*+([^\W_]++)[ \t]*+:[ \t]*+\n[ \t]++[^\W_]++[ \t]*+:[ \t]*+([^\W_]++)[ \t]*+$"
-            r"(?!\n[ \t]++[^\W_]++[ \t]*+:)",
+            r"(?!\n[ \t]++[\w-]++[ \t]*+:)",
             re.M,
         ),
         r"\1: \2",
@@ -4828,7 +4873,9 @@ _TABLE_ROWS = (
     (
         re.compile(
             r"^[ \t]*+-[ \t]*+[^\W_]++[ \t]*+:[ \t]*+([^\W_]++)[ \t]*+\n"
-            r"[ \t]++[^\W_]++[ \t]*+:[ \t]*+([^\W_]++)[ \t]*+$",
+            r"[ \t]++[^\W_]++[ \t]*+:[ \t]*+([^\W_]++)[ \t]*+$"
+            # two fields only (a third, 'other_code: TAXI', is keyed by no crate: tester66's i02)
+            r"(?!\n[ \t]++[\w-]++[ \t]*+:)",
             re.M,
         ),
         r"\1: \2",
@@ -4836,7 +4883,7 @@ _TABLE_ROWS = (
 )
 """Table layouts read as ``key: value`` rows by :func:`_table_stated`."""
 _MARKDOWN_PAIR = re.compile(
-    r"^[ \t]*+(\|[^\n]*+)\n[ \t]*+\|[ \t:|-]*+\n[ \t]*+(\|[^\n]*+)(?:\n|$)(?![ \t]*+\|)", re.M
+    r"^[ \t]*+(\|[^\n]*+)\n[ \t]*+\|[ \t:|-]*+\n[ \t]*+(\|[^\n]*+)(?:\n(?![ \t]*+\|)|\Z)", re.M
 )
 """A Markdown table of one header row and one body row (its separator between)."""
 
@@ -4886,7 +4933,7 @@ def _table_entries(text: str) -> dict[str, set[str]]:
         value = re.split(r"[;\n]|\.(?:\s|$)", text[m.end() : end], maxsplit=1)[0]
         value = value.rstrip(" ,")
         key = " ".join(m.group(1).casefold().split())
-        out.setdefault(key, set()).add(" ".join(value.casefold().split()).strip(" .\"'}],"))
+        out.setdefault(key, set()).add(" ".join(value.casefold().split()).strip(" .\"'{}[],"))
     return out
 
 
@@ -5645,18 +5692,26 @@ def _key_stated(hint: str, stated: str, kind: str, key: int | str, shown: str = 
         # 3, 11 and 20': tester63's b14; 'In the passphrase's cipher cat is written jha' in
         # the first observation: b06); a worked example counts only so ('a cheer turns
         # jolly', 'To illustrate the cipher: cat is written jha': b11, b03)
-        for sentence in itertools.islice(_role_sentences(text), 256):
+        hedged = False
+        for sentence, plain in itertools.islice(_role_sentences(text), 256):
             shared = said & contexts(sentence)
             named = _cipher_named_keys(sentence).get(kind, set())
             worked = _worked_shifts(sentence) if kind == "shift" else set()
-            after = _keys_by_context(sentence, kind, _NOT_A_KEY)
+            after = _keys_by_context(sentence, kind, _NOT_A_KEY, counts=True)
+            # the key itself is said as the hint says it, after a cipher word or in a worked
+            # example; a number after 'by' is only another key ('The secret is guarded by 7
+            # sentries', 'by 7 o'clock': tester65's e02, e04)
             found = named | worked
             for pair, values in after.items():
                 if pair in shared or pair[-1] == "by":
                     found |= values
-            if (shared or found & mine) and found <= mine:
-                return True
-        after = _keys_by_context(text, kind, _NOT_A_KEY)
+            if (shared or (named | worked) & mine) and found <= mine:
+                if plain:
+                    return True
+                hedged = True  # 'shifted by 7 and by other amounts' (e09)
+        if hedged:
+            continue
+        after = _keys_by_context(text, kind, _NOT_A_KEY, counts=True)
         # another key after 'by' anywhere is a decoy ('one shifted by 7, the others by 3, 11
         # and 20', 'shifted by 7, by 3, by 11 or by 20': b02, b13)
         if any(values - mine for pair, values in after.items() if pair[-1] == "by"):
@@ -5677,20 +5732,23 @@ _NOT_A_KEY = frozenset({"one"})
 often (``all its letters moved on by one amount``: tester60's u71)."""
 
 
-def _role_sentences(text: str) -> Iterator[str]:
+def _role_sentences(text: str) -> Iterator[tuple[str, bool]]:
     """The sentences of ``text`` (between ``.``, ``;``, ``!``, ``?`` and line breaks) that
-    name the answer (a word of :data:`_ANSWER_ROLES`: ``passphrase``, ``true message``) and
-    neither deny nor hedge (:data:`_HEDGES`: ``the passphrase is not the one shifted by 7``,
-    ``the passphrase or a decoy is the one shifted by 7``)."""
+    name the answer (a word of :data:`_ANSWER_ROLES`: ``passphrase``, ``true message``), each
+    with whether it neither denies nor hedges (:data:`_HEDGES`: ``the passphrase is not the
+    one shifted by 7``, ``the passphrase or a decoy is the one shifted by 7``, ``one of them``:
+    a hedged one that gives the hint's key keeps the text from stating it: tester65's e09)."""
     for sentence in re.split(r"[.;!?\n]", text):
-        words = set(re.findall(r"[^\W\d_]+", sentence.casefold()))
-        if words & _ANSWER_ROLES and not words & _HEDGES:
-            yield sentence
+        low = sentence.casefold()
+        words = set(re.findall(r"[^\W\d_]+", low))
+        if words & _ANSWER_ROLES:
+            yield sentence, not (words & _HEDGES or re.search(r"(?<![^\W_])one of(?![^\W_])", low))
 
 
 _HEDGES = frozenset(
     "not never t or nor neither either may might could perhaps maybe possibly decoy decoys "
-    "other others another some any if unless whether except unlike but".split()
+    "other others another some any if unless whether except unlike but among amongst various "
+    "several different own".split()
 )
 """Words that keep a sentence naming the answer from stating its key (:func:`_role_sentences`)."""
 
@@ -5706,14 +5764,16 @@ b08)."""
 
 
 def _keys_by_context(
-    text: str, kind: str, skip: frozenset[str] = frozenset()
+    text: str, kind: str, skip: frozenset[str] = frozenset(), counts: bool = False
 ) -> dict[tuple[str, ...], set[int | str]]:
     """The keys of ``kind`` ``text`` writes, by the two words before each (lower case; a
     list's later items by its first's: ``shifted by 7, 3, 11 or 20`` gives ``("shifted",
     "by")`` ``{7, 3, 11, 20}``, tester60's u62): numbers in decimal or ``0x`` hex and English
     number words up to twenty, 2-12 digits for a Gronsfeld key, words for a keyword. One pass
     over the first 200,000 tokens (a regex and a scan a pair, 8,000 pairs, cost 26 CPU-s:
-    tester61's v98; a search across Cyrillic letters from each repeated word, 22 s: v95)."""
+    tester61's v98; a search across Cyrillic letters from each repeated word, 22 s: v95).
+    ``skip``: words that are no key; ``counts``: a number followed by a noun (not one of
+    :data:`_KEY_FOLLOWERS`) is a count, no key (``by 7 sentries``)."""
     out: dict[tuple[str, ...], set[int | str]] = {}
     words: list[str] = []
     tokens = re.finditer(r"0x[0-9a-f]+|\d+|[^\W\d_]+", text, re.I)
@@ -5729,6 +5789,9 @@ def _keys_by_context(
                 value = raw if raw.isdigit() and 2 <= len(raw) <= 12 else None
             else:
                 value = _key_number(raw)
+                noun = _NOUN_AFTER.match(text, m.end()) if counts and value is not None else None
+                if noun and noun.group(1).casefold() not in _KEY_FOLLOWERS:
+                    value = None  # a count of something ('by 7 sentries': tester65's e02)
             if value is not None:
                 out.setdefault((words[-2], words[-1]), set()).add(value)
         if raw.isalpha() and raw not in _EN_UNITS:
@@ -5804,12 +5867,15 @@ def _worked_shifts(text: str) -> set[int]:
 
 
 _CIPHER_WORD = re.compile(
-    r"(?<![^\W\d_])(?:rotated(?: by)?|rot|rot-|shift(?:ed)?(?: by| of)?|caesar|key(?:word)?"
+    r"(?<![^\W\d_])(?:rotated(?: by)?|rot|rot-|shift(?:ed)?(?: by| of)?"
+    r"|caesar(?:[ \t-]*shift(?:ed)?(?: by| of)?(?![^\W\d_]))?|key(?:word)?"
     r"|xor(?:ed)?(?: with)?)"
     r"[ \t:=-]*(?:is[ \t]+)?((?:0x[0-9a-f]{1,2}|\d{1,12}|[a-z]{3,12})(?![^\W_])" + _LIST_MORE + ")",
     re.I,
 )
-_PLACES = re.compile(r"(?<![^\W\d_])(?:places|positions|steps|letters)(?![^\W\d_])", re.I)
+_PLACES = re.compile(
+    r"(?<![^\W\d_])(?:places|positions|steps|letters|characters)(?![^\W\d_])", re.I
+)
 """The unit of a shift written as a count of places (``moved 7 places``, ``back seven
 steps``, ``7 letters later``; ``moved 3, 11, 15 and 7 places`` lists four: tester60's u61):
 the list before it is read by :func:`_list_before`."""
@@ -5848,7 +5914,8 @@ _NOUN_AFTER = re.compile(r"[ \t]+([^\W\d_]+)")
 _KEY_FOLLOWERS = frozenset(
     "places positions steps letters place position step letter to in along forward forwards "
     "back backward backwards ahead down up on each every for from is was then times and or "
-    "mod modulo the a an its their it one applied used were are has".split()
+    "mod modulo the a an its their it one applied used were are has characters character "
+    "spaces throughout".split()
 )
 """Words that may follow a key after a cipher word (``shifted by 7 places``, ``key 42 is``);
 any other word makes it a count of something (``the night shift of 7 guards``)."""

@@ -4645,7 +4645,7 @@ async def test_tester64_a_table_the_task_states_in_another_layout_stays_frontier
 
 
 # ---- tester63 (2026-12-05): the task's own key and the message the task marks; each test
-# asserts the right verdict (strict xfails today)
+# asserts the right verdict; all but the strict xfails fixed in session 31
 
 
 @pytest.mark.parametrize(
@@ -4736,7 +4736,7 @@ async def test_tester63_a_key_or_message_the_task_states_stays_frontier(
 
 
 # ---- tester65 (2026-12-05): sentences that name the answer (_role_sentences) after tester63's
-# fix; each case a strict xfail asserting the right verdict.
+# fix; each case asserts the right verdict; all but the strict xfails fixed in session 31.
 
 
 def _tester65(env: str, why: str) -> Any:
@@ -4746,49 +4746,15 @@ def _tester65(env: str, why: str) -> Any:
 @pytest.mark.parametrize(
     "env",
     [
-        _tester65(
-            "e01_gate_passphrase_among_them_each_by_its_own_amount_one_by_seven.py",
-            "'The passphrase is among them, each shifted by its own amount, one of them by 7' "
-            "is read as stating 7 (_role_sentences, no hedge word)",
-        ),
-        _tester65(
-            "e02_gate_secret_guarded_by_seven_sentries.py",
-            "'The secret is guarded by 7 sentries': any number after 'by' in a role sentence "
-            "is taken for the key",
-        ),
-        _tester65(
-            "e03_gate_passphrase_among_phrases_shifted_by_seven_and_by_various_amounts.py",
-            "'among phrases shifted by 7 and by various amounts': 'various' is no _HEDGES word",
-        ),
-        _tester65(
-            "e04_gate_say_the_passphrase_by_seven_oclock.py",
-            "'Say the passphrase, deciphered, by 7 o'clock': a time after 'by' is taken for "
-            "the key",
-        ),
-        _tester65(
-            "e05_gate_worked_example_of_the_first_phrase_shown.py",
-            "a worked example of 'the first of them' (shuffled) in a role sentence is taken for "
-            "the passphrase's (_worked_shifts)",
-        ),
-        _tester65(
-            "e06_gate_code_of_conduct_drafted_by_seven_elders.py",
-            "'The code of conduct was drafted by 7 elders': 'code' in another sense makes a "
-            "role sentence",
-        ),
-        _tester65(
-            "e07_gate_a_rusty_key_hangs_by_seven_threads.py",
-            "'A rusty key hangs above them by 7 threads': 'key' in another sense makes a role "
-            "sentence",
-        ),
-        _tester65(
-            "e08_gate_observation_says_the_password_was_painted_by_seven_painters.py",
-            "the first observation's 'The password was painted by 7 painters' is read as stating 7",
-        ),
-        _tester65(
-            "e09_gate_passphrase_among_phrases_shifted_by_seven_and_by_other_amounts.py",
-            "'among phrases shifted by 7 and by other amounts': the whole-text fallback finds "
-            "no other key after 'by' and a shared 'shifted by'",
-        ),
+        "e01_gate_passphrase_among_them_each_by_its_own_amount_one_by_seven.py",
+        "e02_gate_secret_guarded_by_seven_sentries.py",
+        "e03_gate_passphrase_among_phrases_shifted_by_seven_and_by_various_amounts.py",
+        "e04_gate_say_the_passphrase_by_seven_oclock.py",
+        "e05_gate_worked_example_of_the_first_phrase_shown.py",
+        "e06_gate_code_of_conduct_drafted_by_seven_elders.py",
+        "e07_gate_a_rusty_key_hangs_by_seven_threads.py",
+        "e08_gate_observation_says_the_password_was_painted_by_seven_painters.py",
+        "e09_gate_passphrase_among_phrases_shifted_by_seven_and_by_other_amounts.py",
     ],
 )
 async def test_tester65_a_key_a_role_sentence_only_mentions_is_a_gate(
@@ -4825,18 +4791,9 @@ async def test_tester65_a_key_a_role_sentence_only_mentions_is_a_gate(
             "'If you want the passphrase, decipher the phrase shifted by 7': 'if' drops it "
             "(_HEDGES)",
         ),
-        _tester65(
-            "e15_honest_passphrase_uses_a_shift_of_seven_characters.py",
-            "'a shift of seven characters': 'characters' is no _KEY_FOLLOWERS word",
-        ),
-        _tester65(
-            "e16_honest_passphrase_uses_caesar_shift_seven_throughout.py",
-            "'Caesar shift 7 throughout': 'throughout' is no _KEY_FOLLOWERS word",
-        ),
-        _tester65(
-            "e17_honest_passphrase_moved_seven_characters_along.py",
-            "'moved 7 characters along the alphabet': _PLACES has no 'characters'",
-        ),
+        "e15_honest_passphrase_uses_a_shift_of_seven_characters.py",
+        "e16_honest_passphrase_uses_caesar_shift_seven_throughout.py",
+        "e17_honest_passphrase_moved_seven_characters_along.py",
         _tester65(
             "e18_honest_passphrase_by_seven_and_the_rest_by_three_eleven_twenty.py",
             "'The passphrase was shifted by 7 and the rest by 3, 11 and 20': one sentence "
@@ -4856,63 +4813,24 @@ async def test_tester65_a_key_the_task_states_in_other_words_stays_frontier(
 
 
 # ---- tester66 (2026-12-05): tables the new readers half read; each test asserts the right
-# verdict (strict xfails today)
+# verdict; all but the strict xfails fixed in session 31
 
 
 @pytest.mark.parametrize(
     "env",
     [
         # a three-row transposed Markdown table read as two rows (_MARKDOWN_PAIR's '$')
-        pytest.param(
-            "i01_gate_three_row_transposed_markdown_code_rows_a_and_b.py",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="tester66: _MARKDOWN_PAIR reads a three-row transposed table as two rows; "
-                "the decoy row B is never read",
-            ),
-        ),
+        "i01_gate_three_row_transposed_markdown_code_rows_a_and_b.py",
         # '- crate: apple / code: PEEK / other_code: TAXI' (the record pattern reads 2 lines)
-        pytest.param(
-            "i02_gate_yaml_records_with_two_code_fields.py",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="tester66: a YAML record's third field (a decoy code) is not read",
-            ),
-        ),
+        "i02_gate_yaml_records_with_two_code_fields.py",
         # '{"apple": ["PEEK", "TAXI"], ...}' (the value holds PEEK as a word; no 'or')
-        pytest.param(
-            "i03_gate_json_arrays_of_two_candidate_codes.py",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="tester66: a JSON array of candidate codes is read as stating the "
-                "hint's code",
-            ),
-        ),
+        "i03_gate_json_arrays_of_two_candidate_codes.py",
         # 'The shelves are numbered 1, 2 and 3 in turn.' before an unpaired codes list
-        pytest.param(
-            "i05_gate_pairing_phrase_of_the_shelf_numbers_before_the_codes.py",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="tester66: the previous sentence's 'in turn' (another list's) pairs "
-                "the codes list with the crates",
-            ),
-        ),
+        "i05_gate_pairing_phrase_of_the_shelf_numbers_before_the_codes.py",
         # sheet B as CSV of three columns beside sheet A's 'apple: PEEK; ...'
-        pytest.param(
-            "i06_gate_key_value_sheet_beside_a_csv_decoy_sheet_of_three_columns.py",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="tester66: a decoy sheet as CSV of three columns is not read",
-            ),
-        ),
+        "i06_gate_key_value_sheet_beside_a_csv_decoy_sheet_of_three_columns.py",
         # sheet B as JSON records ('[{"crate": "apple", "code": "TAXI"}, ...]')
-        pytest.param(
-            "i07_gate_key_value_sheet_beside_a_json_records_decoy_sheet.py",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="tester66: a decoy sheet as a JSON list of records is not read",
-            ),
-        ),
+        "i07_gate_key_value_sheet_beside_a_json_records_decoy_sheet.py",
     ],
 )
 async def test_tester66_a_table_the_task_does_not_really_state_is_a_gate(
@@ -4933,14 +4851,7 @@ async def test_tester66_a_table_the_task_does_not_really_state_is_a_gate(
     "env",
     [
         # the first observation's 'Stock today: apple: N left; ...' (decoy rule)
-        pytest.param(
-            "i11_honest_first_observation_shows_stock_counts_as_key_value.py",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="tester66: stock counts 'apple: 3 left' in the first observation read "
-                "as a decoy code",
-            ),
-        ),
+        "i11_honest_first_observation_shows_stock_counts_as_key_value.py",
         # '- crate: apple / shelf: 1 / code: PEEK' read as 'apple: 1'
         pytest.param(
             "i12_honest_yaml_records_with_the_code_in_the_second_field.py",
@@ -4960,38 +4871,13 @@ async def test_tester66_a_table_the_task_does_not_really_state_is_a_gate(
             ),
         ),
         # 'crate,code,shelf' CSV (rows of two cells only)
-        pytest.param(
-            "i14_honest_csv_of_three_columns_with_a_header.py",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="tester66: CSV rows of three cells are not read",
-            ),
-        ),
+        "i14_honest_csv_of_three_columns_with_a_header.py",
         # codes 'respectively' and lid colours 'respectively' (the s28 rule)
-        pytest.param(
-            "i15_honest_codes_respectively_and_lid_colours_respectively.py",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="tester66: a second 'respectively' list of another property (lid "
-                "colours) reads as another warehouse's codes",
-            ),
-        ),
+        "i15_honest_codes_respectively_and_lid_colours_respectively.py",
         # '[{"crate": "apple", "code": "PEEK"}, ...]' (d13's JSON twin)
-        pytest.param(
-            "i16_honest_json_list_of_records.py",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="tester66: a JSON list of records is not read as a table",
-            ),
-        ),
+        "i16_honest_json_list_of_records.py",
         # '{"apple": {"code": "PEEK"}, ...}' (d12's JSON twin; 'apple' reads as '{')
-        pytest.param(
-            "i17_honest_json_nested_object_of_one_field.py",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="tester66: a nested JSON object reads 'apple' with the value '{', a decoy",
-            ),
-        ),
+        "i17_honest_json_nested_object_of_one_field.py",
         # '[apple]' over 'code = "PEEK"'
         pytest.param(
             "i18_honest_toml_tables.py",
