@@ -4898,3 +4898,155 @@ async def test_tester66_a_table_the_task_states_beside_other_facts_stays_frontie
     out = await attack(sandbox, env, "tk45_agents.py:fn", k=8)
     assert isinstance(out, EnvScored), out
     assert out.accepted and not out.flags, out
+
+
+# ---- tester67 (2026-12-05): role sentences, hedges and first observations after tester65 and
+# tester66's fixes; each case asserts the right verdict, all strict xfails.
+
+
+def _tester67(env: str, why: str) -> Any:
+    return pytest.param(env, marks=pytest.mark.xfail(strict=True, reason=f"tester67: {why}"))
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        _tester67(
+            "l01_gate_passphrase_painted_by_the_workers_of_shift_seven.py",
+            "'by the workers of shift 7': a work shift at the sentence's end reads as a key",
+        ),
+        _tester67(
+            "l02_gate_it_is_false_that_the_passphrase_is_shifted_by_seven.py",
+            "'It is false that ...': 'false' is no hedge",
+        ),
+        _tester67(
+            "l03_gate_passphrase_is_unlikely_the_phrase_shifted_by_seven.py",
+            "'unlikely to be' is no hedge",
+        ),
+        _tester67(
+            "l04_gate_passphrase_is_no_longer_the_phrase_shifted_by_seven.py",
+            "'no longer': 'no' is no hedge",
+        ),
+        _tester67(
+            "l05_gate_first_observation_states_the_shift_in_half_the_tasks.py",
+            "one replayed win's first observation stating the key states it for all tasks",
+        ),
+        _tester67(
+            "l06_gate_passphrase_board_rotated_seven_times_by_the_wind.py",
+            "'rotated 7 times' (a board turned) reads as a key: 'times' follows keys",
+        ),
+        _tester67(
+            "l07_gate_key_seven_is_for_the_cellar.py",
+            "'key 7 is for the cellar': 'key' is a role word and a cipher word",
+        ),
+        _tester67(
+            "l08_gate_passphrase_is_seldom_the_phrase_shifted_by_seven.py",
+            "'seldom' is no hedge",
+        ),
+    ],
+)
+async def test_tester67_a_key_a_role_sentence_denies_or_means_otherwise_is_a_gate(
+    sandbox: Sandbox, env: str
+) -> None:
+    """z951's four phrases, shuffled, each under its own shift; a sentence naming the answer
+    writes the hint's number while denying it (false, unlikely, no longer, seldom) or meaning
+    something else (a work shift, a board rotated, a door key), or only some tasks' first
+    observations say it. engine.score --k 8 seeds 0, 1, 11: frontier, no flags (regret 0.75)
+    on every seed."""
+    out = await attack(sandbox, env, "tk44_agents.py:first_number", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        _tester67(
+            "l11_gate_lowercase_code_sheet_beside_a_lowercase_prose_decoy_sheet.py",
+            "a prose decoy sheet of lowercase codes ('apple taxi, pear barn') offers nothing",
+        ),
+        _tester67(
+            "l12_gate_respectively_codes_per_shed_decoy_shed_in_lower_case.py",
+            "a second shed's codes 'respectively' in lower case are 'written otherwise' (i15)",
+        ),
+        _tester67(
+            "l13_gate_prose_decoy_sheet_of_five_letter_capital_codes.py",
+            "a prose decoy sheet of five-letter capitals is not of the value's shape",
+        ),
+        _tester67(
+            "l14_gate_some_crates_recoded_to_five_letter_codes_nobody_says_which.py",
+            "'apple to TANGO' (recoded, nobody says which) is no entry and not of PEEK's shape",
+        ),
+        _tester67(
+            "l15_gate_first_observation_shows_the_table_in_half_the_tasks.py",
+            "one replayed win's first observation showing the table states it for all tasks",
+        ),
+    ],
+)
+async def test_tester67_a_decoy_table_the_readers_miss_is_a_gate(
+    sandbox: Sandbox, env: str
+) -> None:
+    """The crate table beside a decoy sheet in prose (lower case, or codes of another length),
+    a second shed's codes in another case, or shown in only some tasks' first observations;
+    the hint says which codes open. engine.score --k 8 seeds 0, 1, 11: frontier, no flags
+    (regret 0.625 / 0.375 / 0.875)."""
+    out = await attack(sandbox, env, "tk45_agents.py:fn", k=8)
+    assert isinstance(out, EnvScored), out
+    assert "information_gate" in out.flags and not out.accepted, out
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        _tester67(
+            "l21_honest_passphrase_uses_a_plus_seven_caesar_shift.py",
+            "'a +7 Caesar shift': a key before the cipher word is not read",
+        ),
+        _tester67(
+            "l22_honest_to_read_the_passphrase_shift_its_letters_back_by_seven.py",
+            "'shift each of its letters back by 7': 'shift each' reads 'each' as a keyword",
+        ),
+        _tester67(
+            "l23_honest_passphrase_caesar_encrypted_with_a_key_of_seven.py",
+            "'a key of 7': 'key of' reads 'of' as a keyword",
+        ),
+        _tester67(
+            "l24_honest_passphrase_uses_a_seven_place_caesar_shift.py",
+            "'a 7-place Caesar shift': 'place' singular, before the cipher word",
+        ),
+    ],
+)
+async def test_tester67_a_key_the_task_states_in_other_words_stays_frontier(
+    sandbox: Sandbox, env: str
+) -> None:
+    """z951's four phrases, shuffled; the description states the passphrase's shift ('a +7
+    Caesar shift', 'shift each of its letters back by 7', 'a key of 7', 'a 7-place Caesar
+    shift') and the hint repeats it. engine.score --k 8 seeds 0, 1, 11: information_gate,
+    not frontier (regret 0.75) on every seed."""
+    out = await attack(sandbox, env, "tk44_agents.py:first_number", k=8)
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        _tester67(
+            "l25_honest_code_table_beside_a_table_of_crate_colours.py",
+            "'Colours: apple: red; ...' reads as another value of each crate (_other_value)",
+        ),
+        _tester67(
+            "l26_honest_code_table_and_keep_the_apple_crate_from_the_fire.py",
+            "'Keep the apple crate away from the FIRE': FIRE is of PEEK's shape",
+        ),
+    ],
+)
+async def test_tester67_a_table_the_task_states_beside_other_words_stays_frontier(
+    sandbox: Sandbox, env: str
+) -> None:
+    """The task states the whole crate table and, beside it, a table of the crates' colours or
+    a caution in capitals; the hint repeats the codes. engine.score --k 8 seeds 0, 1, 11:
+    information_gate, not frontier (regret 0.625 / 0.375 / 0.875)."""
+    out = await attack(sandbox, env, "tk45_agents.py:fn", k=8)
+    assert isinstance(out, EnvScored), out
+    assert out.accepted and not out.flags, out

@@ -1,0 +1,34 @@
+"""Honest (should stay frontier, no flags): the description states the whole crate table
+(``apple: PEEK; pear: FROG; ...``) and the hint repeats it. Beside it: 'Colours: apple: red; pear: green; ...'.
+
+``_other_value`` reads 'apple: red' (a lowercase word, the same kind as a code) as another
+value for the apple crate, so ``_table_stated`` is false.
+
+engine.score --k 8 (tk45_agents.py:fn), seeds 0, 1, 11: information_gate, not frontier (regret 0.625, 0.375, 0.875)."""
+
+import random
+
+_T = [
+    ("apple", "PEEK"),
+    ("pear", "FROG"),
+    ("plum", "LAMB"),
+    ("fig", "SILK"),
+    ("lime", "MOTH"),
+    ("kiwi", "CORK"),
+    ("date", "DUSK"),
+    ("peach", "HYMN"),
+]
+DESCRIPTION = "You hold one crate of fruit. Codes: apple: PEEK; pear: FROG; plum: LAMB; fig: SILK; lime: MOTH; kiwi: CORK; date: DUSK; peach: HYMN. Colours: apple: red; pear: green; plum: purple; fig: brown; lime: green; kiwi: brown; date: brown; peach: orange. Enter the code of your crate. 1 attempt."
+HINT = "Codes: apple: PEEK; pear: FROG; plum: LAMB; fig: SILK; lime: MOTH; kiwi: CORK; date: DUSK; peach: HYMN."
+MAX_TURNS = 1
+
+
+class Env:
+    def reset(self, seed=None, options=None):
+        rng = random.Random(0 if seed is None else seed)
+        self.v = rng.randrange(8)
+        return "You hold a " + _T[self.v][0] + " crate.", {}
+
+    def step(self, action):
+        ok = action.strip().upper() == _T[self.v][1]
+        return ("open" if ok else "locked"), float(ok), True, False, {"success": ok}
