@@ -4679,14 +4679,31 @@ def _table_stated(hint: str, stated: str) -> bool:
         for i in naming.get(key, ()):
             values, chains, shaped = offered(i)
             others = values | chains.get(value, set())
-            if capitals or value.isdigit():
-                others = others | shaped.get((len(value), value.isdigit()), set())
+            if value.isdigit():
+                others = others | shaped.get((len(value), True), set())
+            elif capitals:  # capitals of any length from 3 ('apple TANGO': tester67's l13)
+                for (n, digits), codes in shaped.items():
+                    if n >= 3 and not digits:
+                        others = others | codes
             if others - {value}:
                 return False
             stating = stating or value in folded[i]
         if not (stating or tabled):
             return False
     return True
+
+
+def _table_stated_shown(hint: str, described: str, firsts: Sequence[str]) -> bool:
+    """Whether the task states the hint's table (:func:`_table_stated`) in ``described`` (the
+    description and tool schemas) and ``firsts`` (each replayed win's first observation)
+    together, with no decoy in any of them (d06), and where the description alone does not,
+    in each task's first observation (a table shown in only half of them is the hint's own in
+    the others: tester67's l15)."""
+    if not _table_stated(hint, "\n".join([described, *firsts])):
+        return False
+    return _table_stated(hint, described) or all(
+        _table_stated(hint, "\n".join([described, first])) for first in dict.fromkeys(firsts)
+    )
 
 
 def _other_value(other: str, value: str) -> bool:
@@ -4807,7 +4824,7 @@ def _parallel_lists_state(
             if len(at) == len(wanted):
                 places.append((items, at))
     styles: set[str] = set()  # of the lists pairing the keys with the hint's values
-    others: set[str] = set()  # and with other values
+    others: list[tuple[str, list[str]]] = []  # and with other values
     for keys, at in places:
         for values, paired, style in lists:
             if paired and values is not keys and len(values) == len(keys):
@@ -4815,11 +4832,16 @@ def _parallel_lists_state(
                 if all({table[named(k)]} == v for k, v in hinted.items()):
                     styles.add(style)
                 elif any({table[named(k)]} != v for k, v in hinted.items()):
-                    others.add(style)
+                    others.append((style, values))
     # another pairing of the keys gives them other values (two warehouses: tester62's s28),
-    # unless its words are written otherwise than the codes (lids 'red, green, ...' beside
-    # codes 'PEEK, FROG, ...': tester66's i15)
-    return bool(styles) and not any(o in styles or not o for o in others)
+    # unless its words are written otherwise than the codes and are not of their lengths
+    # (lids 'red, green, ...' beside codes 'PEEK, FROG, ...': tester66's i15; a second shed's
+    # 'taxi, barn, ...' in lower case is: tester67's l12)
+    lengths = {len(v) for values in hinted.values() for v in values}
+    return bool(styles) and not any(
+        style in styles or not style or all(len(w) in lengths for w in values)
+        for style, values in others
+    )
 
 
 _ITEM = r"[^\W_]++(?:[ \t]++(?!(?:and|or)(?![^\W_]))[^\W_]++){0,2}+"
@@ -4999,8 +5021,7 @@ async def _relabelled_gate(
         shown.append((firsts[-1], later, before))
     # the task states a table in its description, tool schemas or first observations (a code
     # sheet shown at the start: tester64's d18; a notice of other codes there: d06)
-    stated = "\n".join([_stated_text(env), *firsts])
-    if await trio.to_thread.run_sync(_table_stated, hint, stated):
+    if await trio.to_thread.run_sync(_table_stated_shown, hint, _stated_text(env), firsts):
         return False, {}
     # what the task shows is also read decoded (:func:`_shown_decoded`), after it is read as
     # written: a label or key shown only in base64 or as codes keys the table all the same
@@ -5653,20 +5674,22 @@ def _rekeyed_hint(
     return None if out == hint else out
 
 
-def _key_stated(hint: str, stated: str, kind: str, key: int | str, shown: str = "") -> bool:
+def _key_stated(
+    hint: str, stated: str, kind: str, key: int | str, shown: Sequence[str] = ()
+) -> bool:
     """Whether the task states ``key`` as its own, the hint repeating it: ``stated``
-    (:func:`_stated_text`) or ``shown`` (what the task showed: tester58's w04, 'the passphrase
-    is the one shifted by 7' in every observation) has a sentence naming the answer
-    (:func:`_role_sentences`) that gives the key and no other of its kind — after the hint's
-    two words, after a cipher word, as a count of places, in a worked example
-    (:func:`_worked_shifts`, 'cat is written jha': w05) — whatever it says of decoys
-    elsewhere (tester63's b14); or, with no other key after ``by`` anywhere (b02, b13),
-    writes it in a form of :func:`_key_forms` after the same two words as the hint does
-    (``shifted by 7`` in both) and no other key of the kind after them (``shifted by 3 ...
-    shifted by 7`` offers decoys), or names it as the only key of its kind
-    (:func:`_cipher_named_keys`: after a cipher word, ``ROT7``, or before ``places``,
-    tester58's w03). A list of keys the description offers (``shifts used: 3, 7, 11``) is not
-    read so."""
+    (:func:`_stated_text`), or each of ``shown`` (what each task showed first: tester58's w04,
+    'the passphrase is the one shifted by 7' in every observation; not in only some:
+    tester67's l05), has a sentence that names the answer and neither denies nor hedges
+    (:func:`_role_sentences`) and gives the key as the hint does (after the same two words:
+    ``shifted by 7`` in both), after a cipher word (``ROT7``, ``key of 7``), as a count of
+    places (``moved 7 places``: w03) or in a worked example (``cat is written jha``: w05), and
+    no other key of the kind (a number after ``by`` counts against it, not before a noun:
+    ``guarded by 7 sentries``), whatever it says of decoys elsewhere (tester63's b14).
+    Nowhere else: a key in scenery or in a sentence that does not say it is the answer's
+    (``the night shift of 7 guards``, ``key 7 is for the cellar``, ``one shifted by 7, the
+    others by 3, 11 and 20``: b04, l07, b02) is no statement, and a list of keys the
+    description offers (``shifts used: 3, 7, 11``) none."""
 
     def contexts(text: str) -> set[tuple[str, ...]]:
         out = set()
@@ -5682,49 +5705,24 @@ def _key_stated(hint: str, stated: str, kind: str, key: int | str, shown: str = 
         return out
 
     mine = {key, 26 - key} if kind == "shift" and isinstance(key, int) else {key}
-    # an illustration of the cipher states no key of the task's ('for instance cat becomes
-    # jha', 'for example x -> 5x + 8': tester62's s25, s31)
-    stated, shown = _ILLUSTRATION.sub(" ", stated), _ILLUSTRATION.sub(" ", shown)
     said = contexts(hint)
-    for text in (stated, shown):
-        # a sentence that names the answer and gives its key, no other key of the kind in it
-        # ('Each letter of the passphrase was moved 7 places ...; the decoys were shifted by
-        # 3, 11 and 20': tester63's b14; 'In the passphrase's cipher cat is written jha' in
-        # the first observation: b06); a worked example counts only so ('a cheer turns
-        # jolly', 'To illustrate the cipher: cat is written jha': b11, b03)
-        hedged = False
-        for sentence, plain in itertools.islice(_role_sentences(text), 256):
+
+    def states(text: str) -> bool:
+        for sentence in itertools.islice(_role_sentences(_ILLUSTRATION.sub(" ", text)), 256):
             shared = said & contexts(sentence)
             named = _cipher_named_keys(sentence).get(kind, set())
             worked = _worked_shifts(sentence) if kind == "shift" else set()
-            after = _keys_by_context(sentence, kind, _NOT_A_KEY, counts=True)
-            # the key itself is said as the hint says it, after a cipher word or in a worked
-            # example; a number after 'by' is only another key ('The secret is guarded by 7
-            # sentries', 'by 7 o'clock': tester65's e02, e04)
             found = named | worked
-            for pair, values in after.items():
+            for pair, values in _keys_by_context(sentence, kind, _NOT_A_KEY, counts=True).items():
                 if pair in shared or pair[-1] == "by":
                     found |= values
             if (shared or (named | worked) & mine) and found <= mine:
-                if plain:
-                    return True
-                hedged = True  # 'shifted by 7 and by other amounts' (e09)
-        if hedged:
-            continue
-        after = _keys_by_context(text, kind, _NOT_A_KEY, counts=True)
-        # another key after 'by' anywhere is a decoy ('one shifted by 7, the others by 3, 11
-        # and 20', 'shifted by 7, by 3, by 11 or by 20': b02, b13)
-        if any(values - mine for pair, values in after.items() if pair[-1] == "by"):
-            continue
-        shared = said & contexts(text)
-        if shared and all(after.get(pair, set()) <= mine for pair in shared):
-            return True
-        # or the only key of its kind the task names after a cipher word ('always the ROT7
-        # one' where the hint says 'back by 7': tester55's y63)
-        named = _cipher_named_keys(text).get(kind, set())
-        if named and named <= mine:
-            return True
-    return False
+                return True
+        return False
+
+    # what the task shows states it only where every task shows it (the key in half the
+    # first observations: tester67's l05)
+    return states(stated) or (bool(shown) and all(states(text) for text in shown))
 
 
 _NOT_A_KEY = frozenset({"one"})
@@ -5732,23 +5730,30 @@ _NOT_A_KEY = frozenset({"one"})
 often (``all its letters moved on by one amount``: tester60's u71)."""
 
 
-def _role_sentences(text: str) -> Iterator[tuple[str, bool]]:
-    """The sentences of ``text`` (between ``.``, ``;``, ``!``, ``?`` and line breaks) that
-    name the answer (a word of :data:`_ANSWER_ROLES`: ``passphrase``, ``true message``), each
-    with whether it neither denies nor hedges (:data:`_HEDGES`: ``the passphrase is not the
-    one shifted by 7``, ``the passphrase or a decoy is the one shifted by 7``, ``one of them``:
-    a hedged one that gives the hint's key keeps the text from stating it: tester65's e09)."""
+def _role_sentences(text: str) -> Iterator[str]:
+    """The sentences of ``text`` (between ``.``, ``;``, ``!``, ``?`` and line breaks; an
+    illustration, ``for instance cat becomes jha``, taken out before: tester62's s25) that
+    name the answer (a word of :data:`_ANSWER_ROLES`: ``passphrase``, ``true message``; not
+    ``key 7`` of a rack of keys: tester67's l07) and neither deny nor hedge (:data:`_HEDGES`:
+    ``the passphrase is not the one shifted by 7``, ``the passphrase or a decoy ...``, ``among
+    phrases shifted by 7 and by other amounts``, ``unlikely``, ``no longer``, ``one of``)."""
     for sentence in re.split(r"[.;!?\n]", text):
         low = sentence.casefold()
         words = set(re.findall(r"[^\W\d_]+", low))
-        if words & _ANSWER_ROLES:
-            yield sentence, not (words & _HEDGES or re.search(r"(?<![^\W_])one of(?![^\W_])", low))
+        roles = words & _ANSWER_ROLES
+        if roles and roles <= {"key", "code"} and re.search(r"(?:key|code)s?[ \t:=#-]*\d", low):
+            roles = set()
+        if roles and not (words & _HEDGES or re.search(r"(?<![^\W_])one of(?![^\W_])", low)):
+            yield sentence
 
 
 _HEDGES = frozenset(
     "not never t or nor neither either may might could perhaps maybe possibly decoy decoys "
     "other others another some any if unless whether except unlike but among amongst various "
-    "several different own".split()
+    "several different own no none nobody nothing false untrue wrong unlikely likely probably "
+    "possible seldom rarely hardly sometimes often usually typically occasionally longer "
+    "formerly used instead rumour rumours rumor rumored rumoured allegedly supposedly "
+    "guess lie lies".split()
 )
 """Words that keep a sentence naming the answer from stating its key (:func:`_role_sentences`)."""
 
@@ -5868,7 +5873,7 @@ def _worked_shifts(text: str) -> set[int]:
 
 _CIPHER_WORD = re.compile(
     r"(?<![^\W\d_])(?:rotated(?: by)?|rot|rot-|shift(?:ed)?(?: by| of)?"
-    r"|caesar(?:[ \t-]*shift(?:ed)?(?: by| of)?(?![^\W\d_]))?|key(?:word)?"
+    r"|caesar(?:[ \t-]*shift(?:ed)?(?: by| of)?(?![^\W\d_]))?|key(?:word)?(?: of)?"
     r"|xor(?:ed)?(?: with)?)"
     r"[ \t:=-]*(?:is[ \t]+)?((?:0x[0-9a-f]{1,2}|\d{1,12}|[a-z]{3,12})(?![^\W_])" + _LIST_MORE + ")",
     re.I,
@@ -5913,7 +5918,7 @@ direction after it."""
 _NOUN_AFTER = re.compile(r"[ \t]+([^\W\d_]+)")
 _KEY_FOLLOWERS = frozenset(
     "places positions steps letters place position step letter to in along forward forwards "
-    "back backward backwards ahead down up on each every for from is was then times and or "
+    "back backward backwards ahead down up on each every for from is was then and or "
     "mod modulo the a an its their it one applied used were are has characters character "
     "spaces throughout".split()
 )
@@ -6000,7 +6005,7 @@ def _rekeyed_picks(
     stated: str,
     picked: Sequence[tuple[str, int | str]],
     rng: random.Random,
-    shown: str = "",
+    shown: Sequence[str] = (),
 ) -> tuple[str, list[str]]:
     """``hint`` with every key of ``picked`` rewritten at once (:func:`_rekeyed_hint`; a key
     per task parity: tester53's z996) but those ``stated`` (:func:`_stated_text`) states as
@@ -6136,7 +6141,7 @@ async def _cipher_key_gate(
     )
     # host work linear in the hint (a megabyte's regex passes): off the event loop
     rekeyed, rewritten = await trio.to_thread.run_sync(
-        _rekeyed_picks, hint, stated, picked, random.Random(rng.random()), "\n".join(firsts)
+        _rekeyed_picks, hint, stated, picked, random.Random(rng.random()), firsts
     )
     if rewritten:
         measured = await _gate_episodes(

@@ -4901,7 +4901,8 @@ async def test_tester66_a_table_the_task_states_beside_other_facts_stays_frontie
 
 
 # ---- tester67 (2026-12-05): role sentences, hedges and first observations after tester65 and
-# tester66's fixes; each case asserts the right verdict, all strict xfails.
+# tester66's fixes; each case asserts the right verdict; all but the strict xfails fixed in
+# session 31.
 
 
 def _tester67(env: str, why: str) -> Any:
@@ -4915,34 +4916,13 @@ def _tester67(env: str, why: str) -> Any:
             "l01_gate_passphrase_painted_by_the_workers_of_shift_seven.py",
             "'by the workers of shift 7': a work shift at the sentence's end reads as a key",
         ),
-        _tester67(
-            "l02_gate_it_is_false_that_the_passphrase_is_shifted_by_seven.py",
-            "'It is false that ...': 'false' is no hedge",
-        ),
-        _tester67(
-            "l03_gate_passphrase_is_unlikely_the_phrase_shifted_by_seven.py",
-            "'unlikely to be' is no hedge",
-        ),
-        _tester67(
-            "l04_gate_passphrase_is_no_longer_the_phrase_shifted_by_seven.py",
-            "'no longer': 'no' is no hedge",
-        ),
-        _tester67(
-            "l05_gate_first_observation_states_the_shift_in_half_the_tasks.py",
-            "one replayed win's first observation stating the key states it for all tasks",
-        ),
-        _tester67(
-            "l06_gate_passphrase_board_rotated_seven_times_by_the_wind.py",
-            "'rotated 7 times' (a board turned) reads as a key: 'times' follows keys",
-        ),
-        _tester67(
-            "l07_gate_key_seven_is_for_the_cellar.py",
-            "'key 7 is for the cellar': 'key' is a role word and a cipher word",
-        ),
-        _tester67(
-            "l08_gate_passphrase_is_seldom_the_phrase_shifted_by_seven.py",
-            "'seldom' is no hedge",
-        ),
+        "l02_gate_it_is_false_that_the_passphrase_is_shifted_by_seven.py",
+        "l03_gate_passphrase_is_unlikely_the_phrase_shifted_by_seven.py",
+        "l04_gate_passphrase_is_no_longer_the_phrase_shifted_by_seven.py",
+        "l05_gate_first_observation_states_the_shift_in_half_the_tasks.py",
+        "l06_gate_passphrase_board_rotated_seven_times_by_the_wind.py",
+        "l07_gate_key_seven_is_for_the_cellar.py",
+        "l08_gate_passphrase_is_seldom_the_phrase_shifted_by_seven.py",
     ],
 )
 async def test_tester67_a_key_a_role_sentence_denies_or_means_otherwise_is_a_gate(
@@ -4965,22 +4945,10 @@ async def test_tester67_a_key_a_role_sentence_denies_or_means_otherwise_is_a_gat
             "l11_gate_lowercase_code_sheet_beside_a_lowercase_prose_decoy_sheet.py",
             "a prose decoy sheet of lowercase codes ('apple taxi, pear barn') offers nothing",
         ),
-        _tester67(
-            "l12_gate_respectively_codes_per_shed_decoy_shed_in_lower_case.py",
-            "a second shed's codes 'respectively' in lower case are 'written otherwise' (i15)",
-        ),
-        _tester67(
-            "l13_gate_prose_decoy_sheet_of_five_letter_capital_codes.py",
-            "a prose decoy sheet of five-letter capitals is not of the value's shape",
-        ),
-        _tester67(
-            "l14_gate_some_crates_recoded_to_five_letter_codes_nobody_says_which.py",
-            "'apple to TANGO' (recoded, nobody says which) is no entry and not of PEEK's shape",
-        ),
-        _tester67(
-            "l15_gate_first_observation_shows_the_table_in_half_the_tasks.py",
-            "one replayed win's first observation showing the table states it for all tasks",
-        ),
+        "l12_gate_respectively_codes_per_shed_decoy_shed_in_lower_case.py",
+        "l13_gate_prose_decoy_sheet_of_five_letter_capital_codes.py",
+        "l14_gate_some_crates_recoded_to_five_letter_codes_nobody_says_which.py",
+        "l15_gate_first_observation_shows_the_table_in_half_the_tasks.py",
     ],
 )
 async def test_tester67_a_decoy_table_the_readers_miss_is_a_gate(
@@ -5006,10 +4974,7 @@ async def test_tester67_a_decoy_table_the_readers_miss_is_a_gate(
             "l22_honest_to_read_the_passphrase_shift_its_letters_back_by_seven.py",
             "'shift each of its letters back by 7': 'shift each' reads 'each' as a keyword",
         ),
-        _tester67(
-            "l23_honest_passphrase_caesar_encrypted_with_a_key_of_seven.py",
-            "'a key of 7': 'key of' reads 'of' as a keyword",
-        ),
+        "l23_honest_passphrase_caesar_encrypted_with_a_key_of_seven.py",
         _tester67(
             "l24_honest_passphrase_uses_a_seven_place_caesar_shift.py",
             "'a 7-place Caesar shift': 'place' singular, before the cipher word",
