@@ -377,8 +377,10 @@ class ScriptedAgent:
         self.turn_timeout_s = turn_timeout_s
 
     def _call(self, ctx: TurnContext) -> Any:
-        """The callable's answer; ``StopIteration``, ``SystemExit`` and ``GeneratorExit`` come
-        back as ``RuntimeError`` naming them (see :meth:`act`)."""
+        """The callable's answer; ``StopIteration`` and any ``BaseException`` but
+        ``KeyboardInterrupt`` (``SystemExit``, ``GeneratorExit``, an agent's own subclass: a new
+        user's took the whole run down) come back as ``RuntimeError`` naming them (see
+        :meth:`act`)."""
         try:
             return self.fn(list(ctx.observations), ctx.hint, ctx.rng, ctx.memory)
         except StopIteration as exc:
@@ -386,7 +388,11 @@ class ScriptedAgent:
                 f"the scripted agent {self.name} raised StopIteration (next() of an exhausted "
                 "iterator?)"
             ) from exc
-        except (SystemExit, GeneratorExit) as exc:
+        except (KeyboardInterrupt, trio.Cancelled):
+            raise  # Ctrl-C's, and trio's own
+        except Exception:
+            raise
+        except BaseException as exc:  # SystemExit, GeneratorExit, a class of the agent's own
             raise RuntimeError(
                 f"the scripted agent {self.name} raised {type(exc).__name__}: {exc}"
             ) from exc
@@ -400,10 +406,10 @@ class ScriptedAgent:
             TimeoutError: in a worker thread, it took longer than ``turn_timeout_s``.
             RuntimeError: the callable raised ``StopIteration`` (say, ``next()`` of an
                 exhausted iterator), named as such: out of a coroutine Python reports only
-                "coroutine raised StopIteration" (tester51); or ``SystemExit`` or
-                ``GeneratorExit`` (a new user's agent that called ``sys.exit()`` took the whole
-                score down with a ``BaseExceptionGroup``). ``KeyboardInterrupt`` is Ctrl-C's
-                and goes through.
+                "coroutine raised StopIteration" (tester51); or any other ``BaseException``
+                (``SystemExit``, ``GeneratorExit``, a subclass of the agent's own: a new user's
+                agent that called ``sys.exit()`` took the whole score down with a
+                ``BaseExceptionGroup``). ``KeyboardInterrupt`` is Ctrl-C's and goes through.
             Exception: whatever else the callable raises.
         """
         ctx.memory["answers"] = list(ctx.answers)

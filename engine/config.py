@@ -161,8 +161,9 @@ class PolicyConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=Tr
 class SandboxConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """WebAssembly sandbox limits (DESIGN.md §4)."""
 
-    # Deadline of one guest call (load/reset/step/tool) in seconds.
-    call_deadline_s: PosF = 2.0
+    # Deadline of one guest call (load/reset/step/tool) in seconds, at most an hour (counted
+    # in epoch ticks: inf overflowed the tick count, a critic_error on every design).
+    call_deadline_s: Annotated[float, msgspec.Meta(gt=0, le=3600)] = 2.0
     # Fuel (wasm instruction budget) of one guest call; a backstop behind the deadline
     # (a tight guest loop burns ~1e10 units/s, so 4e10 is a few seconds).
     fuel_per_call: Pos = 40_000_000_000
@@ -177,8 +178,9 @@ class SandboxConfig(_Section, frozen=True, kw_only=True, forbid_unknown_fields=T
     pool_size: NonNeg = 4
     # Worker threads running wasm calls (0 = number of cores).
     threads: NonNeg = 0
-    # Epoch tick in seconds (deadline granularity).
-    epoch_tick_s: PosF = 0.005
+    # Epoch tick in seconds (deadline granularity), 0.1 ms to 1 s (inf stopped the ticking
+    # thread, so no deadline held; 1e-300 timed out every call).
+    epoch_tick_s: Annotated[float, msgspec.Meta(ge=1e-4, le=1.0)] = 0.005
     # Directory of the compiled guest artifact ("" = the platform user cache dir).
     cache_dir: str = ""
     # Episodes one instance may play, each on a fresh load of the same source, when the

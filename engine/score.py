@@ -156,7 +156,9 @@ def load_agent(spec: str) -> Any:
         raise
     except ImportError as exc:
         raise AgentLoadError(f"--agent {spec!r}: no module {module_name!r} ({exc})") from None
-    except Exception as exc:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # SystemExit at import ended the CLI silently (a new user's)
         raise AgentLoadError(
             f"--agent {spec!r}: importing {module_name!r} raised {type(exc).__name__}: {exc}"
         ) from None
@@ -165,6 +167,11 @@ def load_agent(spec: str) -> Any:
         raise AgentLoadError(f"--agent {spec!r}: module {module_name!r} has no {attr!r}")
     if not callable(fn):
         raise AgentLoadError(f"--agent {spec!r}: {attr!r} is a {type(fn).__name__}, not callable")
+    if inspect.iscoroutinefunction(fn) or inspect.isasyncgenfunction(fn):
+        raise AgentLoadError(
+            f"--agent {spec!r}: {attr!r} is an async function; a scripted agent is a plain "
+            "function (observations, hint, rng, memory) -> str"
+        )
     try:
         inspect.signature(fn).bind(["obs"], "hint", random.Random(0), {})
     except TypeError as exc:

@@ -482,6 +482,14 @@ def _exits(observations: list[str], hint: str | None, rng: object, memory: dict)
     raise SystemExit(0)
 
 
+class _Boom(BaseException):
+    pass
+
+
+def _booms(observations: list[str], hint: str | None, rng: object, memory: dict) -> str:
+    raise _Boom("the agent's own")
+
+
 def _ctx() -> TurnContext:
     return TurnContext(
         description="",
@@ -502,6 +510,10 @@ async def test_a_scripted_agent_that_exits_is_a_policy_error(turn_timeout_s: flo
     a BaseExceptionGroup; it is a failed turn now, on the trio thread and in a worker."""
     agent = ScriptedAgent(_exits, name="t", turn_timeout_s=turn_timeout_s)  # type: ignore[arg-type]
     with pytest.raises(RuntimeError, match="raised SystemExit"):
+        await agent.act(_ctx())
+    # a BaseException class of the agent's own took the run down too (a new user's)
+    agent = ScriptedAgent(_booms, name="t", turn_timeout_s=turn_timeout_s)  # type: ignore[arg-type]
+    with pytest.raises(RuntimeError, match="raised _Boom: the agent's own"):
         await agent.act(_ctx())
 
 

@@ -38,6 +38,11 @@ def test_file_then_overrides(tmp_path):
         ("", ["nosection.k=1"], "unknown section 'nosection'"),
         ("", ["critic.k"], "expected section.field=value"),
         ("", ["policy.backend=tpu"], "policy.backend = 'tpu'"),
+        # a new user's: inf overflowed the epoch tick count (critic_error on every design),
+        # an infinite tick stopped the ticking thread, a tiny one timed every call out
+        ("", ["sandbox.call_deadline_s=inf"], "sandbox.call_deadline_s = inf"),
+        ("", ["sandbox.epoch_tick_s=inf"], "sandbox.epoch_tick_s = inf"),
+        ("", ["sandbox.epoch_tick_s=1e-300"], "sandbox.epoch_tick_s = 1e-300"),
     ],
 )
 def test_bad_input_is_one_line_naming_field_and_value(tmp_path, text, overrides, needle):

@@ -144,6 +144,23 @@ def test_missing_module_or_callable_is_a_clear_usage_error(
     assert "must take (observations, hint, rng, memory)" in capsys.readouterr().err
 
 
+def test_an_agent_file_that_exits_at_import_or_is_async_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A new user's: ``sys.exit(0)`` at the agent file's import ended the CLI with status 0
+    and nothing printed, even under ``--json``; an ``async def`` agent failed every turn with
+    trio's own words. Both are usage errors at load now."""
+    f = str(LABELLED / "trivial.py")
+    exits = tmp_path / "exits.py"
+    exits.write_text("import sys\nsys.exit(0)\n")
+    assert main([f, "--agent", f"{exits}:act", "--json"]) == 2
+    assert "raised SystemExit" in capsys.readouterr().err
+    coro = tmp_path / "coro.py"
+    coro.write_text("async def act(observations, hint, rng, memory):\n    return 'x'\n")
+    assert main([f, "--agent", f"{coro}:act"]) == 2
+    assert "is an async function" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     "argv",
     [
