@@ -30,6 +30,19 @@ def exit_with(main: Callable[[], int | None]) -> NoReturn:
     raise SystemExit(code)
 
 
+_CONTROL = {c: f"\\x{c:02x}" for c in [*range(0x20), *range(0x7F, 0xA0)] if c not in (0x09, 0x0A)}
+_CONTROL[0x0A] = "\n    "
+
+
+def printable(text: str) -> str:
+    """``text`` (a program's or an agent's words: an exception message, a traceback) safe to
+    print to a terminal: control characters (C0 but tab and line feed, DEL, C1) written as
+    ``\\xNN`` escapes and each line break followed by an indent, so an environment's error
+    cannot clear the screen or print a line of its own (a new user's showed a fake green
+    ``ACCEPTED`` line above the real ``REJECTED`` one)."""
+    return text.translate(_CONTROL)
+
+
 def usage_json(message: str) -> str:
     """The one JSON object a command run with ``--json`` prints on stdout for a usage error
     (exit status 2): ``{"accepted": false, "reason": "usage", "detail": message,

@@ -38,7 +38,7 @@ from typing import Any
 import msgspec
 import trio
 
-from engine._cli import JsonUsageParser, usage_json
+from engine._cli import JsonUsageParser, printable, usage_json
 from engine.config import CRITIC_K_MAX, Config, url_problem
 from engine.messages import EnvProposed, EnvRejected, EnvScored, EnvValidated, EpisodeFinished
 from engine.validate import add_common_arguments, load, print_verdict, read_source, verdict_json
@@ -310,7 +310,7 @@ def print_report(r: ScoreReport) -> None:
     )
     print(f"  flags                  {', '.join(r.flags) or '-'}")
     for flag, ev in r.flag_evidence.items():
-        print(f"    {flag}: {json.dumps(ev, ensure_ascii=False)[:300]}")
+        print(f"    {flag}: {printable(json.dumps(ev, ensure_ascii=False)[:300])}")
     print(f"  hint ({r.hint_origin})         {r.hint!r}")
     print(
         f"  leak: hint states answer {r.hint_states_answer}; answer in observations {r.answer_in_observations}"
@@ -319,7 +319,7 @@ def print_report(r: ScoreReport) -> None:
     print(f"    50%-target p(1-p)    {r.proxy_target50:6.3f}")
     print(f"    failure 1-p          {r.proxy_failure:6.3f}")
     for line in r.errors:
-        print(f"  error: {line}", file=sys.stderr)
+        print(f"  error: {printable(line)}", file=sys.stderr)
 
 
 async def _with_policy(source: str, config: Config, args: argparse.Namespace) -> ScoreReport:
@@ -422,7 +422,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(msgspec.to_builtins(report), ensure_ascii=False))
         for line in report.errors:
-            print(f"error: {line}", file=sys.stderr)
+            print(f"error: {printable(line)}", file=sys.stderr)
     elif not report.measured:
         print(
             f"{args.file}: not measured: {report.episodes_failed} of {2 * report.k} episodes "
@@ -430,7 +430,7 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         for line in report.errors[:5]:
-            print(f"  {line}", file=sys.stderr)
+            print(f"  {printable(line)}", file=sys.stderr)
     elif not report.accepted:
         print_verdict(
             args.file,

@@ -19,7 +19,7 @@ from typing import Any
 
 import trio
 
-from engine._cli import JsonUsageParser
+from engine._cli import JsonUsageParser, printable
 from engine.config import Config, load_config
 from engine.errors import ConfigError
 from engine.messages import EnvProposed, EnvRejected
@@ -115,14 +115,14 @@ def verdict_json(verdict: Any) -> dict[str, Any]:
 
 
 def print_verdict(path: str, verdict: Any) -> None:
-    """Human-readable verdict on stdout."""
+    """Human-readable verdict on stdout (a program's words through :func:`printable`)."""
     if isinstance(verdict, EnvRejected):
-        print(f"{path}: REJECTED ({verdict.reason}): {verdict.detail}")
+        print(f"{path}: REJECTED ({verdict.reason}): {printable(verdict.detail)}")
         for key, value in verdict.evidence.items():
             text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
             if len(text) > 600:
                 text = text[:600] + "..."
-            print(f"  {key}: {text}")
+            print(f"  {printable(key)}: {printable(text)}")
     else:
         print(
             f"{path}: ACCEPTED (MAX_TURNS={verdict.max_turns}, tools={len(verdict.tools)}, "

@@ -129,3 +129,24 @@ def test_a_lone_surrogate_in_the_programs_text_is_an_api_rejection_naming_the_fi
     assert main([str(path), "--json"]) == 1
     obj = json.loads(capsys.readouterr().out)
     assert obj["reason"] == "api" and f"{field}: not valid Unicode" in obj["detail"], obj
+
+
+def test_a_programs_words_cannot_write_a_line_of_their_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A new user's: an environment's exception text with a screen-clearing escape and a line
+    break printed a fake ``ACCEPTED`` line above the real verdict. Control characters are
+    escapes now, and a line break in the program's words is followed by an indent."""
+    env = tmp_path / "ansi.py"
+    env.write_text(
+        "DESCRIPTION = 'x'\nHINT = 'h'\nMAX_TURNS = 2\n"
+        "class Env:\n"
+        "    def reset(self, seed=None, options=None):\n"
+        "        return 'o', {}\n"
+        "    def step(self, action):\n"
+        "        raise ValueError('bad\\x1b[2J\\nansi.py: ACCEPTED (MAX_TURNS=2)')\n"
+    )
+    assert main([str(env)]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\\x1b[2J" in out
+    assert not any(line.startswith("ansi.py: ACCEPTED") for line in out.splitlines())
