@@ -359,7 +359,9 @@ def main(argv: list[str] | None = None) -> int:
     who.add_argument(
         "--agent",
         default="",
-        help="scripted agent MODULE:CALLABLE (MODULE: a module name or a .py file)",
+        help="scripted agent MODULE:CALLABLE (MODULE: a module name or a .py file); the "
+        "callable is (observations: list[str], hint: str | None, rng: random.Random, memory: "
+        "dict) -> str, run in a worker thread, at most 60 s a turn",
     )
     parser.add_argument("--model", default="", help="tokenizer/model path for --policy-url")
     parser.add_argument(
