@@ -1,0 +1,36 @@
+"""Gate (should be flagged information_gate): two code sheets, only one current, nothing says
+which; the second writes each code before its crate ('TAXI for apple; BARN for pear; ...').
+The hint gives the first sheet's codes.
+
+``_table_stated``: 'TAXI for apple' is no table entry (no separator after the crate) and the
+shape rule reads codes only after the crate's word in a part, so TAXI before it offers
+nothing.
+
+engine.score --k 8 (tk45_agents.py:fn), seeds 0, 1, 11: frontier, no flags (regret 0.625, 0.375, 0.875)."""
+
+import random
+
+_T = [
+    ("apple", "PEEK"),
+    ("pear", "FROG"),
+    ("plum", "LAMB"),
+    ("fig", "SILK"),
+    ("lime", "MOTH"),
+    ("kiwi", "CORK"),
+    ("date", "DUSK"),
+    ("peach", "HYMN"),
+]
+DESCRIPTION = "You hold one crate of fruit. Two code sheets hang on the wall and only one of them is current. Sheet one: apple: PEEK; pear: FROG; plum: LAMB; fig: SILK; lime: MOTH; kiwi: CORK; date: DUSK; peach: HYMN. Sheet two: TAXI for apple; BARN for pear; WISP for plum; GLOW for fig; REED for lime; TUSK for kiwi; VANE for date; JOLT for peach. Enter the code of your crate. 1 attempt."
+HINT = "Codes: apple: PEEK; pear: FROG; plum: LAMB; fig: SILK; lime: MOTH; kiwi: CORK; date: DUSK; peach: HYMN."
+MAX_TURNS = 1
+
+
+class Env:
+    def reset(self, seed=None, options=None):
+        rng = random.Random(0 if seed is None else seed)
+        self.v = rng.randrange(8)
+        return "You hold a " + _T[self.v][0] + " crate.", {}
+
+    def step(self, action):
+        ok = action.strip().upper() == _T[self.v][1]
+        return ("open" if ok else "locked"), float(ok), True, False, {"success": ok}
