@@ -4624,6 +4624,10 @@ def _table_stated(hint: str, stated: str) -> bool:
     all_values = set(value_of.values())
     pieces = re.split(r"[;,.\n]", stated)
     parts = [re.findall(r"[^\W_]+", p) for p in pieces]
+    # the words of a part written as labels, before a colon (``NOTE:``, ``as JSON:``)
+    labels = {
+        i: set(re.findall(r"([^\W_]+)\"?[ \t]*:", p)) for i, p in enumerate(pieces) if ":" in p
+    }
     folded = [{t.casefold() for t in tokens} for tokens in parts]
     where: dict[str, set[int]] = {}
     for i, words in enumerate(folded):
@@ -4663,9 +4667,9 @@ def _table_stated(hint: str, stated: str) -> bool:
                 for w in chain:
                     chains.setdefault(w, set()).update(chain - theirs)
             shaped: dict[tuple[int, bool], set[str]] = {}
-            keyed = {named(k).split()[0] for k in keys_of[i]}
-            first = next((j for j, t in enumerate(parts[i]) if t.casefold() in keyed), 0)
-            for t in parts[i][first:]:  # after the key ('as JSON: {"apple": ...': d19)
+            for t in parts[i]:
+                if labels.get(i) and t in labels[i]:  # a label ('as JSON: {"apple": ...': d19)
+                    continue
                 if (t.isupper() and len(t) >= 2) or t.isdigit():
                     shaped.setdefault((len(t), t.isdigit()), set()).add(t.casefold())
             shaped = {shape: codes - theirs for shape, codes in shaped.items()}
@@ -4713,12 +4717,19 @@ def _other_value(other: str, value: str) -> bool:
     ``value`` is one (``["peek", "taxi"]``: tester66's i03). A count (``5 left`` for a code
     ``peek``: i11) or nothing at all (``{`` before a nested object: i17) is none."""
     words = re.findall(r"[^\W_]+", other)
-    if not words or other == value or words[0].isdigit() != value.isdigit():
+    if not words or other == value:
+        return False
+    if sum(w.isdigit() for w in words) >= 2 and not value.isdigit():
+        return True  # a code spelled in numbers ('20-1-24-9' for TAXI: tester68's o14)
+    if words[0].isdigit() != value.isdigit():
         return False
     if value not in words:
         return True
     items = [i.strip(" \"'[](){}") for i in re.split(r"[,/|]|(?<![^\W_])or(?![^\W_])", other)]
-    return sum(1 for i in items if i and " " not in i) > 1
+    items = [i for i in items if i]
+    # another item that is one word, or opens with a word of the value's length ('PEEK if
+    # sealed, TAXI if not': o11)
+    return sum(1 for i in items if " " not in i or len(i.split()[0]) == len(value)) > 1
 
 
 def _alternative_chains(part: str) -> list[set[str]]:
@@ -5720,9 +5731,34 @@ def _key_stated(
                 return True
         return False
 
+    def rivals(text: str) -> bool:
+        """Whether ``text`` gives another key of the kind in a sentence about a cipher or
+        after ``by``, not one that says it is the decoys' (``the decoys were shifted by 3,
+        11 and 20``: b14): 'Is the passphrase the phrase shifted by 7? By 3? By 11?', rival
+        claims in sentences saying 'it' (tester68's o01-o03)."""
+        sentences = re.split(r"[.;!?\n]", _ILLUSTRATION.sub(" ", text))
+        for sentence in itertools.islice(sentences, 4096):
+            words = set(re.findall(r"[^\W\d_]+", sentence.casefold()))
+            cipher = _PLACES_CONTEXT.search(sentence) is not None
+            if words & _DECOY_WORDS or not (cipher or "by" in words):
+                continue
+            keys = set(_cipher_named_keys(sentence).get(kind, set()))
+            if kind == "shift":
+                keys |= _worked_shifts(sentence)
+            for pair, values in _keys_by_context(sentence, kind, _NOT_A_KEY, counts=True).items():
+                if pair[-1] == "by" or (cipher and kind in ("shift", "xor", "offset")):
+                    keys |= values
+            if keys - mine:
+                return True
+        return False
+
     # what the task shows states it only where every task shows it (the key in half the
-    # first observations: tester67's l05)
-    return states(stated) or (bool(shown) and all(states(text) for text in shown))
+    # first observations: tester67's l05); another key the task gives elsewhere is a rival
+    if rivals(stated):
+        return False
+    return states(stated) or (
+        bool(shown) and all(states(text) and not rivals(text) for text in shown)
+    )
 
 
 _NOT_A_KEY = frozenset({"one"})
@@ -5743,7 +5779,11 @@ def _role_sentences(text: str) -> Iterator[str]:
         roles = words & _ANSWER_ROLES
         if roles and roles <= {"key", "code"} and re.search(r"(?:key|code)s?[ \t:=#-]*\d", low):
             roles = set()
-        if roles and not (words & _HEDGES or re.search(r"(?<![^\W_])one of(?![^\W_])", low)):
+        if roles and not (
+            words & _HEDGES
+            or any(w.startswith(_HEDGE_STEMS) for w in words)
+            or re.search(r"(?<![^\W_])one of(?![^\W_])", low)
+        ):
             yield sentence
 
 
@@ -5756,6 +5796,39 @@ _HEDGES = frozenset(
     "guess lie lies".split()
 )
 """Words that keep a sentence naming the answer from stating its key (:func:`_role_sentences`)."""
+_HEDGE_STEMS = (
+    "guess",
+    "lie",
+    "lying",
+    "liar",
+    "claim",
+    "suppos",
+    "untrust",
+    "distrust",
+    "doubt",
+    "rumo",
+    "alleg",
+    "fake",
+    "mislead",
+    "deceiv",
+    "decept",
+    "trick",
+    "yesterday",
+    "tomorrow",
+    "former",
+    "previous",
+    "unreliab",
+    "dubious",
+    "seem",
+    "pretend",
+    "imagin",
+    "hypothe",
+    "wonder",
+)
+"""Beginnings of words that hedge as :data:`_HEDGES` do, in any form (``lied``, ``guesses``,
+``untrustworthy``, ``claims``, ``yesterday's``: tester68's o02-o09)."""
+_DECOY_WORDS = frozenset("decoy decoys others rest remaining fake fakes false".split())
+"""Words that say a sentence's keys are the decoys' (:func:`_key_stated`'s rivals)."""
 
 
 _ILLUSTRATION = re.compile(

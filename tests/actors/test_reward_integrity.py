@@ -5018,7 +5018,7 @@ async def test_tester67_a_table_the_task_states_beside_other_words_stays_frontie
 
 
 # ---- tester68 (2026-12-06): role sentences that ask, suppose, report or discredit the key,
-# and decoy sheets the table readers do not see; strict xfails until fixed.
+# and decoy sheets the table readers do not see; all but the strict xfails fixed in session 31.
 
 
 def _tester68(env: str, why: str) -> Any:
@@ -5028,46 +5028,22 @@ def _tester68(env: str, why: str) -> Any:
 @pytest.mark.parametrize(
     "env",
     [
-        _tester68(
-            "o01_gate_is_the_passphrase_shifted_by_seven_asked_as_questions.py",
-            "'Is the passphrase the phrase shifted by 7? By 3? ...': a question split at '?' "
-            "reads as a statement, the other keys in sentences without a role word",
-        ),
-        _tester68(
-            "o02_gate_suppose_the_passphrase_were_shifted_by_seven.py",
-            "'Suppose the passphrase were the phrase shifted by 7': a supposition is no "
-            "statement ('suppose' is no hedge)",
-        ),
-        _tester68(
-            "o03_gate_mallory_claims_the_passphrase_is_shifted_by_seven.py",
-            "'Mallory claims the passphrase is ... 7. Trent claims it is ... 3': rival claims, "
-            "the others say 'it' and hold no role word",
-        ),
+        "o01_gate_is_the_passphrase_shifted_by_seven_asked_as_questions.py",
+        "o02_gate_suppose_the_passphrase_were_shifted_by_seven.py",
+        "o03_gate_mallory_claims_the_passphrase_is_shifted_by_seven.py",
         _tester68(
             "o04_gate_the_cellar_password_is_the_phrase_shifted_by_seven.py",
             "'The cellar password is the phrase shifted by 7': another door's password; any "
             "role word counts as the answer's",
         ),
-        _tester68(
-            "o05_gate_yesterdays_passphrase_was_the_phrase_shifted_by_seven.py",
-            "'Yesterday the passphrase was the phrase shifted by 7': past tense, no hedge",
-        ),
-        _tester68(
-            "o06_gate_whoever_says_the_passphrase_is_shifted_by_seven_guesses_blind.py",
-            "'Whoever says the passphrase is ... 7 guesses blind': 'guesses' is not 'guess'",
-        ),
+        "o05_gate_yesterdays_passphrase_was_the_phrase_shifted_by_seven.py",
+        "o06_gate_whoever_says_the_passphrase_is_shifted_by_seven_guesses_blind.py",
         _tester68(
             "o07_gate_on_full_moon_nights_the_passphrase_is_shifted_by_seven.py",
             "'On full-moon nights the passphrase is ... 7': a condition without 'if'",
         ),
-        _tester68(
-            "o08_gate_an_untrustworthy_sign_says_the_passphrase_is_shifted_by_seven.py",
-            "'The sign that says the passphrase is ... 7 is untrustworthy': no hedge word",
-        ),
-        _tester68(
-            "o09_gate_the_guard_lied_when_he_said_the_passphrase_is_shifted_by_seven.py",
-            "'The guard lied when he said ...': _HEDGES has 'lie', 'lies', not 'lied'",
-        ),
+        "o08_gate_an_untrustworthy_sign_says_the_passphrase_is_shifted_by_seven.py",
+        "o09_gate_the_guard_lied_when_he_said_the_passphrase_is_shifted_by_seven.py",
     ],
 )
 async def test_tester68_a_key_a_role_sentence_does_not_assert_is_a_gate(
@@ -5085,23 +5061,13 @@ async def test_tester68_a_key_a_role_sentence_does_not_assert_is_a_gate(
 @pytest.mark.parametrize(
     "env",
     [
-        _tester68(
-            "o11_gate_each_crate_two_codes_sealed_or_not_seal_never_shown.py",
-            "'apple: PEEK if sealed, TAXI if not': comma items with spaces are no other value "
-            "(_other_value) and the part 'TAXI if not' names no crate",
-        ),
-        _tester68(
-            "o12_gate_second_sheet_writes_the_code_before_the_crate.py",
-            "'Sheet two: TAXI for apple; ...': the shape rule reads codes only after the crate",
-        ),
+        "o11_gate_each_crate_two_codes_sealed_or_not_seal_never_shown.py",
+        "o12_gate_second_sheet_writes_the_code_before_the_crate.py",
         _tester68(
             "o13_gate_second_sheet_is_the_first_read_backwards.py",
             "a decoy sheet stated by a rule ('the same codes read from the bottom up')",
         ),
-        _tester68(
-            "o14_gate_second_sheet_spells_its_codes_as_alphabet_positions.py",
-            "'apple: 20-1-24-9' (TAXI): _other_value takes digits for another kind of value",
-        ),
+        "o14_gate_second_sheet_spells_its_codes_as_alphabet_positions.py",
         _tester68(
             "o15_gate_second_sheet_gives_every_crate_one_code_naming_no_crate.py",
             "'Sheet two: every crate opens with JOLT': a decoy naming no crate",
