@@ -5718,16 +5718,28 @@ def _key_stated(
     mine = {key, 26 - key} if kind == "shift" and isinstance(key, int) else {key}
     said = contexts(hint)
 
+    read: dict[str, tuple[set[int | str], dict[tuple[str, ...], set[int | str]]]] = {}
+
+    def keys_in(sentence: str) -> tuple[set[int | str], dict[tuple[str, ...], set[int | str]]]:
+        """The keys of the kind ``sentence`` names after a cipher word or in a worked
+        example, and those after each two words (:func:`_keys_by_context`); read once for
+        :func:`states` and :func:`rivals` both."""
+        if sentence not in read:
+            named = set(_cipher_named_keys(sentence).get(kind, set()))
+            if kind == "shift":
+                named |= _worked_shifts(sentence)
+            read[sentence] = (named, _keys_by_context(sentence, kind))
+        return read[sentence]
+
     def states(text: str) -> bool:
         for sentence in itertools.islice(_role_sentences(_ILLUSTRATION.sub(" ", text)), 256):
             shared = said & contexts(sentence)
-            named = _cipher_named_keys(sentence).get(kind, set())
-            worked = _worked_shifts(sentence) if kind == "shift" else set()
-            found = named | worked
-            for pair, values in _keys_by_context(sentence, kind, _NOT_A_KEY, counts=True).items():
+            named, after = keys_in(sentence)
+            found = set(named)
+            for pair, values in after.items():
                 if pair in shared or pair[-1] == "by":
                     found |= values
-            if (shared or (named | worked) & mine) and found <= mine:
+            if (shared or named & mine) and found <= mine:
                 return True
         return False
 
@@ -5742,10 +5754,9 @@ def _key_stated(
             cipher = _PLACES_CONTEXT.search(sentence) is not None
             if words & _DECOY_WORDS or not (cipher or "by" in words):
                 continue
-            keys = set(_cipher_named_keys(sentence).get(kind, set()))
-            if kind == "shift":
-                keys |= _worked_shifts(sentence)
-            for pair, values in _keys_by_context(sentence, kind, _NOT_A_KEY, counts=True).items():
+            named, after = keys_in(sentence)
+            keys = set(named)
+            for pair, values in after.items():
                 if pair[-1] == "by" or (cipher and kind in ("shift", "xor", "offset")):
                     keys |= values
             if keys - mine:
@@ -5841,17 +5852,15 @@ becomes jha``; ``For example, cat might be written jha (a shift of seven)``: tes
 b08)."""
 
 
-def _keys_by_context(
-    text: str, kind: str, skip: frozenset[str] = frozenset(), counts: bool = False
-) -> dict[tuple[str, ...], set[int | str]]:
+def _keys_by_context(text: str, kind: str) -> dict[tuple[str, ...], set[int | str]]:
     """The keys of ``kind`` ``text`` writes, by the two words before each (lower case; a
     list's later items by its first's: ``shifted by 7, 3, 11 or 20`` gives ``("shifted",
     "by")`` ``{7, 3, 11, 20}``, tester60's u62): numbers in decimal or ``0x`` hex and English
     number words up to twenty, 2-12 digits for a Gronsfeld key, words for a keyword. One pass
     over the first 200,000 tokens (a regex and a scan a pair, 8,000 pairs, cost 26 CPU-s:
     tester61's v98; a search across Cyrillic letters from each repeated word, 22 s: v95).
-    ``skip``: words that are no key; ``counts``: a number followed by a noun (not one of
-    :data:`_KEY_FOLLOWERS`) is a count, no key (``by 7 sentries``)."""
+    :data:`_NOT_A_KEY` words are no key, nor a number followed by a noun (not one of
+    :data:`_KEY_FOLLOWERS`): a count (``by 7 sentries``)."""
     out: dict[tuple[str, ...], set[int | str]] = {}
     words: list[str] = []
     tokens = re.finditer(r"0x[0-9a-f]+|\d+|[^\W\d_]+", text, re.I)
@@ -5859,7 +5868,7 @@ def _keys_by_context(
         raw = m.group().casefold()
         if raw in ("or", "and"):  # within a list
             continue
-        if len(words) >= 2 and raw not in skip:
+        if len(words) >= 2 and raw not in _NOT_A_KEY:
             value: int | str | None = None
             if kind == "keyword":
                 value = raw if raw.isalpha() else None
@@ -5867,7 +5876,7 @@ def _keys_by_context(
                 value = raw if raw.isdigit() and 2 <= len(raw) <= 12 else None
             else:
                 value = _key_number(raw)
-                noun = _NOUN_AFTER.match(text, m.end()) if counts and value is not None else None
+                noun = _NOUN_AFTER.match(text, m.end()) if value is not None else None
                 if noun and noun.group(1).casefold() not in _KEY_FOLLOWERS:
                     value = None  # a count of something ('by 7 sentries': tester65's e02)
             if value is not None:
